@@ -1,0 +1,164 @@
+package org.streamflex;
+
+import java.util.Objects;
+import java.util.ServiceLoader;
+import java.util.concurrent.TimeUnit;
+import org.streamflex.spi.GraphAssembly;
+import org.streamflex.spi.GraphRuntime;
+
+/**
+ * A stream processing application: subclass it, create and connect filters and clocks in the
+ * constructor, then call {@link #validate()}. After {@code validate()} the graph is frozen.
+ *
+ * <pre>{@code
+ * class Simple extends StreamFlexGraph {
+ *     Simple(int period) {
+ *         Clock clk = makeClock(period);
+ *         Gen gen = makeFilter(Gen.class);
+ *         Mid mid = makeFilter(Mid.class);
+ *         Sink sink = makeFilter(Sink.class);
+ *         connect(clk, gen, "timer");
+ *         connect(gen, "out", mid, "in", 1);
+ *         connect(mid, "out", sink, "in", 1);
+ *         validate();
+ *     }
+ * }
+ * Simple graph = new Simple(1000);
+ * graph.start();
+ * ...
+ * graph.stop();
+ * }</pre>
+ *
+ * <p>The implementation comes from the StreamFlex runtime on the class path
+ * ({@code org.streamflex:streamflex-runtime}), found with {@link ServiceLoader}.
+ */
+public abstract class StreamFlexGraph {
+    /** Stable region size of {@link #makeFilter(Class)}: 64 KiB. */
+    public static final int DEFAULT_STABLE_BYTES = 64 * 1024;
+    /** Transient region size of {@link #makeFilter(Class)}: 256 KiB. */
+    public static final int DEFAULT_TRANSIENT_BYTES = 256 * 1024;
+
+    private final GraphAssembly assembly;
+
+    protected StreamFlexGraph() {
+        this.assembly = RuntimeHolder.RUNTIME.assemble(this);
+    }
+
+    /** Starts one thread per clock. The graph must be validated; a graph starts once. */
+    public void start() {
+        assembly.start();
+    }
+
+    /**
+     * Stops the clocks after their current release and waits for their threads to end. Items
+     * still in channels stay there. Calling it again, or on a graph that stopped by itself, does
+     * nothing.
+     */
+    public void stop() {
+        assembly.stop();
+    }
+
+    /**
+     * Waits until the graph has stopped, by {@link #stop()} or because a filter failed.
+     *
+     * @return true if the graph stopped, false if the timeout elapsed first
+     * @throws BoundaryError if the graph stopped because an exception escaped a {@code work()}
+     */
+    public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+        return assembly.awaitTermination(timeout, unit);
+    }
+
+    /** Why the graph stopped by itself, or null if no filter failed. */
+    public BoundaryError failure() {
+        return assembly.failure();
+    }
+
+    /**
+     * The channel connected to {@code field} of {@code filter}, to read its counters from Java.
+     *
+     * @throws StreamFlexError if that field is not a connected data channel
+     */
+    public DataChannel channel(Filter filter, String field) {
+        return assembly.channel(Objects.requireNonNull(filter, "filter"), Objects.requireNonNull(field, "field"));
+    }
+
+    /**
+     * Checks the graph and freezes it: every channel field connected, element types that match,
+     * positive capacities, supported clock periods, region sizes that fit, every filter
+     * reachable from a clock.
+     *
+     * @throws StreamFlexError listing every problem found, each naming the filter, the field and
+     *     the fix
+     */
+    protected void validate() throws StreamFlexError {
+        assembly.validate();
+    }
+
+    /** A new filter with the default region sizes. */
+    protected <F extends Filter> F makeFilter(Class<F> type) {
+        return makeFilter(type, DEFAULT_STABLE_BYTES, DEFAULT_TRANSIENT_BYTES);
+    }
+
+    /**
+     * A new filter, created reflectively through its constructor without parameters (any
+     * visibility), with a stable region of {@code stableBytes} and a transient region of
+     * {@code transientBytes}.
+     */
+    protected <F extends Filter> F makeFilter(Class<F> type, int stableBytes, int transientBytes) {
+        return assembly.makeFilter(Objects.requireNonNull(type, "type"), stableBytes, transientBytes);
+    }
+
+    /** A new clock releasing its filter every {@code periodMicros} microseconds (0: free-running). */
+    protected Clock makeClock(int periodMicros) {
+        return assembly.makeClock(periodMicros);
+    }
+
+    /** Connects a clock to the filter's only free {@link TimeChannel} field, or to a hidden one. */
+    protected void connect(Clock source, Filter target) {
+        assembly.connect(Objects.requireNonNull(source, "source"), Objects.requireNonNull(target, "target"), null);
+    }
+
+    /** Connects a clock to the named {@link TimeChannel} field of the filter. */
+    protected void connect(Clock source, Filter target, String targetField) {
+        assembly.connect(Objects.requireNonNull(source, "source"), Objects.requireNonNull(target, "target"),
+                Objects.requireNonNull(targetField, "targetField"));
+    }
+
+    /**
+     * Connects two filters with a new channel of {@code capacity} items. The source field is the
+     * free channel field named {@code out}, else the only free one; the target field likewise
+     * {@code in}, else the only free one.
+     */
+    protected void connect(Filter source, Filter target, int capacity) {
+        connect(source, null, target, null, capacity);
+    }
+
+    /** Connects the named field of {@code source} to {@code target}'s field chosen as above. */
+    protected void connect(Filter source, String sourceField, Filter target, int capacity) {
+        connect(source, Objects.requireNonNull(sourceField, "sourceField"), target, null, capacity);
+    }
+
+    /** Connects {@code source}'s field chosen as above to the named field of {@code target}. */
+    protected void connect(Filter source, Filter target, String targetField, int capacity) {
+        connect(source, null, target, Objects.requireNonNull(targetField, "targetField"), capacity);
+    }
+
+    /** Connects {@code source.sourceField} to {@code target.targetField} with a new channel. */
+    protected void connect(Filter source, String sourceField, Filter target, String targetField, int capacity) {
+        assembly.connect(Objects.requireNonNull(source, "source"), sourceField,
+                Objects.requireNonNull(target, "target"), targetField, capacity);
+    }
+
+    private static final class RuntimeHolder {
+        static final GraphRuntime RUNTIME = load();
+
+        private static GraphRuntime load() {
+            return ServiceLoader.load(GraphRuntime.class, StreamFlexGraph.class.getClassLoader())
+                    .findFirst()
+                    .or(() -> ServiceLoader.load(GraphRuntime.class).findFirst())
+                    .orElseThrow(() -> new StreamFlexError(
+                            "no StreamFlex runtime on the class path: add the dependency "
+                                    + "org.streamflex:streamflex-runtime"));
+        }
+    }
+}

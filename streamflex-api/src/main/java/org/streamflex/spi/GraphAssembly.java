@@ -1,0 +1,36 @@
+package org.streamflex.spi;
+
+import java.util.concurrent.TimeUnit;
+import org.streamflex.BoundaryError;
+import org.streamflex.Clock;
+import org.streamflex.DataChannel;
+import org.streamflex.Filter;
+
+/**
+ * The runtime's side of one {@link org.streamflex.StreamFlexGraph}: each protected method of the
+ * graph delegates here. A null field name means "choose the field as the short forms of
+ * {@code connect} do".
+ */
+public interface GraphAssembly {
+    <F extends Filter> F makeFilter(Class<F> type, int stableBytes, int transientBytes);
+
+    Clock makeClock(int periodMicros);
+
+    void connect(Clock clock, Filter target, String targetField);
+
+    void connect(Filter source, String sourceField, Filter target, String targetField, int capacity);
+
+    void validate();
+
+    boolean isValidated();
+
+    void start();
+
+    void stop();
+
+    boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException;
+
+    BoundaryError failure();
+
+    DataChannel channel(Filter filter, String field);
+}

@@ -1,0 +1,126 @@
+package org.streamflex.runtime.channel;
+
+import java.util.Arrays;
+import org.streamflex.Capsule;
+import org.streamflex.runtime.capsule.CapsuleMarks;
+
+/**
+ * Transactional ring of capsule references. Capsules move by reference (zero copy); when one
+ * work() puts the same capsule on several channels, every publication after the first publishes
+ * a pooled copy.
+ */
+public final class CapsuleRing extends RingIndex {
+    private final Capsule[] slots;
+    private final Class<? extends Capsule> elementType;
+    private CapsuleTransaction producer;
+    private CapsuleTransaction consumer;
+    private long[] untakeIndex = new long[0];
+    private Capsule[] untakeValue = new Capsule[0];
+    private int untakes;
+
+    public CapsuleRing(int capacity, String name, Class<? extends Capsule> elementType) {
+        super(capacity, name);
+        this.slots = new Capsule[storageLength(capacity)];
+        this.elementType = elementType;
+    }
+
+    /** Binds the ring to the transactions of the filters at its two ends. */
+    public void bind(CapsuleTransaction producer, CapsuleTransaction consumer) {
+        this.producer = producer;
+        this.consumer = consumer;
+    }
+
+    public boolean put(Capsule capsule) {
+        if (capsule == null) {
+            throw new NullPointerException("put(null) on channel " + name());
+        }
+        if (!elementType.isInstance(capsule)) {
+            throw new ClassCastException("channel " + name() + " carries " + elementType.getName()
+                    + ", not " + capsule.getClass().getName());
+        }
+        long index = reservePut();
+        if (index < 0) {
+            return false;
+        }
+        slots[(int) index & mask] = capsule;
+        return true;
+    }
+
+    public Capsule take() {
+        Capsule capsule = slots[(int) reserveTake() & mask];
+        consumer.noteTaken(capsule);
+        return capsule;
+    }
+
+    public Capsule peek(int i) {
+        return slots[(int) peekIndex(i) & mask];
+    }
+
+    public void untake(Capsule capsule) {
+        if (capsule == null) {
+            throw new NullPointerException("untake(null) on channel " + name());
+        }
+        int slot = (int) reserveUntake() & mask;
+        Capsule previous = slots[slot];
+        if (previous != capsule) {
+            remember(slot, previous);
+            slots[slot] = capsule;
+        }
+        // Back in a channel: the work() must not reclaim it when it returns.
+        CapsuleMarks.mark(capsule, consumer.transactionId());
+    }
+
+    public int transferTo(CapsuleRing target) {
+        int moved = 0;
+        while (size() > 0) {
+            target.put(take());
+            moved++;
+        }
+        return moved;
+    }
+
+    /**
+     * First half of publication, before anything becomes visible: marks every capsule the
+     * transaction put as published by it, replacing second and later puts of one capsule by
+     * copies.
+     */
+    public void stagePuts() {
+        long id = producer.transactionId();
+        for (long i = publishedTail(), end = pendingTail(); i < end; i++) {
+            int slot = (int) i & mask;
+            Capsule capsule = slots[slot];
+            if (CapsuleMarks.markOf(capsule) == id) {
+                Capsule copy = producer.copyOf(capsule);
+                CapsuleMarks.mark(copy, id);
+                slots[slot] = copy;
+            } else {
+                CapsuleMarks.mark(capsule, id);
+            }
+        }
+    }
+
+    private void remember(int slot, Capsule previous) {
+        if (untakes == untakeIndex.length) {
+            int length = Math.max(4, untakes * 2);
+            untakeIndex = Arrays.copyOf(untakeIndex, length);
+            untakeValue = Arrays.copyOf(untakeValue, length);
+        }
+        untakeIndex[untakes] = slot;
+        untakeValue[untakes] = previous;
+        untakes++;
+    }
+
+    @Override
+    protected void forgetUntakes() {
+        Arrays.fill(untakeValue, 0, untakes, null);
+        untakes = 0;
+    }
+
+    @Override
+    protected void restoreUntakes() {
+        for (int i = untakes - 1; i >= 0; i--) {
+            slots[(int) untakeIndex[i]] = untakeValue[i];
+        }
+        forgetUntakes();
+    }
+}

@@ -1,0 +1,83 @@
+package org.streamflex.runtime.channel;
+
+import java.util.Arrays;
+
+/**
+ * Transactional ring of 64-bit slots that stores every primitive channel: each primitive type is
+ * widened (or, for float and double, bit-cast) to a long, so one tested implementation serves all
+ * eight channel types and nothing is boxed.
+ */
+public final class LongRing extends RingIndex {
+    private final long[] slots;
+    /** Slots that untake overwrote in the current transaction, with their previous contents. */
+    private long[] untakeIndex = new long[0];
+    private long[] untakeValue = new long[0];
+    private int untakes;
+
+    public LongRing(int capacity, String name) {
+        super(capacity, name);
+        this.slots = new long[storageLength(capacity)];
+    }
+
+    /** @return false if the ring was full and the value was dropped */
+    public boolean put(long value) {
+        long index = reservePut();
+        if (index < 0) {
+            return false;
+        }
+        slots[(int) index & mask] = value;
+        return true;
+    }
+
+    public long take() {
+        return slots[(int) reserveTake() & mask];
+    }
+
+    public long peek(int i) {
+        return slots[(int) peekIndex(i) & mask];
+    }
+
+    public void untake(long value) {
+        int slot = (int) reserveUntake() & mask;
+        long previous = slots[slot];
+        if (previous != value) {
+            remember(slot, previous);
+            slots[slot] = value;
+        }
+    }
+
+    /** Moves every available value to {@code target} as take/put pairs; returns how many. */
+    public int transferTo(LongRing target) {
+        int moved = 0;
+        while (size() > 0) {
+            target.put(take());
+            moved++;
+        }
+        return moved;
+    }
+
+    private void remember(int slot, long previous) {
+        if (untakes == untakeIndex.length) {
+            // Grows only when a work() untakes more distinct values than ever before.
+            int length = Math.max(4, untakes * 2);
+            untakeIndex = Arrays.copyOf(untakeIndex, length);
+            untakeValue = Arrays.copyOf(untakeValue, length);
+        }
+        untakeIndex[untakes] = slot;
+        untakeValue[untakes] = previous;
+        untakes++;
+    }
+
+    @Override
+    protected void forgetUntakes() {
+        untakes = 0;
+    }
+
+    @Override
+    protected void restoreUntakes() {
+        for (int i = untakes - 1; i >= 0; i--) {
+            slots[(int) untakeIndex[i]] = untakeValue[i];
+        }
+        untakes = 0;
+    }
+}

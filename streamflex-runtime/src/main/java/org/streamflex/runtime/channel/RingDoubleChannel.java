@@ -1,0 +1,71 @@
+package org.streamflex.runtime.channel;
+
+import org.streamflex.DataChannel;
+import org.streamflex.DoubleChannel;
+
+/**
+ * {@link DoubleChannel} on a {@link LongRing}. One of eight adapters that differ only in the
+ * primitive type they convert to and from a 64-bit slot.
+ */
+public final class RingDoubleChannel extends DoubleChannel implements RingBacked {
+    private final LongRing ring;
+
+    public RingDoubleChannel(LongRing ring) {
+        this.ring = ring;
+    }
+
+    @Override
+    public boolean put(double value) {
+        return ring.put(Double.doubleToRawLongBits(value));
+    }
+
+    @Override
+    public double take() {
+        return Double.longBitsToDouble(ring.take());
+    }
+
+    @Override
+    public void untake(double value) {
+        ring.untake(Double.doubleToRawLongBits(value));
+    }
+
+    @Override
+    public double peek(int i) {
+        return Double.longBitsToDouble(ring.peek(i));
+    }
+
+    @Override
+    public int size() {
+        return ring.size();
+    }
+
+    @Override
+    public int capacity() {
+        return ring.capacity();
+    }
+
+    @Override
+    public long published() {
+        return ring.published();
+    }
+
+    @Override
+    public long dropped() {
+        return ring.dropped();
+    }
+
+    @Override
+    public int transferTo(DataChannel target) {
+        return ring.transferTo(Transfers.sameKind(this, target, RingDoubleChannel.class).ring);
+    }
+
+    @Override
+    public String name() {
+        return ring.name();
+    }
+
+    @Override
+    public RingIndex ring() {
+        return ring;
+    }
+}

@@ -1,0 +1,82 @@
+package org.streamflex.runtime.clock;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import org.streamflex.Clock;
+import org.streamflex.runtime.channel.TimeSlot;
+import org.streamflex.runtime.schedule.FilterTask;
+
+/** A clock of a graph: its period, the filter it releases and its counters. */
+public final class RuntimeClock extends Clock {
+    private static final VarHandle RELEASES;
+    private static final VarHandle MISSED;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            RELEASES = lookup.findVarHandle(RuntimeClock.class, "releases", long.class);
+            MISSED = lookup.findVarHandle(RuntimeClock.class, "missed", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final int index;
+    private final int periodMicros;
+    private FilterTask target;
+    private TimeSlot slot;
+    private long releases;
+    private long missed;
+
+    public RuntimeClock(int index, int periodMicros) {
+        this.index = index;
+        this.periodMicros = periodMicros;
+    }
+
+    public int index() {
+        return index;
+    }
+
+    @Override
+    public int periodMicros() {
+        return periodMicros;
+    }
+
+    public void bind(FilterTask target, TimeSlot slot) {
+        this.target = target;
+        this.slot = slot;
+    }
+
+    public FilterTask target() {
+        return target;
+    }
+
+    /**
+     * One release on the calling thread: delivers the tick and runs the filter and everything
+     * downstream of it.
+     */
+    public void release(long timeMicros, int skipped) {
+        slot.write(timeMicros, skipped);
+        target.runEagerly();
+        RELEASES.setOpaque(this, releases + 1);
+    }
+
+    void countMiss() {
+        MISSED.setOpaque(this, missed + 1);
+    }
+
+    @Override
+    public long releases() {
+        return (long) RELEASES.getOpaque(this);
+    }
+
+    @Override
+    public long missedDeadlines() {
+        return (long) MISSED.getOpaque(this);
+    }
+
+    @Override
+    public String toString() {
+        return "clock " + index + " (" + (periodMicros == 0 ? "free-running" : periodMicros + " us") + ")";
+    }
+}

@@ -1,0 +1,73 @@
+package org.streamflex.runtime.graph;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
+import java.lang.reflect.WildcardType;
+import org.streamflex.Capsule;
+import org.streamflex.StreamFlexError;
+
+/** A channel field declared by a filter class, and whether it is connected yet. */
+final class ChannelField {
+    final Field field;
+    final ChannelKind kind;
+    /** For capsule channels, the capsule type carried; else null. */
+    final Class<? extends Capsule> elementType;
+    /** Set once a connect names or chooses this field (even if that connect had a problem). */
+    boolean claimed;
+    /** The channel injected, once connected without problems. */
+    Object channel;
+
+    ChannelField(Field field, ChannelKind kind) {
+        this.field = field;
+        this.kind = kind;
+        this.elementType = kind == ChannelKind.CAPSULE ? elementTypeOf(field) : null;
+    }
+
+    String name() {
+        return field.getName();
+    }
+
+    /** How a message names this field: {@code Gen.out (IntChannel)}. */
+    String describe() {
+        return field.getDeclaringClass().getSimpleName() + "." + field.getName() + " ("
+                + (elementType == null ? kind.displayName() : "Channel<" + elementType.getSimpleName() + ">") + ")";
+    }
+
+    void inject(Object filter, Object value) {
+        try {
+            field.setAccessible(true);
+            field.set(filter, value);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new StreamFlexError("cannot inject a channel into " + describe() + ": " + e.getMessage()
+                    + "; channel fields must not be static");
+        }
+        channel = value;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Class<? extends Capsule> elementTypeOf(Field field) {
+        Type generic = field.getGenericType();
+        if (generic instanceof ParameterizedType parameterized) {
+            Class<?> bound = erase(parameterized.getActualTypeArguments()[0]);
+            if (bound != null && Capsule.class.isAssignableFrom(bound)) {
+                return (Class<? extends Capsule>) bound;
+            }
+        }
+        return Capsule.class;
+    }
+
+    private static Class<?> erase(Type type) {
+        if (type instanceof Class<?> c) {
+            return c;
+        } else if (type instanceof ParameterizedType p) {
+            return erase(p.getRawType());
+        } else if (type instanceof WildcardType w) {
+            return erase(w.getUpperBounds()[0]);
+        } else if (type instanceof TypeVariable<?> v) {
+            return erase(v.getBounds()[0]);
+        }
+        return null;
+    }
+}

@@ -1,0 +1,115 @@
+package org.streamflex.runtime.graph;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.streamflex.Filter;
+import org.streamflex.runtime.clock.RuntimeClock;
+
+/** The whole-graph checks of {@code validate()}; each problem names what is wrong and the fix. */
+final class GraphChecks {
+    private GraphChecks() {
+    }
+
+    static List<String> check(List<FilterWiring> filters, List<RuntimeClock> clocks, long maxRegionBytes) {
+        List<String> problems = new ArrayList<>();
+        if (clocks.isEmpty()) {
+            problems.add("the graph has no clock: nothing would release its filters;"
+                    + " add makeClock(period) and connect it to the first filter");
+        }
+        for (RuntimeClock clock : clocks) {
+            if (clock.target() == null) {
+                problems.add(clock + " is not connected to a filter: connect(clock, filter)");
+            }
+        }
+        long regionBytes = 0;
+        for (FilterWiring w : filters) {
+            regionBytes += Math.max(0, w.stableBytes) + (long) Math.max(0, w.transientBytes);
+            for (ChannelField field : w.fields.values()) {
+                if (!field.claimed) {
+                    problems.add(field.describe() + " is not connected: connect it, as in "
+                            + (field.kind == ChannelKind.TIME
+                                    ? "connect(clock, " + lower(w.simpleName()) + ", \"" + field.name() + "\")"
+                                    : "connect(" + lower(w.simpleName()) + ", \"" + field.name() + "\", other, \"in\", capacity)")
+                            + ", or remove the field");
+                }
+            }
+            if (w.isJoiner()) {
+                checkJoiner(w, problems);
+            }
+        }
+        if (regionBytes > maxRegionBytes) {
+            problems.add("the filters' regions need " + regionBytes + " bytes in total, more than the limit of "
+                    + maxRegionBytes + " bytes: give smaller sizes to makeFilter or raise -Dstreamflex.regions.maxBytes");
+        }
+        Map<FilterWiring, Integer> reached = clocksReaching(filters, clocks, null);
+        for (FilterWiring w : filters) {
+            if (reached.getOrDefault(w, 0) == 0 && !clocks.isEmpty()) {
+                problems.add(w.simpleName() + " can never run: no clock reaches it through its input channels;"
+                        + " connect a clock to it or to a filter upstream of it");
+            }
+        }
+        return problems;
+    }
+
+    private static void checkJoiner(FilterWiring joiner, List<String> problems) {
+        if (joiner.joinerInputs.isEmpty()) {
+            problems.add("Joiner has no inputs: connect at least one filter to it");
+            return;
+        }
+        if (joiner.joinerOutputKind == null) {
+            return; // its unconnected output is reported with the other fields
+        }
+        for (FilterWiring.JoinerInput input : joiner.joinerInputs) {
+            boolean sameKind = input.kind() == joiner.joinerOutputKind;
+            boolean assignable = input.kind() != ChannelKind.CAPSULE
+                    || joiner.joinerOutputElement.isAssignableFrom(input.elementType());
+            if (!sameKind || !assignable) {
+                problems.add("element types do not match: Joiner input from " + input.source()
+                        + " cannot feed its output to " + joiner.joinerOutputTarget
+                        + "; every channel of a Joiner must carry the same kind of item");
+            }
+        }
+    }
+
+    /** For each filter, how many clocks reach it through the channels (clock targets included). */
+    static Map<FilterWiring, Integer> clocksReaching(List<FilterWiring> filters, List<RuntimeClock> clocks,
+            Map<Filter, FilterWiring> byFilter) {
+        Map<Filter, FilterWiring> index = byFilter;
+        if (index == null) {
+            index = new java.util.IdentityHashMap<>();
+            for (FilterWiring w : filters) {
+                index.put(w.filter, w);
+            }
+        }
+        Map<FilterWiring, Integer> count = new HashMap<>();
+        for (RuntimeClock clock : clocks) {
+            if (clock.target() == null) {
+                continue;
+            }
+            Set<FilterWiring> seen = new HashSet<>();
+            ArrayDeque<FilterWiring> work = new ArrayDeque<>();
+            FilterWiring root = index.get(clock.target().filter());
+            work.add(root);
+            seen.add(root);
+            while (!work.isEmpty()) {
+                FilterWiring w = work.poll();
+                count.merge(w, 1, Integer::sum);
+                for (FilterWiring next : w.downstream) {
+                    if (seen.add(next)) {
+                        work.add(next);
+                    }
+                }
+            }
+        }
+        return count;
+    }
+
+    private static String lower(String name) {
+        return name.isEmpty() ? name : Character.toLowerCase(name.charAt(0)) + name.substring(1);
+    }
+}

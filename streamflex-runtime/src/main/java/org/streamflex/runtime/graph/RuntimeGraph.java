@@ -1,0 +1,540 @@
+package org.streamflex.runtime.graph;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import org.streamflex.BoundaryError;
+import org.streamflex.Capsule;
+import org.streamflex.Clock;
+import org.streamflex.DataChannel;
+import org.streamflex.Filter;
+import org.streamflex.StreamFlexError;
+import org.streamflex.StreamFlexGraph;
+import org.streamflex.runtime.ApiAccess;
+import org.streamflex.runtime.capsule.CapsulePools;
+import org.streamflex.runtime.capsule.CapsuleType;
+import org.streamflex.runtime.channel.CapsuleRing;
+import org.streamflex.runtime.channel.RingBacked;
+import org.streamflex.runtime.channel.RingIndex;
+import org.streamflex.runtime.channel.TimeSlot;
+import org.streamflex.runtime.clock.ClockThread;
+import org.streamflex.runtime.clock.RuntimeClock;
+import org.streamflex.runtime.schedule.FilterTask;
+import org.streamflex.spi.GraphAssembly;
+
+/**
+ * The runtime's side of one graph: builds it (making filters and clocks, creating and injecting
+ * channels), validates it, and runs it on clock threads or under a {@link
+ * org.streamflex.runtime.GraphDriver}.
+ *
+ * <p>Problems with what a {@code connect} or {@code make} call asks for are collected and
+ * reported together by {@link #validate()}, like a compiler's errors; calls that cannot proceed
+ * at all (a filter class that cannot be instantiated, a frozen graph) throw at once.
+ */
+public final class RuntimeGraph implements GraphAssembly {
+    /** Largest channel capacity accepted. */
+    public static final int MAX_CAPACITY = 1 << 24;
+    /** Default limit of all filters' regions together; property {@code streamflex.regions.maxBytes}. */
+    public static final long DEFAULT_MAX_REGION_BYTES = 1L << 30;
+
+    private enum State { BUILDING, VALIDATED, RUNNING, DRIVEN, STOPPED }
+
+    private static final System.Logger LOG = System.getLogger("org.streamflex.runtime");
+
+    private final StreamFlexGraph graph;
+    private final CapsulePools pools = new CapsulePools();
+    private final List<FilterWiring> filters = new ArrayList<>();
+    private final Map<Filter, FilterWiring> byFilter = new IdentityHashMap<>();
+    private final List<RuntimeClock> clocks = new ArrayList<>();
+    private final List<String> problems = new ArrayList<>();
+    private final AtomicReference<BoundaryError> failure = new AtomicReference<>();
+
+    private volatile State state = State.BUILDING;
+    private volatile boolean running;
+    private List<ClockThread> threads = List.of();
+    private CountDownLatch terminated;
+
+    public RuntimeGraph(StreamFlexGraph graph) {
+        this.graph = graph;
+    }
+
+    // ---------------------------------------------------------------- building
+
+    @Override
+    public <F extends Filter> F makeFilter(Class<F> type, int stableBytes, int transientBytes) {
+        requireBuilding("makeFilter");
+        F filter = instantiate(type);
+        FilterTask task = new FilterTask(filter, pools);
+        ApiAccess.setContext(filter, task);
+        FilterWiring wiring = new FilterWiring(filter, task, stableBytes, transientBytes);
+        if (stableBytes < 0 || transientBytes < 0) {
+            problems.add(wiring.simpleName() + " has a negative region size (stable " + stableBytes
+                    + " bytes, transient " + transientBytes + " bytes): sizes must be 0 or more");
+        }
+        filters.add(wiring);
+        byFilter.put(filter, wiring);
+        return filter;
+    }
+
+    private static <F extends Filter> F instantiate(Class<F> type) {
+        String name = type.getName();
+        if (Modifier.isAbstract(type.getModifiers())) {
+            throw new StreamFlexError("cannot create filter " + name + ": it is abstract; make a concrete subclass");
+        }
+        Constructor<F> constructor;
+        try {
+            constructor = type.getDeclaredConstructor();
+        } catch (NoSuchMethodException e) {
+            boolean inner = type.isMemberClass() && !Modifier.isStatic(type.getModifiers());
+            throw new StreamFlexError("cannot create filter " + name + ": it has no constructor without parameters;"
+                    + (inner ? " it is an inner class, declare it static" : " add one (any visibility)"));
+        }
+        try {
+            constructor.setAccessible(true);
+            return constructor.newInstance();
+        } catch (InvocationTargetException e) {
+            StreamFlexError error = new StreamFlexError("cannot create filter " + name + ": its constructor threw "
+                    + e.getCause());
+            error.initCause(e.getCause());
+            throw error;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new StreamFlexError("cannot create filter " + name + ": " + e);
+        }
+    }
+
+    @Override
+    public Clock makeClock(int periodMicros) {
+        requireBuilding("makeClock");
+        RuntimeClock clock = new RuntimeClock(clocks.size(), periodMicros);
+        if (periodMicros < 0) {
+            problems.add("clock " + clock.index() + " has unsupported period " + periodMicros
+                    + " us: use 0 (free-running) or a positive number of microseconds");
+        }
+        clocks.add(clock);
+        return clock;
+    }
+
+    @Override
+    public void connect(Clock clock, Filter target, String targetField) {
+        requireBuilding("connect");
+        if (!(clock instanceof RuntimeClock rc) || !clocks.contains(rc)) {
+            problems.add("a clock passed to connect was not made by this graph: use this graph's makeClock");
+            return;
+        }
+        FilterWiring dst = wiringOf(target);
+        if (dst == null) {
+            return;
+        }
+        if (rc.target() != null) {
+            problems.add(rc + " is already connected to " + rc.target().filter().getClass().getSimpleName()
+                    + ": a clock releases one filter; make another clock");
+            return;
+        }
+        ChannelField field = null;
+        if (targetField != null) {
+            field = dst.fields.get(targetField);
+            if (field == null) {
+                problems.add(noSuchField(dst, targetField));
+                return;
+            }
+            if (field.kind != ChannelKind.TIME) {
+                problems.add(field.describe() + " is not a time channel: connect a clock to a TimeChannel field");
+                return;
+            }
+            if (field.claimed) {
+                problems.add(field.describe() + " is already connected; each channel field takes one connect");
+                return;
+            }
+        } else {
+            List<ChannelField> free = dst.free(true);
+            if (free.size() > 1) {
+                problems.add("cannot choose the time channel of " + dst.simpleName() + " among " + names(free)
+                        + ": name it, as in connect(clock, filter, \"" + free.getFirst().name() + "\")");
+                return;
+            }
+            field = free.isEmpty() ? null : free.getFirst();
+        }
+        // A filter without a TimeChannel field is still released: the tick goes to a hidden slot.
+        TimeSlot slot = new TimeSlot(rc + " -> " + dst.simpleName() + (field == null ? "" : "." + field.name()));
+        if (field != null) {
+            field.claimed = true;
+            field.inject(target, slot);
+        }
+        dst.timers.add(slot);
+        dst.clocks++;
+        rc.bind(dst.task, slot);
+    }
+
+    @Override
+    public void connect(Filter source, String sourceField, Filter target, String targetField, int capacity) {
+        requireBuilding("connect");
+        FilterWiring src = wiringOf(source);
+        FilterWiring dst = wiringOf(target);
+        if (src == null || dst == null) {
+            return;
+        }
+        if (src.isJoiner() && dst.isJoiner()) {
+            problems.add("cannot connect a Joiner directly to a Joiner: put a filter between them,"
+                    + " or connect all inputs to one Joiner");
+            return;
+        }
+        ChannelField out = chooseField(src, sourceField, "out", "output");
+        boolean joinerInput = dst.isJoiner() && (targetField == null || targetField.equals("in"));
+        ChannelField in = joinerInput ? null : chooseField(dst, targetField, "in", "input");
+        if (out == null || (in == null && !joinerInput)) {
+            return;
+        }
+        String link = src.simpleName() + "." + out.name() + " -> " + dst.simpleName()
+                + (joinerInput ? ".in[" + dst.joinerInputs.size() + "]" : "." + in.name());
+        ChannelKind kind;
+        Class<? extends Capsule> elementType;
+        if (out.kind == ChannelKind.ANY) { // a Joiner's output takes the kind of its consumer
+            kind = in.kind;
+            elementType = in.elementType;
+            src.joinerOutputKind = kind;
+            src.joinerOutputElement = elementType;
+            src.joinerOutputTarget = in.describe();
+        } else {
+            kind = out.kind;
+            elementType = out.elementType;
+        }
+        if (!joinerInput && out.kind != ChannelKind.ANY && !matches(out, in)) {
+            problems.add("element types do not match: " + out.describe() + " cannot feed " + in.describe()
+                    + "; declare both fields with the same channel type"
+                    + (kind == ChannelKind.CAPSULE && in.kind == ChannelKind.CAPSULE
+                            ? " (a Channel<A> feeds a Channel<B> only if A is a B)" : ""));
+            return;
+        }
+        if (kind == ChannelKind.TIME || (in != null && in.kind == ChannelKind.TIME)) {
+            return; // reported by chooseField
+        }
+        if (capacity <= 0 || capacity > MAX_CAPACITY) {
+            problems.add("capacity of channel " + link + " must be between 1 and " + MAX_CAPACITY
+                    + ", was " + capacity);
+            return;
+        }
+        if (kind == ChannelKind.CAPSULE) {
+            try {
+                CapsuleType.checkFields(elementType);
+            } catch (StreamFlexError e) {
+                problems.add(e.getMessage() + "; it is carried by " + link);
+                return;
+            }
+        }
+        DataChannel channel = kind.newChannel(capacity, link, elementType);
+        RingIndex ring = ((RingBacked) channel).ring();
+        out.inject(source, channel);
+        if (joinerInput) {
+            dst.joinerInputs.add(new FilterWiring.JoinerInput(kind, elementType, channel, out.describe()));
+        } else {
+            in.inject(target, channel);
+        }
+        if (ring instanceof CapsuleRing capsules) {
+            capsules.bind(src.task, dst.task);
+        }
+        src.outputs.add(ring);
+        dst.inputs.add(ring);
+        src.downstream.add(dst);
+    }
+
+    private static boolean matches(ChannelField out, ChannelField in) {
+        if (out.kind != in.kind) {
+            return false;
+        }
+        return out.kind != ChannelKind.CAPSULE || in.elementType.isAssignableFrom(out.elementType);
+    }
+
+    /** The field a connect names, or the one its short form chooses; null after recording a problem. */
+    private ChannelField chooseField(FilterWiring w, String name, String conventional, String role) {
+        ChannelField field;
+        if (name != null) {
+            field = w.fields.get(name);
+            if (field == null) {
+                problems.add(noSuchField(w, name));
+                return null;
+            }
+        } else {
+            List<ChannelField> free = w.free(false);
+            ChannelField byName = w.fields.get(conventional);
+            if (byName != null && !byName.claimed && byName.kind != ChannelKind.TIME) {
+                field = byName;
+            } else if (free.size() == 1) {
+                field = free.getFirst();
+            } else if (free.isEmpty()) {
+                problems.add(w.simpleName() + " has no free channel field for an " + role
+                        + ": declare one (for example private IntChannel " + conventional
+                        + ";) or check the earlier connects");
+                return null;
+            } else {
+                problems.add("cannot choose the " + role + " field of " + w.simpleName() + " among " + names(free)
+                        + ": name it in connect, as in \"" + free.getFirst().name() + "\"");
+                return null;
+            }
+        }
+        if (field.kind == ChannelKind.TIME) {
+            problems.add(field.describe() + " is a time channel: only clocks write time channels;"
+                    + " use connect(clock, filter, \"" + field.name() + "\")");
+            field.claimed = true;
+            return null;
+        }
+        if (field.claimed) {
+            problems.add(field.describe() + " is already connected; each channel field takes one connect");
+            return null;
+        }
+        field.claimed = true;
+        return field;
+    }
+
+    private static String noSuchField(FilterWiring w, String name) {
+        return "filter " + w.simpleName() + " has no channel field \"" + name + "\": its channel fields are "
+                + w.channelFieldNames() + "; fix the name in connect";
+    }
+
+    private static List<String> names(List<ChannelField> fields) {
+        return fields.stream().map(ChannelField::name).toList();
+    }
+
+    private FilterWiring wiringOf(Filter filter) {
+        FilterWiring wiring = byFilter.get(filter);
+        if (wiring == null) {
+            problems.add(filter.getClass().getSimpleName()
+                    + " was not made by this graph: create filters with this graph's makeFilter");
+        }
+        return wiring;
+    }
+
+    private void requireBuilding(String call) {
+        if (state != State.BUILDING) {
+            throw new StreamFlexError(call + " after validate(): the graph is frozen once validated");
+        }
+    }
+
+    // ---------------------------------------------------------------- validation
+
+    @Override
+    public void validate() {
+        if (state != State.BUILDING) {
+            return;
+        }
+        List<String> found = new ArrayList<>(problems);
+        found.addAll(GraphChecks.check(filters, clocks, maxRegionBytes()));
+        if (!found.isEmpty()) {
+            throw new StreamFlexError(found);
+        }
+        freeze();
+        state = State.VALIDATED;
+    }
+
+    private static long maxRegionBytes() {
+        return Long.getLong("streamflex.regions.maxBytes", DEFAULT_MAX_REGION_BYTES);
+    }
+
+    @Override
+    public boolean isValidated() {
+        return state != State.BUILDING;
+    }
+
+    private void freeze() {
+        Map<FilterWiring, Integer> reachedBy = GraphChecks.clocksReaching(filters, clocks, byFilter);
+        int capsuleCapacity = 0;
+        for (FilterWiring w : filters) {
+            if (w.isJoiner()) {
+                injectJoinerInputs(w);
+            }
+            for (RingIndex r : w.outputs) {
+                if (r instanceof CapsuleRing) {
+                    capsuleCapacity += r.capacity();
+                }
+            }
+            FilterTask[] downstream = w.downstream.stream().map(d -> d.task).toArray(FilterTask[]::new);
+            w.task.wire(w.inputs.toArray(RingIndex[]::new), w.outputs.toArray(RingIndex[]::new),
+                    w.timers.toArray(TimeSlot[]::new), downstream, overridesTrigger(w.filter.getClass()),
+                    reachedBy.getOrDefault(w, 0) > 1);
+        }
+        // Live capsules are bounded by what the channels hold plus what works have in hand.
+        long wanted = Math.max(1024L, 2L * capsuleCapacity);
+        pools.capacity((int) Math.min(1 << 20, wanted));
+    }
+
+    private static void injectJoinerInputs(FilterWiring joiner) {
+        DataChannel[] inputs = joiner.joinerInputs.stream().map(i -> (DataChannel) i.channel()).toArray(DataChannel[]::new);
+        try {
+            var field = org.streamflex.Joiner.class.getDeclaredField("inputs");
+            field.setAccessible(true);
+            field.set(joiner.filter, inputs);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("the runtime does not match this API version: " + e, e);
+        }
+    }
+
+    private static boolean overridesTrigger(Class<?> type) {
+        for (Class<?> c = type; c != Filter.class; c = c.getSuperclass()) {
+            try {
+                c.getDeclaredMethod("trigger");
+                return true;
+            } catch (NoSuchMethodException e) {
+                // keep looking in the superclass
+            }
+        }
+        return false;
+    }
+
+    // ---------------------------------------------------------------- running
+
+    @Override
+    public synchronized void start() {
+        if (state == State.BUILDING) {
+            throw new StreamFlexError("start() before validate(): call validate() at the end of the graph's constructor");
+        }
+        if (state != State.VALIDATED) {
+            throw new StreamFlexError("start() on a graph that already ran (" + state.name().toLowerCase()
+                    + "): a graph runs once; build a new one");
+        }
+        state = State.RUNNING;
+        running = true;
+        terminated = new CountDownLatch(clocks.size());
+        long startNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1);
+        List<ClockThread> started = new ArrayList<>();
+        for (RuntimeClock clock : clocks) {
+            started.add(new ClockThread(clock, startNanos, () -> running, this::fail, this::threadExited));
+        }
+        threads = Collections.unmodifiableList(started);
+        LOG.log(System.Logger.Level.INFO, () -> "StreamFlex " + graph.getClass().getSimpleName() + ": "
+                + clocks.size() + " clock thread(s), backend plain-thread (parkNanos then spin "
+                + Long.getLong("streamflex.clock.spinMicros", ClockThread.DEFAULT_SPIN_MICROS)
+                + " us), Java priority " + Thread.MAX_PRIORITY + ", no CPU affinity, memory not locked");
+        threads.forEach(Thread::start);
+    }
+
+    private void threadExited() {
+        terminated.countDown();
+        if (terminated.getCount() == 0) {
+            running = false;
+            state = State.STOPPED;
+        }
+    }
+
+    /** Records the first failure and stops every clock. */
+    public void fail(BoundaryError error) {
+        failure.compareAndSet(null, error);
+        running = false;
+        threads.forEach(LockSupport::unpark);
+    }
+
+    @Override
+    public void stop() {
+        List<ClockThread> toJoin;
+        synchronized (this) {
+            if (state == State.BUILDING || state == State.VALIDATED) {
+                state = State.STOPPED;
+                return;
+            }
+            running = false;
+            toJoin = threads;
+            if (state == State.DRIVEN) {
+                state = State.STOPPED;
+            }
+        }
+        boolean interrupted = false;
+        for (ClockThread thread : toJoin) {
+            LockSupport.unpark(thread);
+            while (thread != Thread.currentThread()) {
+                try {
+                    thread.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+        CountDownLatch latch;
+        synchronized (this) {
+            if (state == State.BUILDING || state == State.VALIDATED) {
+                throw new IllegalStateException("awaitTermination() on a graph that was not started");
+            }
+            latch = terminated;
+        }
+        boolean done = latch == null || latch.await(timeout, unit);
+        BoundaryError error = failure.get();
+        if (done && error != null) {
+            throw error;
+        }
+        return done;
+    }
+
+    @Override
+    public BoundaryError failure() {
+        return failure.get();
+    }
+
+    @Override
+    public DataChannel channel(Filter filter, String field) {
+        FilterWiring w = byFilter.get(filter);
+        if (w == null) {
+            throw new StreamFlexError(filter.getClass().getSimpleName() + " was not made by this graph");
+        }
+        ChannelField f = w.fields.get(field);
+        if (f == null) {
+            throw new StreamFlexError(noSuchField(w, field));
+        }
+        if (!(f.channel instanceof DataChannel channel)) {
+            throw new StreamFlexError(f.describe() + " is not a connected data channel");
+        }
+        return channel;
+    }
+
+    // ---------------------------------------------------------------- driving
+
+    /** Switches the validated graph to single-threaded driving; returns its clocks in order. */
+    public synchronized List<RuntimeClock> beginDriving() {
+        if (state == State.BUILDING) {
+            throw new StreamFlexError("a driver needs a validated graph: call validate() first");
+        }
+        if (state != State.VALIDATED) {
+            throw new StreamFlexError("a driver needs a graph that has not run (" + state.name().toLowerCase() + ")");
+        }
+        state = State.DRIVEN;
+        return List.copyOf(clocks);
+    }
+
+    /** A driven release threw: record it and stop. */
+    public synchronized void driverFailed(BoundaryError error) {
+        failure.compareAndSet(null, error);
+        state = State.STOPPED;
+    }
+
+    /** Whether a driver may still release (driving, not failed or stopped). */
+    public boolean drivable() {
+        return state == State.DRIVEN;
+    }
+
+    /** The capsule pools of this graph, for statistics. */
+    public CapsulePools pools() {
+        return pools;
+    }
+
+    /** The scheduler's view of a filter of this graph. */
+    public FilterTask taskOf(Filter filter) {
+        FilterWiring w = byFilter.get(filter);
+        if (w == null) {
+            throw new StreamFlexError(filter.getClass().getSimpleName() + " was not made by this graph");
+        }
+        return w.task;
+    }
+}

@@ -1,0 +1,261 @@
+package org.streamflex.runtime.schedule;
+
+import org.streamflex.BoundaryError;
+import org.streamflex.Capsule;
+import org.streamflex.Filter;
+import org.streamflex.StreamFlexError;
+import org.streamflex.runtime.ApiAccess;
+import org.streamflex.runtime.capsule.CapsuleLedger;
+import org.streamflex.runtime.capsule.CapsuleMarks;
+import org.streamflex.runtime.capsule.CapsulePool;
+import org.streamflex.runtime.capsule.CapsulePools;
+import org.streamflex.runtime.channel.CapsuleRing;
+import org.streamflex.runtime.channel.CapsuleTransaction;
+import org.streamflex.runtime.channel.RingIndex;
+import org.streamflex.runtime.channel.TimeSlot;
+import org.streamflex.spi.FilterContext;
+
+/**
+ * A filter as the scheduler runs it: its trigger, its work() as one transaction over its
+ * channels, and the eager depth-first evaluation of the filters downstream.
+ *
+ * <p>A filter that only one clock can reach is owned by that clock's thread and needs no atomic
+ * operation to run; one that several clocks reach goes through a {@link RunState}.
+ */
+public final class FilterTask implements FilterContext, CapsuleTransaction {
+    private static final RingIndex[] NO_RINGS = {};
+    /** Transaction ids are (task number << 40) + count: unique across tasks, never reused. */
+    private static final java.util.concurrent.atomic.AtomicLong TASK_NUMBERS = new java.util.concurrent.atomic.AtomicLong();
+
+    private final Filter filter;
+    private final String filterName;
+    private final CapsulePools pools;
+    private final long transactionBase;
+    private final CapsuleLedger ledger = new CapsuleLedger();
+
+    private RingIndex[] inputs = NO_RINGS;
+    private RingIndex[] outputs = NO_RINGS;
+    private CapsuleRing[] capsuleOutputs = {};
+    private TimeSlot[] timers = {};
+    private FilterTask[] downstream = {};
+    private boolean userTrigger;
+    private RunState shared;
+
+    private long transactionId;
+    private boolean running;
+    private boolean inWork;
+    private long fires;
+
+    private Class<?> lastCapsuleType;
+    private CapsulePool<?> lastCapsulePool;
+
+    public FilterTask(Filter filter, CapsulePools pools) {
+        this.filter = filter;
+        this.filterName = filter.getClass().getName();
+        this.pools = pools;
+        this.transactionBase = (TASK_NUMBERS.incrementAndGet()) << 40;
+        this.transactionId = transactionBase;
+    }
+
+    /** Fixes the wiring when the graph is validated. */
+    public void wire(RingIndex[] inputs, RingIndex[] outputs, TimeSlot[] timers, FilterTask[] downstream,
+            boolean userTrigger, boolean sharedByClocks) {
+        this.inputs = inputs;
+        this.outputs = outputs;
+        this.timers = timers;
+        this.downstream = downstream;
+        this.userTrigger = userTrigger;
+        this.shared = sharedByClocks ? new RunState() : null;
+        int capsules = 0;
+        for (RingIndex r : outputs) {
+            if (r instanceof CapsuleRing) {
+                capsules++;
+            }
+        }
+        this.capsuleOutputs = new CapsuleRing[capsules];
+        capsules = 0;
+        for (RingIndex r : outputs) {
+            if (r instanceof CapsuleRing c) {
+                capsuleOutputs[capsules++] = c;
+            }
+        }
+    }
+
+    public Filter filter() {
+        return filter;
+    }
+
+    /** Completed work() calls. */
+    public long fires() {
+        return fires;
+    }
+
+    /**
+     * Runs this filter while it is schedulable, each work() followed by the filters downstream,
+     * depth first. Returns at once if another thread runs the filter (it will look again) or if
+     * this thread already does (a cycle: the outer frame looks again).
+     *
+     * @throws BoundaryError if a work() threw
+     */
+    public void runEagerly() {
+        if (!enter()) {
+            return;
+        }
+        boolean left = false;
+        try {
+            do {
+                if (schedulable()) {
+                    do {
+                        fire();
+                        for (FilterTask next : downstream) {
+                            next.runEagerly();
+                        }
+                        // Fire again only for input still waiting: a trigger that is always
+                        // true must not spin, it runs once per release.
+                    } while (anyInputAvailable() && (!userTrigger || ApiAccess.trigger(filter)));
+                }
+            } while (!exit());
+            left = true;
+        } finally {
+            if (!left) {
+                abandon();
+            }
+        }
+    }
+
+    private boolean enter() {
+        if (shared != null) {
+            return shared.enter();
+        }
+        if (running) {
+            return false;
+        }
+        running = true;
+        return true;
+    }
+
+    private boolean exit() {
+        if (shared != null) {
+            return shared.exit();
+        }
+        running = false;
+        return true;
+    }
+
+    private void abandon() {
+        running = false;
+        if (shared != null) {
+            shared.abandon();
+        }
+    }
+
+    private boolean schedulable() {
+        return userTrigger ? ApiAccess.trigger(filter) : anyInputAvailable();
+    }
+
+    @Override
+    public boolean anyInputAvailable() {
+        for (TimeSlot timer : timers) {
+            if (timer.hasTick()) {
+                return true;
+            }
+        }
+        for (RingIndex in : inputs) {
+            if (in.size() > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** One work() as a transaction: published when it returns, undone when it throws. */
+    void fire() {
+        transactionId++;
+        for (TimeSlot timer : timers) {
+            timer.begin();
+        }
+        inWork = true;
+        try {
+            filter.work();
+        } catch (Throwable failure) {
+            inWork = false;
+            abort();
+            throw new BoundaryError(filterName, failure);
+        }
+        inWork = false;
+        commit();
+        fires++;
+    }
+
+    private void commit() {
+        for (CapsuleRing out : capsuleOutputs) {
+            out.stagePuts();
+        }
+        if (!ledger.isEmpty()) {
+            ledger.reclaimUnpublished(transactionId, pools);
+        }
+        for (RingIndex out : outputs) {
+            out.publishPuts();
+        }
+        for (RingIndex in : inputs) {
+            in.publishTakes();
+        }
+        for (TimeSlot timer : timers) {
+            timer.end();
+        }
+    }
+
+    private void abort() {
+        for (RingIndex out : outputs) {
+            out.rollbackPuts();
+        }
+        for (RingIndex in : inputs) {
+            in.rollbackTakes();
+        }
+        ledger.reclaimMade(transactionId, pools);
+        for (TimeSlot timer : timers) {
+            timer.end();
+        }
+    }
+
+    @Override
+    public <C extends Capsule> C makeCapsule(Class<C> type) {
+        if (!inWork) {
+            throw new StreamFlexError("makeCapsule(" + type.getSimpleName() + ") in " + filterName
+                    + " outside work(): capsules can only be made while work() runs");
+        }
+        CapsulePool<?> pool = lastCapsulePool;
+        if (type != lastCapsuleType) {
+            pool = pools.pool(type);
+            lastCapsuleType = type;
+            lastCapsulePool = pool;
+        }
+        C capsule = type.cast(pool.take());
+        ledger.noteMade(capsule);
+        return capsule;
+    }
+
+    @Override
+    public long transactionId() {
+        return transactionId;
+    }
+
+    @Override
+    public void noteTaken(Capsule capsule) {
+        if (CapsuleMarks.markOf(capsule) == transactionId) {
+            // Untaken earlier in this work() and taken again: it left the channel once more.
+            CapsuleMarks.mark(capsule, 0);
+        }
+        ledger.noteTaken(capsule);
+    }
+
+    @Override
+    public Capsule copyOf(Capsule capsule) {
+        return pools.pool(capsule.getClass()).copyOf(capsule);
+    }
+
+    @Override
+    public String toString() {
+        return filterName;
+    }
+}
