@@ -15,7 +15,12 @@ final class GraphChecks {
     private GraphChecks() {
     }
 
-    static List<String> check(List<FilterWiring> filters, List<RuntimeClock> clocks, long maxRegionBytes) {
+    /**
+     * @param wiringFailed whether a connect already failed; a filter cut off by a failed connect
+     *     would also be reported as unreachable, so that check waits until the wiring is right
+     */
+    static List<String> check(List<FilterWiring> filters, List<RuntimeClock> clocks, long maxRegionBytes,
+            boolean wiringFailed) {
         List<String> problems = new ArrayList<>();
         if (clocks.isEmpty()) {
             problems.add("the graph has no clock: nothing would release its filters;"
@@ -48,7 +53,7 @@ final class GraphChecks {
         }
         Map<FilterWiring, Integer> reached = clocksReaching(filters, clocks, null);
         for (FilterWiring w : filters) {
-            if (reached.getOrDefault(w, 0) == 0 && !clocks.isEmpty()) {
+            if (reached.getOrDefault(w, 0) == 0 && !clocks.isEmpty() && !wiringFailed) {
                 problems.add(w.simpleName() + " can never run: no clock reaches it through its input channels;"
                         + " connect a clock to it or to a filter upstream of it");
             }

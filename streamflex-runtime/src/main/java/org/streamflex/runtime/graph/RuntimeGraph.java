@@ -326,7 +326,7 @@ public final class RuntimeGraph implements GraphAssembly {
             return;
         }
         List<String> found = new ArrayList<>(problems);
-        found.addAll(GraphChecks.check(filters, clocks, maxRegionBytes()));
+        found.addAll(GraphChecks.check(filters, clocks, maxRegionBytes(), !problems.isEmpty()));
         if (!found.isEmpty()) {
             throw new StreamFlexError(found);
         }
