@@ -1,7 +1,7 @@
 package org.streamflex.runtime.capsule;
 
 import java.util.concurrent.atomic.AtomicLong;
-import org.jctools.queues.MpmcArrayQueue;
+import org.jctools.queues.atomic.MpmcAtomicArrayQueue;
 import org.streamflex.Capsule;
 
 /**
@@ -11,18 +11,22 @@ import org.streamflex.Capsule;
  * {@link #created()}); when it is full a returned capsule is left to the garbage collector
  * (counted in {@link #discarded()}). In steady state neither count grows.
  *
+ * <p>The queue is JCTools' {@code MpmcAtomicArrayQueue}, the variant built on
+ * {@code java.util.concurrent.atomic} rather than {@code sun.misc.Unsafe}, which JDK 25 warns
+ * about and later JDKs remove.
+ *
  * <p>A capsule from the pool keeps the field values it had when it was reclaimed, as events of a
  * Disruptor ring do: write every field you will read.
  */
 public final class CapsulePool<C extends Capsule> {
     private final CapsuleType<C> type;
-    private final MpmcArrayQueue<C> free;
+    private final MpmcAtomicArrayQueue<C> free;
     private final AtomicLong created = new AtomicLong();
     private final AtomicLong discarded = new AtomicLong();
 
     public CapsulePool(CapsuleType<C> type, int capacity) {
         this.type = type;
-        this.free = new MpmcArrayQueue<>(capacity);
+        this.free = new MpmcAtomicArrayQueue<>(capacity);
     }
 
     public C take() {

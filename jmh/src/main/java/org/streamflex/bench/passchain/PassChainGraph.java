@@ -1,0 +1,96 @@
+package org.streamflex.bench.passchain;
+
+import org.streamflex.Filter;
+import org.streamflex.IntChannel;
+import org.streamflex.StreamFlexGraph;
+import org.streamflex.TimeChannel;
+
+/**
+ * PASSCHAIN of the XStream paper on primitive channels: a source released by a free-running
+ * clock puts {@code batch} ints per release, ten pass-through filters forward them, a sink sums
+ * them.
+ */
+public final class PassChainGraph extends StreamFlexGraph {
+    public static final int STAGES = 10;
+
+    private final Source source;
+    private final Sink sink;
+
+    public PassChainGraph(int batch, int capacity) {
+        source = makeFilter(Source.class);
+        source.batch = batch;
+        sink = makeFilter(Sink.class);
+        connect(makeClock(0), source);
+        Filter previous = source;
+        for (int i = 0; i < STAGES; i++) {
+            Pass pass = makeFilter(Pass.class);
+            connect(previous, pass, capacity);
+            previous = pass;
+        }
+        connect(previous, sink, capacity);
+        validate();
+    }
+
+    public Source source() {
+        return source;
+    }
+
+    public Sink sink() {
+        return sink;
+    }
+
+    /** Puts the next {@code batch} numbers on each release. */
+    public static final class Source extends Filter {
+        private TimeChannel timer;
+        private IntChannel out;
+        private int batch = 1;
+        private int next;
+
+        @Override
+        public void work() {
+            for (int i = 0; i < batch; i++) {
+                out.put(next++);
+            }
+        }
+
+        public int generated() {
+            return next;
+        }
+    }
+
+    /** Forwards every available item. */
+    public static final class Pass extends Filter {
+        private IntChannel in;
+        private IntChannel out;
+
+        @Override
+        public void work() {
+            while (in.size() > 0) {
+                out.put(in.take());
+            }
+        }
+    }
+
+    /** Sums what arrives. */
+    public static final class Sink extends Filter {
+        private IntChannel in;
+        private long sum;
+        private long received;
+
+        @Override
+        public void work() {
+            while (in.size() > 0) {
+                sum += in.take();
+                received++;
+            }
+        }
+
+        public long sum() {
+            return sum;
+        }
+
+        public long received() {
+            return received;
+        }
+    }
+}
