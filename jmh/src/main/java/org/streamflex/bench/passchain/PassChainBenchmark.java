@@ -24,7 +24,9 @@ import org.streamflex.runtime.GraphDriver;
  * <ul>
  *   <li>{@code streamflex}: the StreamFlex graph on one thread; each invocation releases the
  *       free-running clock until {@value #ITEMS} items have gone through ({@code batch} items per
- *       release), exactly what the clock's thread does, without its loop check;
+ *       release), exactly what the clock's thread does, without its loop check; the pass filters
+ *       take and put each item ({@code pass=item}) or move their input with one
+ *       {@code transferTo} ({@code pass=bulk});
  *   <li>{@code plainCalls}: ten method calls per item in a loop, inlined by the JIT;
  *   <li>{@code arrayBlockingQueues}: twelve threads linked by {@code ArrayBlockingQueue}s, the
  *       benchmark thread being the sink.
@@ -45,13 +47,17 @@ public class PassChainBenchmark {
         @Param({"1", "64"})
         int batch;
 
+        /** {@code item}: a take/put per item in each pass filter; {@code bulk}: one transferTo. */
+        @Param({"item", "bulk"})
+        String pass;
+
         GraphDriver driver;
         PassChainGraph graph;
         int releases;
 
         @Setup(Level.Trial)
         public void build() {
-            graph = new PassChainGraph(batch, 256);
+            graph = new PassChainGraph(batch, 256, pass.equals("bulk"));
             driver = GraphDriver.of(graph);
             releases = ITEMS / batch;
         }

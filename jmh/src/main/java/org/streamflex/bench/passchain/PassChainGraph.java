@@ -16,14 +16,18 @@ public final class PassChainGraph extends StreamFlexGraph {
     private final Source source;
     private final Sink sink;
 
-    public PassChainGraph(int batch, int capacity) {
+    /**
+     * @param bulk whether the pass-through filters move their input with one
+     *     {@code in.transferTo(out)} instead of a take/put per item
+     */
+    public PassChainGraph(int batch, int capacity, boolean bulk) {
         source = makeFilter(Source.class);
         source.batch = batch;
         sink = makeFilter(Sink.class);
         connect(makeClock(0), source);
         Filter previous = source;
         for (int i = 0; i < STAGES; i++) {
-            Pass pass = makeFilter(Pass.class);
+            Filter pass = bulk ? makeFilter(BulkPass.class) : makeFilter(Pass.class);
             connect(previous, pass, capacity);
             previous = pass;
         }
@@ -68,6 +72,17 @@ public final class PassChainGraph extends StreamFlexGraph {
             while (in.size() > 0) {
                 out.put(in.take());
             }
+        }
+    }
+
+    /** Forwards every available item with one bulk transfer. */
+    public static final class BulkPass extends Filter {
+        private IntChannel in;
+        private IntChannel out;
+
+        @Override
+        public void work() {
+            in.transferTo(out);
         }
     }
 

@@ -3,13 +3,20 @@ package org.streamflex.bench.passchain;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.streamflex.runtime.GraphDriver;
 
 class PassChainTest {
-    @Test
-    void everyItemGoesThroughTheTenStagesInOneRelease() {
-        PassChainGraph graph = new PassChainGraph(64, 256);
-        GraphDriver.of(graph).run(1000);
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void everyItemGoesThroughTheTenStagesInOneRelease(boolean bulk) {
+        PassChainGraph graph = new PassChainGraph(64, 256, bulk);
+        GraphDriver driver = GraphDriver.of(graph);
+        for (int i = 1; i <= 1000; i++) {
+            driver.step();
+            assertEquals(64L * i, graph.sink().received());
+        }
         assertEquals(64_000, graph.source().generated());
         assertEquals(64_000, graph.sink().received());
         assertEquals(64_000L * 63_999 / 2, graph.sink().sum());

@@ -46,14 +46,33 @@ public final class LongRing extends RingIndex {
         }
     }
 
-    /** Moves every available value to {@code target} as take/put pairs; returns how many. */
+    /**
+     * Moves every available value to {@code target} with the effect of take/put pairs (values
+     * that do not fit are dropped and counted on {@code target}), copying contiguous runs.
+     *
+     * @return how many values were taken
+     */
     public int transferTo(LongRing target) {
-        int moved = 0;
-        while (size() > 0) {
-            target.put(take());
-            moved++;
+        int available = size();
+        if (available <= 0) {
+            return 0;
         }
-        return moved;
+        long from = reserveTakes(available);
+        long to = target.pendingTail();
+        int fits = target.reservePuts(available);
+        long[] source = slots;
+        long[] sink = target.slots;
+        int remaining = fits;
+        while (remaining > 0) {
+            int s = (int) from & mask;
+            int d = (int) to & target.mask;
+            int run = Math.min(remaining, Math.min(source.length - s, sink.length - d));
+            System.arraycopy(source, s, sink, d, run);
+            from += run;
+            to += run;
+            remaining -= run;
+        }
+        return available;
     }
 
     private void remember(int slot, long previous) {

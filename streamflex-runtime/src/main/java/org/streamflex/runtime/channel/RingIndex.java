@@ -41,6 +41,11 @@ public abstract class RingIndex extends RingPad2 {
     /** Slot mask: the storage length is the next power of two at or above the capacity. */
     protected final int mask;
     private final String name;
+    /**
+     * Both ends run on one thread (one clock reaches both filters): each side reads the other's
+     * index with a plain load, which lets the JIT keep the hot loop in registers.
+     */
+    private boolean confined;
 
     protected RingIndex(int capacity, String name) {
         if (capacity <= 0) {
@@ -54,6 +59,15 @@ public abstract class RingIndex extends RingPad2 {
     /** The storage length for a capacity: the next power of two at or above it. */
     protected static int storageLength(int capacity) {
         return capacity == 1 ? 1 : Integer.highestOneBit(capacity - 1) << 1;
+    }
+
+    /** Declares that producer and consumer always run on the same thread. Call before the graph runs. */
+    public final void confine() {
+        confined = true;
+    }
+
+    public final boolean confined() {
+        return confined;
     }
 
     public final String name() {
@@ -74,13 +88,39 @@ public abstract class RingIndex extends RingPad2 {
     protected final long reservePut() {
         long index = pendingTail;
         if (index - headCache >= capacity) {
-            headCache = (long) HEAD.getAcquire(this);
+            headCache = confined ? head : (long) HEAD.getAcquire(this);
             if (index - headCache >= capacity) {
                 pendingDrops++;
                 return -1;
             }
         }
         pendingTail = index + 1;
+        return index;
+    }
+
+    /**
+     * Reserves up to {@code count} consecutive slots for puts; the ones that do not fit are
+     * counted as dropped, as single puts would be.
+     *
+     * @return the number reserved, starting at the stream index {@link #pendingTail()} had before
+     */
+    protected final int reservePuts(int count) {
+        long index = pendingTail;
+        long free = capacity - (index - headCache);
+        if (free < count) {
+            headCache = confined ? head : (long) HEAD.getAcquire(this);
+            free = capacity - (index - headCache);
+        }
+        int reserved = (int) Math.min(count, free);
+        pendingTail = index + reserved;
+        pendingDrops += count - reserved;
+        return reserved;
+    }
+
+    /** Takes {@code count} available items at once, returning the stream index of the first. */
+    protected final long reserveTakes(int count) {
+        long index = pendingHead;
+        pendingHead = index + count;
         return index;
     }
 
@@ -119,7 +159,7 @@ public abstract class RingIndex extends RingPad2 {
     protected final long reserveTake() {
         long index = pendingHead;
         if (index >= tailCache) {
-            tailCache = (long) TAIL.getAcquire(this);
+            tailCache = confined ? tail : (long) TAIL.getAcquire(this);
             if (index >= tailCache) {
                 throw new ChannelUnderflowException("take() on empty channel " + name
                         + ": check size() first or write a trigger() that waits for input");
@@ -152,7 +192,7 @@ public abstract class RingIndex extends RingPad2 {
 
     /** Items the consumer can still take in its current transaction. */
     public final int size() {
-        return (int) ((long) TAIL.getAcquire(this) - pendingHead);
+        return (int) ((confined ? tail : (long) TAIL.getAcquire(this)) - pendingHead);
     }
 
     /**

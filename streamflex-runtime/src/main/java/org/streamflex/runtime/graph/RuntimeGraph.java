@@ -345,6 +345,10 @@ public final class RuntimeGraph implements GraphAssembly {
 
     private void freeze() {
         Map<FilterWiring, Integer> reachedBy = GraphChecks.clocksReaching(filters, clocks, byFilter);
+        if (clocks.size() == 1) {
+            // One clock thread runs every filter: no ring is ever seen by two threads.
+            filters.forEach(w -> w.outputs.forEach(RingIndex::confine));
+        }
         int capsuleCapacity = 0;
         for (FilterWiring w : filters) {
             if (w.isJoiner()) {

@@ -199,6 +199,52 @@ class LongRingTest {
         assertEquals(received, shared.published());
     }
 
+    @Test
+    void transferMovesEveryValueInOrderAcrossWrapArounds() {
+        LongRing target = new LongRing(5, "B.out -> C.in");
+        long next = 0;
+        long expected = 0;
+        for (int round = 0; round < 100; round++) {
+            for (int i = 0; i < 3; i++) {
+                ring.put(next++);
+            }
+            ring.publishPuts();
+            assertEquals(3, ring.transferTo(target));
+            ring.publishTakes();
+            target.publishPuts();
+            while (target.size() > 0) {
+                assertEquals(expected++, target.take());
+            }
+            target.publishTakes();
+        }
+        assertEquals(300, target.published());
+        assertEquals(0, target.dropped());
+    }
+
+    @Test
+    void transferDropsAndCountsWhatDoesNotFit() {
+        LongRing target = new LongRing(2, "small");
+        publish(1, 2, 3, 4);
+        assertEquals(4, ring.transferTo(target));
+        assertEquals(0, ring.size(), "every value was taken");
+        target.publishPuts();
+        assertEquals(2, target.dropped());
+        assertEquals(1, target.take());
+        assertEquals(2, target.take());
+    }
+
+    @Test
+    void aTransferIsUndoneOnBothSidesByRollback() {
+        LongRing target = new LongRing(4, "target");
+        publish(1, 2);
+        ring.transferTo(target);
+        ring.rollbackTakes();
+        target.rollbackPuts();
+        target.publishPuts();
+        assertEquals(2, ring.size());
+        assertEquals(0, target.size());
+    }
+
     private void publish(long... values) {
         for (long v : values) {
             ring.put(v);
