@@ -161,8 +161,7 @@ public abstract class RingIndex extends RingPad2 {
         if (index >= tailCache) {
             tailCache = confined ? tail : (long) TAIL.getAcquire(this);
             if (index >= tailCache) {
-                throw new ChannelUnderflowException("take() on empty channel " + name
-                        + ": check size() first or write a trigger() that waits for input");
+                throw emptyOnTake();
             }
         }
         pendingHead = index + 1;
@@ -172,8 +171,7 @@ public abstract class RingIndex extends RingPad2 {
     /** The stream index of the i-th available item. */
     protected final long peekIndex(int i) {
         if (i < 0 || i >= size()) {
-            throw new ChannelUnderflowException("peek(" + i + ") on channel " + name + " with "
-                    + size() + " items available: check size() first");
+            throw outOfRangeOnPeek(i);
         }
         return pendingHead + i;
     }
@@ -182,12 +180,28 @@ public abstract class RingIndex extends RingPad2 {
     protected final long reserveUntake() {
         long index = pendingHead;
         if (index <= head) {
-            throw new ChannelUnderflowException("untake() on channel " + name
-                    + " without a matching take() in this work(): only items taken in the"
-                    + " current work() can be given back");
+            throw nothingToUntake();
         }
         pendingHead = index - 1;
         return index - 1;
+    }
+
+    // Failure messages are built out of line so that the hot methods stay small enough to inline.
+
+    private ChannelUnderflowException emptyOnTake() {
+        return new ChannelUnderflowException("take() on empty channel " + name
+                + ": check size() first or write a trigger() that waits for input");
+    }
+
+    private ChannelUnderflowException outOfRangeOnPeek(int i) {
+        return new ChannelUnderflowException("peek(" + i + ") on channel " + name + " with " + size()
+                + " items available: check size() first");
+    }
+
+    private ChannelUnderflowException nothingToUntake() {
+        return new ChannelUnderflowException("untake() on channel " + name
+                + " without a matching take() in this work(): only items taken in the current work()"
+                + " can be given back");
     }
 
     /** Items the consumer can still take in its current transaction. */
