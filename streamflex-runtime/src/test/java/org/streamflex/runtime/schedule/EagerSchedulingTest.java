@@ -143,6 +143,28 @@ class EagerSchedulingTest {
         assertEquals(1, g.channel(larger, "in").size(), "the smallest value is still waiting");
     }
 
+    /** No TimeChannel field: the clock's tick goes to a hidden slot and still releases it. */
+    public static final class Untimed extends Filter {
+        private IntChannel out;
+        public int works;
+
+        @Override
+        public void work() {
+            out.put(works++);
+        }
+    }
+
+    @Test
+    void aClockReleasesAFilterThatDeclaresNoTimeChannel() {
+        TestGraph g = new TestGraph();
+        Untimed untimed = g.filter(Untimed.class);
+        IntSink sink = g.filter(IntSink.class);
+        g.link(g.clock(5), untimed).link(untimed, sink, 2).check();
+        GraphDriver.of(g).run(30);
+        assertEquals(30, untimed.works);
+        assertEquals(30, sink.received);
+    }
+
     @Test
     void aCycleDoesNotRecurseForever() {
         TestGraph g = new TestGraph();
