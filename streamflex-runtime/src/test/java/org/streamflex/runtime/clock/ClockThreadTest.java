@@ -23,6 +23,7 @@ class ClockThreadTest {
         public long lastTime = -1;
         public boolean timesAreBoundaries = true;
         public boolean timesIncrease = true;
+        public boolean interrupted;
 
         @Override
         public void work() {
@@ -35,7 +36,7 @@ class ClockThreadTest {
             try {
                 Thread.sleep(3);
             } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+                interrupted = true;
             }
         }
     }

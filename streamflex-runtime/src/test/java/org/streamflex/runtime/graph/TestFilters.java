@@ -105,7 +105,11 @@ public final class TestFilters {
         }
     }
 
-    /** A capsule that breaks rule R5. */
+    /**
+     * A capsule that breaks rule R5 on purpose, to test that the runtime rejects it too; the
+     * checker, which would reject it first, is told to skip it.
+     */
+    @SuppressWarnings("StreamFlex")
     public static final class BadCapsule extends Capsule {
         public String text;
 

@@ -1,0 +1,121 @@
+package org.streamflex.checker;
+
+import com.sun.source.tree.ClassTree;
+import com.sun.source.util.JavacTask;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.TreePathScanner;
+import com.sun.source.util.Trees;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.TypeElement;
+import org.streamflex.checker.rules.ClosedWorldCalls;
+import org.streamflex.checker.rules.R1FilterBoundary;
+import org.streamflex.checker.rules.R2StableFields;
+import org.streamflex.checker.rules.R3StaticReferences;
+import org.streamflex.checker.rules.R4StableArrays;
+import org.streamflex.checker.rules.R5CapsuleFields;
+import org.streamflex.checker.rules.R6CapsuleCreation;
+import org.streamflex.checker.rules.R7CapsuleNotStable;
+
+/** The checker over one compilation: collects findings class by class, then decides them. */
+final class ProgramCheck {
+    static final List<Rule> RULES = List.of(new R1FilterBoundary(), new R2StableFields(), new R3StaticReferences(),
+            new R4StableArrays(), new R5CapsuleFields(), new R6CapsuleCreation(), new R7CapsuleNotStable(),
+            new ClosedWorldCalls());
+
+    /** {@code @SuppressWarnings("StreamFlex")} on a class (or an enclosing one) skips it. */
+    static final String SUPPRESSION = "StreamFlex";
+
+    private final JavacTask task;
+    private final Trees trees;
+    /** Made at the first analyzed class: javac cannot look up types while the plugin initializes. */
+    private TypeFacts facts;
+    private Analysis analysis;
+    private final Map<TypeElement, Set<TypeElement>> references = new LinkedHashMap<>();
+    private final List<Finding> findings = new ArrayList<>();
+
+    private final Predicate<TypeElement> compiledFromSource;
+
+    /** @param compiledFromSource whether a top-level class is compiled in this compilation */
+    ProgramCheck(JavacTask task, Predicate<TypeElement> compiledFromSource) {
+        this.task = task;
+        this.compiledFromSource = compiledFromSource;
+        this.trees = Trees.instance(task);
+    }
+
+    /** Reads one analyzed top-level class and every class declared inside it. */
+    void analyze(TreePath topLevel) {
+        if (facts == null) {
+            facts = new TypeFacts(task.getElements(), task.getTypes());
+            analysis = new Analysis(trees, facts, new ReferenceImmutability(facts), type -> compiledFromSource.test(topLevel(type)));
+        }
+        if (!facts.apiPresent()) {
+            return; // no StreamFlex API on the class path: no filters to check
+        }
+        for (SourceClass c : classesIn(topLevel)) {
+            references.put(c.element(), ReachableClassSet.referencedBy(c, trees));
+            if (!suppressed(c.element())) {
+                for (Rule rule : RULES) {
+                    rule.collect(c, analysis, findings);
+                }
+            }
+        }
+    }
+
+    /** Computes the reachable class set and reports the findings that are errors in this program. */
+    void decide() {
+        if (facts == null || !facts.apiPresent()) {
+            return;
+        }
+        Set<TypeElement> reachable = ReachableClassSet.compute(references, facts);
+        Program program = new Program(facts, references.keySet(), reachable);
+        Reporter reporter = new Reporter(trees);
+        for (Finding finding : findings) {
+            if (finding.applies().test(program)) {
+                reporter.error(finding.rule(), finding.message().apply(program), finding.tree(), finding.unit());
+            }
+        }
+    }
+
+    private List<SourceClass> classesIn(TreePath topLevel) {
+        List<SourceClass> classes = new ArrayList<>();
+        new TreePathScanner<Void, Void>() {
+            @Override
+            public Void visitClass(ClassTree node, Void unused) {
+                Element element = trees.getElement(getCurrentPath());
+                if (element instanceof TypeElement type) {
+                    classes.add(new SourceClass(type, node, getCurrentPath()));
+                }
+                return super.visitClass(node, unused);
+            }
+        }.scan(topLevel, null);
+        return classes;
+    }
+
+    private static TypeElement topLevel(TypeElement type) {
+        TypeElement top = type;
+        for (Element e = type; e != null && e.getKind() != ElementKind.PACKAGE && e.getKind() != ElementKind.MODULE;
+                e = e.getEnclosingElement()) {
+            if (e instanceof TypeElement t) {
+                top = t;
+            }
+        }
+        return top;
+    }
+
+    private static boolean suppressed(Element element) {
+        for (Element e = element; e != null; e = e.getEnclosingElement()) {
+            SuppressWarnings s = e.getAnnotation(SuppressWarnings.class);
+            if (s != null && List.of(s.value()).contains(SUPPRESSION)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,130 @@
+package org.streamflex.checker;
+
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.NestingKind;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.TypeVariable;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/** What the rules ask of types: filter, capsule, stable, channel, primitive, and how to name them. */
+public final class TypeFacts {
+    private final Elements elements;
+    private final Types types;
+    private final TypeElement filter;
+    private final TypeElement capsule;
+    private final TypeElement stable;
+    private final TypeElement dataChannel;
+    private final TypeElement timeChannel;
+
+    TypeFacts(Elements elements, Types types) {
+        this.elements = elements;
+        this.types = types;
+        this.filter = elements.getTypeElement("org.streamflex.Filter");
+        this.capsule = elements.getTypeElement("org.streamflex.Capsule");
+        this.stable = elements.getTypeElement("org.streamflex.Stable");
+        this.dataChannel = elements.getTypeElement("org.streamflex.DataChannel");
+        this.timeChannel = elements.getTypeElement("org.streamflex.TimeChannel");
+    }
+
+    /** Whether the StreamFlex API is on the class path; without it there is nothing to check. */
+    boolean apiPresent() {
+        return filter != null && capsule != null && stable != null;
+    }
+
+    public Types types() {
+        return types;
+    }
+
+    public Elements elements() {
+        return elements;
+    }
+
+    /** D1: a user's filter class (a subclass of Filter). */
+    public boolean isFilter(TypeElement type) {
+        return type != null && !type.equals(filter) && isSubclass(type, filter);
+    }
+
+    /** D1: a user's capsule class (a subclass of Capsule). */
+    public boolean isCapsule(TypeElement type) {
+        return type != null && !type.equals(capsule) && isSubclass(type, capsule);
+    }
+
+    /** D5: implements Stable (transitively), or is a filter. */
+    public boolean isStable(TypeElement type) {
+        return type != null && (isSubclass(type, stable) || isSubclass(type, filter));
+    }
+
+    /** The runtime's channels count as stable: they belong to the graph, not to a work(). */
+    public boolean isChannel(TypeElement type) {
+        return type != null && (isSubclass(type, dataChannel) || isSubclass(type, timeChannel));
+    }
+
+    /** A field of this type may be kept by a stable object (R2): primitive, stable or channel. */
+    public boolean isStableType(TypeMirror type) {
+        if (type.getKind().isPrimitive()) {
+            return true;
+        }
+        if (type.getKind() == TypeKind.TYPEVAR) {
+            return isStableType(((TypeVariable) type).getUpperBound());
+        }
+        TypeElement element = asElement(type);
+        return element != null && (isStable(element) || isChannel(element));
+    }
+
+    public TypeElement asElement(TypeMirror type) {
+        if (type.getKind() == TypeKind.DECLARED) {
+            Element e = ((DeclaredType) type).asElement();
+            return e instanceof TypeElement t ? t : null;
+        }
+        return null;
+    }
+
+    public boolean isSubclass(TypeElement type, TypeElement base) {
+        return base != null && types.isSubtype(types.erasure(type.asType()), types.erasure(base.asType()));
+    }
+
+    public static boolean isPrimitiveArray(TypeMirror type) {
+        return type.getKind() == TypeKind.ARRAY && ((ArrayType) type).getComponentType().getKind().isPrimitive();
+    }
+
+    /** A type as a user writes it, without package names: {@code Map<String, Complex>}, {@code int[]}. */
+    public static String typeName(TypeMirror type) {
+        return switch (type.getKind()) {
+            case ARRAY -> typeName(((ArrayType) type).getComponentType()) + "[]";
+            case DECLARED -> {
+                DeclaredType declared = (DeclaredType) type;
+                StringBuilder name = new StringBuilder(displayName((TypeElement) declared.asElement()));
+                if (!declared.getTypeArguments().isEmpty()) {
+                    name.append('<');
+                    for (int i = 0; i < declared.getTypeArguments().size(); i++) {
+                        name.append(i == 0 ? "" : ", ").append(typeName(declared.getTypeArguments().get(i)));
+                    }
+                    name.append('>');
+                }
+                yield name.toString();
+            }
+            default -> type.toString();
+        };
+    }
+
+    /** A class's name as a user knows it: {@code Outer.Inner}, or "an anonymous class in Outer". */
+    public static String displayName(TypeElement type) {
+        if (type.getNestingKind() == NestingKind.ANONYMOUS) {
+            Element outer = type.getEnclosingElement();
+            while (outer != null && !(outer instanceof TypeElement)) {
+                outer = outer.getEnclosingElement();
+            }
+            return "an anonymous class in " + (outer == null ? "?" : displayName((TypeElement) outer));
+        }
+        if (type.getNestingKind() == NestingKind.MEMBER && type.getEnclosingElement().getKind() != ElementKind.PACKAGE) {
+            return displayName((TypeElement) type.getEnclosingElement()) + "." + type.getSimpleName();
+        }
+        return type.getSimpleName().toString();
+    }
+}

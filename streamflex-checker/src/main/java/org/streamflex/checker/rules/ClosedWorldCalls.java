@@ -1,0 +1,86 @@
+package org.streamflex.checker.rules;
+
+import com.sun.source.tree.MethodInvocationTree;
+import java.util.Set;
+import java.util.stream.Collectors;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import org.streamflex.checker.BodyScanner;
+import java.util.List;
+import org.streamflex.checker.Analysis;
+import org.streamflex.checker.Finding;
+import org.streamflex.checker.Rule;
+import org.streamflex.checker.SourceClass;
+import org.streamflex.checker.TypeFacts;
+import org.streamflex.checker.Where;
+
+/**
+ * The partially closed world (section 4.1) for code the checker cannot read. A static method of a
+ * class on the class path joins the reachable set by D4, but its body is not available, so a call
+ * to it from filter code is accepted only if it cannot take or give references that would let it
+ * keep the filter's objects:
+ * <ul>
+ *   <li>every parameter and the result are primitive, primitive arrays or reference-immutable; or
+ *   <li>it belongs to a JDK helper known to keep nothing: {@code Math}, {@code StrictMath},
+ *       {@code Arrays}, the boxed types, {@code Character}, {@code Objects}, and
+ *       {@code System.arraycopy}, {@code nanoTime}, {@code currentTimeMillis},
+ *       {@code identityHashCode}.
+ * </ul>
+ * Instances of class-path classes that filter code creates with {@code new} are transient; R2
+ * keeps them out of stable fields, so constructors and instance methods are not restricted.
+ */
+public final class ClosedWorldCalls implements Rule {
+    private static final Set<String> TRUSTED_CLASSES = Set.of("java.lang.Math", "java.lang.StrictMath",
+            "java.util.Arrays", "java.lang.Integer", "java.lang.Long", "java.lang.Short", "java.lang.Byte",
+            "java.lang.Character", "java.lang.Boolean", "java.lang.Float", "java.lang.Double", "java.util.Objects");
+    private static final Set<String> TRUSTED_SYSTEM_METHODS = Set.of("arraycopy", "nanoTime", "currentTimeMillis",
+            "identityHashCode");
+
+    @Override
+    public void collect(SourceClass c, Analysis ctx, List<Finding> out) {
+        TypeElement caller = c.element();
+        new BodyScanner() {
+            @Override
+            public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
+                Element element = ctx.trees().getElement(getCurrentPath());
+                if (element instanceof ExecutableElement method && method.getModifiers().contains(Modifier.STATIC)
+                        && method.getEnclosingElement() instanceof TypeElement owner
+                        && !ctx.isSource(owner) && !ctx.facts().isFilter(owner)
+                        && !trusted(owner, method) && !harmless(method, ctx)) {
+                    String signature = TypeFacts.displayName(owner) + "." + method.getSimpleName() + "("
+                            + method.getParameters().stream().map(p -> TypeFacts.typeName(p.asType()))
+                                    .collect(Collectors.joining(", ")) + ")";
+ String text = "code in " + Where.code(getCurrentPath(), c) + " calls " + signature
+                            + ", whose code the checker cannot see (it is on the class path), with parameter or"
+                            + " result types that can carry references; it could keep the filter's objects. Call"
+                            + " static methods over primitives, primitive arrays and reference-immutable types, or"
+                            + " the JDK helpers Math, StrictMath, Arrays, Objects, the boxed types and"
+                            + " System.arraycopy/nanoTime/currentTimeMillis/identityHashCode";
+                    out.add(new Finding("D4", node, c.unit(), p -> p.inRcs(caller), p -> text));
+                }
+                return super.visitMethodInvocation(node, unused);
+            }
+        }.scanClass(c);
+    }
+
+    private static boolean trusted(TypeElement owner, ExecutableElement method) {
+        String name = owner.getQualifiedName().toString();
+        return TRUSTED_CLASSES.contains(name)
+                || (name.equals("java.lang.System") && TRUSTED_SYSTEM_METHODS.contains(method.getSimpleName().toString()));
+    }
+
+    private static boolean harmless(ExecutableElement method, Analysis ctx) {
+        for (VariableElement parameter : method.getParameters()) {
+            if (!ctx.immutability().test(parameter.asType())) {
+                return false;
+            }
+        }
+        TypeMirror result = method.getReturnType();
+        return result.getKind() == TypeKind.VOID || ctx.immutability().test(result);
+    }
+}

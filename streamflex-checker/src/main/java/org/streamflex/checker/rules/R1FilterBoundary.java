@@ -1,0 +1,78 @@
+package org.streamflex.checker.rules;
+
+import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.tree.VariableTree;
+import com.sun.source.util.TreePath;
+import java.util.Set;
+import java.util.stream.Collectors;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import java.util.List;
+import org.streamflex.checker.Analysis;
+import org.streamflex.checker.Finding;
+import org.streamflex.checker.Rule;
+import org.streamflex.checker.SourceClass;
+import org.streamflex.checker.TypeFacts;
+
+/**
+ * R1: what a filter shows to code outside it carries no references. Public and protected methods
+ * of a filter take only primitives and primitive arrays and return only primitives; its public
+ * and protected fields are primitive. Constructors are exempt: only the runtime calls them,
+ * reflectively and without arguments.
+ */
+public final class R1FilterBoundary implements Rule {
+    @Override
+    public void collect(SourceClass c, Analysis ctx, List<Finding> out) {
+        if (!ctx.facts().isFilter(c.element())) {
+            return; // filters are in the reachable class set by D1: no condition to wait for
+        }
+        for (Tree member : c.tree().getMembers()) {
+            Element element = ctx.trees().getElement(new TreePath(c.path(), member));
+            if (element == null || !visible(element.getModifiers())) {
+                continue;
+            }
+            if (member instanceof MethodTree method && element instanceof ExecutableElement executable
+                    && !method.getName().contentEquals("<init>")) {
+                checkMethod(c, method, executable, out);
+            } else if (member instanceof VariableTree field && !element.asType().getKind().isPrimitive()) {
+                out.add(Finding.always("R1", field, c.unit(), visibility(element) + " field " + c.displayName() + "." + field.getName()
+                        + " has reference type " + TypeFacts.typeName(element.asType())
+                        + "; code outside the filter could reach the filter's objects through it."
+                        + " Make it private, or give it a primitive type"));
+            }
+        }
+    }
+
+    private static void checkMethod(SourceClass c, MethodTree method, ExecutableElement executable, List<Finding> out) {
+        String name = visibility(executable) + " method " + c.displayName() + "." + method.getName() + "("
+                + executable.getParameters().stream().map(p -> TypeFacts.typeName(p.asType()))
+                        .collect(Collectors.joining(", ")) + ")";
+        for (int i = 0; i < method.getParameters().size(); i++) {
+            TypeMirror type = executable.getParameters().get(i).asType();
+            if (!type.getKind().isPrimitive() && !TypeFacts.isPrimitiveArray(type)) {
+                VariableTree parameter = method.getParameters().get(i);
+                out.add(Finding.always("R1", parameter, c.unit(), name + " takes parameter '" + parameter.getName()
+                        + "' of reference type " + TypeFacts.typeName(type) + "; code outside the filter could pass in objects the filter"
+                        + " keeps. Filter methods that others can call take only primitives and primitive arrays"));
+            }
+        }
+        TypeMirror result = executable.getReturnType();
+        if (result.getKind() != TypeKind.VOID && !result.getKind().isPrimitive()) {
+            out.add(Finding.always("R1", method.getReturnType(), c.unit(), name + " returns reference type "
+                    + TypeFacts.typeName(result) + "; its caller would hold a reference into the filter's memory."
+                    + " Return a primitive, or make the method private"));
+        }
+    }
+
+    private static boolean visible(Set<Modifier> modifiers) {
+        return modifiers.contains(Modifier.PUBLIC) || modifiers.contains(Modifier.PROTECTED);
+    }
+
+    private static String visibility(Element element) {
+        return element.getModifiers().contains(Modifier.PUBLIC) ? "public" : "protected";
+    }
+}

@@ -1,0 +1,66 @@
+package org.streamflex.checker.rules;
+
+import com.sun.source.tree.Tree;
+import com.sun.source.tree.VariableTree;
+import com.sun.source.util.TreePath;
+import java.util.List;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import org.streamflex.checker.Analysis;
+import org.streamflex.checker.Finding;
+import org.streamflex.checker.Rule;
+import org.streamflex.checker.SourceClass;
+import org.streamflex.checker.TypeFacts;
+
+/**
+ * R2: a stable object never refers to a transient one. Instance fields of stable classes, and of
+ * their parents in the reachable class set, are primitive or of a stable type (a class implementing
+ * {@code Stable}, a filter, or one of the runtime's channels). Array fields are R4's.
+ */
+public final class R2StableFields implements Rule {
+    @Override
+    public void collect(SourceClass c, Analysis ctx, List<Finding> out) {
+        TypeElement holder = c.element();
+        for (Tree member : c.tree().getMembers()) {
+            if (!(member instanceof VariableTree field)) {
+                continue;
+            }
+            Element element = ctx.trees().getElement(new TreePath(c.path(), member));
+            if (element == null || element.getKind() != ElementKind.FIELD || element.getModifiers().contains(Modifier.STATIC)) {
+                continue;
+            }
+            TypeMirror type = element.asType();
+            if (type.getKind() == TypeKind.ARRAY || ctx.facts().isStableType(type)) {
+                continue;
+            }
+            TypeElement target = ctx.facts().asElement(type);
+            String name = field.getName().toString();
+            out.add(new Finding("R2", field, c.unit(), p -> p.holdsStableState(holder),
+                    p -> p.describeHolder(holder) + " keeps a reference " + what(type, target, name, ctx, p.sources())));
+        }
+    }
+
+    private static String what(TypeMirror type, TypeElement target, String field, Analysis ctx,
+            java.util.Set<TypeElement> sources) {
+        if (type.getKind() == TypeKind.TYPEVAR) {
+            return "of type variable " + type + " in field '" + field + "', which can stand for a transient class;"
+                    + " transient objects die when work() returns. Bound it by a stable type, as in <" + type
+                    + " extends Stable>";
+        }
+        if (target != null && ctx.facts().isCapsule(target)) {
+            return "to capsule class " + TypeFacts.typeName(type) + " in field '" + field + "'; a capsule belongs to"
+                    + " the channel or the work() that holds it and goes back to its pool when work() returns."
+                    + " Copy the values you need into primitive fields";
+        }
+        boolean isInterface = target != null && target.getKind().isInterface();
+        boolean ours = target != null && !isInterface && sources.contains(target);
+        return "to transient " + (isInterface ? "type " : "class ") + TypeFacts.typeName(type) + " in field '" + field
+                + "'; transient objects die when work() returns. "
+                + (ours ? "Make " + TypeFacts.displayName(target) + " implement Stable, or copy" : "Copy")
+                + " the values you need into primitive fields";
+    }
+}

@@ -1,0 +1,100 @@
+package org.streamflex.checker.rules;
+
+import com.sun.source.tree.AssignmentTree;
+import com.sun.source.tree.CompoundAssignmentTree;
+import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.tree.UnaryTree;
+import java.util.List;
+import java.util.Set;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeMirror;
+import org.streamflex.checker.Analysis;
+import org.streamflex.checker.BodyScanner;
+import org.streamflex.checker.Finding;
+import org.streamflex.checker.Rule;
+import org.streamflex.checker.SourceClass;
+import org.streamflex.checker.TypeFacts;
+import org.streamflex.checker.Where;
+
+/**
+ * R3: static fields do not connect filters to anything. Code of the reachable class set reads a
+ * static reference field only if it is final and of a reference-immutable type (D6, D7); it never
+ * writes one (stricter than the paper, which only restricted reads). {@code System.out} and
+ * {@code System.err} may be read.
+ */
+public final class R3StaticReferences implements Rule {
+    /**
+     * Static fields filter code may read although their type is not reference-immutable: the
+     * standard streams, because printing keeps nothing of what it prints and the paper's own
+     * Figure 1 prints from a filter.
+     */
+    private static final Set<String> TRUSTED_READS = Set.of("java.lang.System.out", "java.lang.System.err");
+    private static final String ALLOWED = " Read only static final fields of reference-immutable types (primitives,"
+            + " primitive arrays, String, boxed numbers, final classes of such fields)";
+
+    @Override
+    public void collect(SourceClass c, Analysis ctx, List<Finding> out) {
+        TypeElement type = c.element();
+        new BodyScanner() {
+            @Override
+            public Void visitIdentifier(IdentifierTree node, Void unused) {
+                inspect(node);
+                return super.visitIdentifier(node, unused);
+            }
+
+            @Override
+            public Void visitMemberSelect(MemberSelectTree node, Void unused) {
+                if (!node.getIdentifier().contentEquals("class")) {
+                    inspect(node);
+                }
+                return super.visitMemberSelect(node, unused);
+            }
+
+            private void inspect(ExpressionTree node) {
+                Element element = ctx.trees().getElement(getCurrentPath());
+                if (element == null || element.getKind() != ElementKind.FIELD
+                        || !element.getModifiers().contains(Modifier.STATIC) || element.asType().getKind().isPrimitive()) {
+                    return;
+                }
+                TypeElement owner = (TypeElement) element.getEnclosingElement();
+                String field = TypeFacts.displayName(owner) + "." + element.getSimpleName();
+                String where = "code in " + Where.code(getCurrentPath(), c);
+                TypeMirror fieldType = element.asType();
+                String message = null;
+                if (isWrite(node, getCurrentPath().getParentPath().getLeaf())) {
+                    message = where + " writes static field " + field + "; an object stored in a static field"
+                            + " outlives work() and is shared by every filter. Keep it in a field of a Stable object"
+                            + " instead";
+                } else if (TRUSTED_READS.contains(owner.getQualifiedName() + "." + element.getSimpleName())) {
+                    return;
+                } else if (!element.getModifiers().contains(Modifier.FINAL)) {
+                    message = where + " reads static field " + field + ", which is not final; objects reachable"
+                            + " from it are shared with code outside the filter." + ALLOWED;
+                } else if (!ctx.immutability().test(fieldType)) {
+                    message = where + " reads static field " + field + " of type " + TypeFacts.typeName(fieldType)
+                            + ", which is not reference-immutable (" + ctx.immutability().whyNot(fieldType)
+                            + "); a filter could store its transient objects in it." + ALLOWED;
+                }
+                if (message != null) {
+                    String text = message;
+                    out.add(new Finding("R3", node, c.unit(), p -> p.inRcs(type), p -> text));
+                }
+            }
+        }.scanClass(c);
+    }
+
+    private static boolean isWrite(ExpressionTree node, Tree parent) {
+        return (parent instanceof AssignmentTree a && a.getVariable() == node)
+                || (parent instanceof CompoundAssignmentTree ca && ca.getVariable() == node)
+                || (parent instanceof UnaryTree u && u.getExpression() == node && switch (u.getKind()) {
+                    case PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT -> true;
+                    default -> false;
+                });
+    }
+}

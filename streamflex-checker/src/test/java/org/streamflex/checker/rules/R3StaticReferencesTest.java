@@ -1,0 +1,16 @@
+package org.streamflex.checker.rules;
+
+import org.junit.jupiter.api.Test;
+import org.streamflex.checker.CheckerHarness;
+
+class R3StaticReferencesTest {
+    @Test
+    void writesAndReadsOfMutableStaticReferencesAreRejectedImmutableOnesAccepted() {
+        CheckerHarness.check("R3/StaticReferences.java");
+    }
+
+    @Test
+    void lambdasAndAnonymousClassesAreCheckedAndUnreachableCodeIsNot() {
+        CheckerHarness.check("R3/LambdasAndAnonymousClasses.java");
+    }
+}
