@@ -25,6 +25,7 @@ public final class R2StableFields implements Rule {
     @Override
     public void collect(SourceClass c, Analysis ctx, List<Finding> out) {
         TypeElement holder = c.element();
+        hiddenReferences(c, ctx, out);
         for (Tree member : c.tree().getMembers()) {
             if (!(member instanceof VariableTree field)) {
                 continue;
@@ -41,6 +42,33 @@ public final class R2StableFields implements Rule {
             String name = field.getName().toString();
             out.add(new Finding("R2", field, c.unit(), p -> p.holdsStableState(holder),
                     p -> p.describeHolder(holder) + " keeps a reference " + what(type, target, name, ctx, p.sources())));
+        }
+    }
+
+    /**
+     * Fields the compiler adds: an inner class keeps its enclosing instance, a local or anonymous
+     * class its captured variables. A stable class may have neither unless the enclosing instance
+     * is itself stable.
+     */
+    private static void hiddenReferences(SourceClass c, Analysis ctx, List<Finding> out) {
+        TypeElement type = c.element();
+        if (!ctx.facts().isStable(type)) {
+            return;
+        }
+        String problem = switch (type.getNestingKind()) {
+            case LOCAL, ANONYMOUS -> "is a local or anonymous class: it keeps hidden references to the variables it"
+                    + " captures and to its enclosing instance, which may be transient. Make it a static nested"
+                    + " or top-level class";
+            case MEMBER -> type.getModifiers().contains(Modifier.STATIC) || type.getEnclosingElement().getKind().isInterface()
+                    || ctx.facts().isStable((TypeElement) type.getEnclosingElement()) ? null
+                    : "is an inner class of " + TypeFacts.displayName((TypeElement) type.getEnclosingElement())
+                            + ", which is not stable: it keeps a hidden reference to its enclosing instance. Declare it"
+                            + " static";
+            default -> null;
+        };
+        if (problem != null) {
+            String text = "stable class " + c.displayName() + " " + problem;
+            out.add(new Finding("R2", c.tree(), c.unit(), p -> p.inRcs(type), p -> text));
         }
     }
 

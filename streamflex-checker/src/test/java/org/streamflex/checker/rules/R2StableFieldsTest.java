@@ -15,6 +15,11 @@ class R2StableFieldsTest {
     }
 
     @Test
+    void stableInnerLocalAndAnonymousClassesCannotHideReferencesToTransientObjects() {
+        CheckerHarness.check("R2/HiddenReferences.java");
+    }
+
+    @Test
     void stableObjectsChannelsPrimitivesAndStableBoundsAreAccepted() {
         CheckerHarness.check("R2/StableKeepsStable.java");
     }

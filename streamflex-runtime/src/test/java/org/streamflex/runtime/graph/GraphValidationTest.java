@@ -321,6 +321,8 @@ class GraphValidationTest {
         }
     }
 
+    /** Inner on purpose, to test the runtime's message; the checker would reject it first (R2). */
+    @SuppressWarnings("StreamFlex")
     public final class Inner extends Filter {
         @Override
         public void work() {
