@@ -2,8 +2,16 @@ package org.streamflex.checker;
 
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
+import com.sun.source.util.Trees;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 
 /** A class whose source is being compiled: its element, its tree and where the tree is. */
 public record SourceClass(TypeElement element, ClassTree tree, TreePath path) {
@@ -15,4 +23,25 @@ public record SourceClass(TypeElement element, ClassTree tree, TreePath path) {
     public String displayName() {
         return TypeFacts.displayName(element);
     }
+
+    /** The instance fields the class declares, with their trees. */
+    public List<Field> instanceFields(Trees trees) {
+        List<Field> fields = new ArrayList<>();
+        for (Tree member : tree.getMembers()) {
+            if (member instanceof VariableTree field
+                    && trees.getElement(new TreePath(path, member)) instanceof VariableElement element
+                    && element.getKind() == ElementKind.FIELD && !element.getModifiers().contains(Modifier.STATIC)) {
+                fields.add(new Field(field, element));
+            }
+        }
+        return fields;
+    }
+
+    /** An instance field: its declaration and its element. */
+    public record Field(VariableTree tree, VariableElement element) {
+        public String name() {
+            return tree.getName().toString();
+        }
+    }
+
 }

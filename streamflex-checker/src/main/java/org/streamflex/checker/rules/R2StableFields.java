@@ -1,11 +1,6 @@
 package org.streamflex.checker.rules;
 
-import com.sun.source.tree.Tree;
-import com.sun.source.tree.VariableTree;
-import com.sun.source.util.TreePath;
 import java.util.List;
-import javax.lang.model.element.Element;
-import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.TypeKind;
@@ -26,21 +21,14 @@ public final class R2StableFields implements Rule {
     public void collect(SourceClass c, Analysis ctx, List<Finding> out) {
         TypeElement holder = c.element();
         hiddenReferences(c, ctx, out);
-        for (Tree member : c.tree().getMembers()) {
-            if (!(member instanceof VariableTree field)) {
-                continue;
-            }
-            Element element = ctx.trees().getElement(new TreePath(c.path(), member));
-            if (element == null || element.getKind() != ElementKind.FIELD || element.getModifiers().contains(Modifier.STATIC)) {
-                continue;
-            }
-            TypeMirror type = element.asType();
+        for (SourceClass.Field field : c.instanceFields(ctx.trees())) {
+            TypeMirror type = field.element().asType();
             if (type.getKind() == TypeKind.ARRAY || ctx.facts().isStableType(type)) {
                 continue;
             }
             TypeElement target = ctx.facts().asElement(type);
-            String name = field.getName().toString();
-            out.add(new Finding("R2", field, c.unit(), p -> p.holdsStableState(holder),
+            String name = field.name();
+            out.add(new Finding("R2", field.tree(), c.unit(), p -> p.holdsStableState(holder),
                     p -> p.describeHolder(holder) + " keeps a reference " + what(type, target, name, ctx, p.sources())));
         }
     }

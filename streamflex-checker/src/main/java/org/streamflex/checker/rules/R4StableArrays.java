@@ -14,7 +14,6 @@ import com.sun.source.util.TreePathScanner;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Element;
-import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.ArrayType;
@@ -40,13 +39,10 @@ public final class R4StableArrays implements Rule {
     @Override
     public void collect(SourceClass c, Analysis ctx, List<Finding> out) {
         TypeElement holder = c.element();
-        for (Tree member : c.tree().getMembers()) {
-            if (!(member instanceof VariableTree field)) {
-                continue;
-            }
-            Element element = ctx.trees().getElement(new TreePath(c.path(), member));
-            if (element == null || element.getKind() != ElementKind.FIELD
-                    || element.getModifiers().contains(Modifier.STATIC) || element.asType().getKind() != TypeKind.ARRAY) {
+        for (SourceClass.Field declared : c.instanceFields(ctx.trees())) {
+            VariableTree field = declared.tree();
+            Element element = declared.element();
+            if (element.asType().getKind() != TypeKind.ARRAY) {
                 continue;
             }
             String subject = " has array field '" + field.getName() + "'";
