@@ -40,8 +40,8 @@ final class ChannelField {
             field.setAccessible(true);
             field.set(filter, value);
         } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new StreamFlexError("cannot inject a channel into " + describe() + ": " + e.getMessage()
-                    + "; channel fields must not be static");
+            throw new StreamFlexError("cannot inject a channel into " + describe() + ": " + e
+                    + "; open the filter's package to the StreamFlex runtime if it is in a named module");
         }
         channel = value;
     }

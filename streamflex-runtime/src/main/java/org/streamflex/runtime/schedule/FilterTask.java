@@ -1,5 +1,6 @@
 package org.streamflex.runtime.schedule;
 
+import java.util.concurrent.atomic.AtomicLong;
 import org.streamflex.BoundaryError;
 import org.streamflex.Capsule;
 import org.streamflex.Filter;
@@ -25,7 +26,7 @@ import org.streamflex.spi.FilterContext;
 public final class FilterTask implements FilterContext, CapsuleTransaction {
     private static final RingIndex[] NO_RINGS = {};
     /** Transaction ids are (task number << 40) + count: unique across tasks, never reused. */
-    private static final java.util.concurrent.atomic.AtomicLong TASK_NUMBERS = new java.util.concurrent.atomic.AtomicLong();
+    private static final AtomicLong TASK_NUMBERS = new AtomicLong();
 
     private final Filter filter;
     private final String filterName;
