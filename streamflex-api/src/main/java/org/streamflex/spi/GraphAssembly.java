@@ -9,7 +9,10 @@ import org.streamflex.Filter;
 /**
  * The runtime's side of one {@link org.streamflex.StreamFlexGraph}: each protected method of the
  * graph delegates here. A null field name means "choose the field as the short forms of
- * {@code connect} do".
+ * {@code connect} do". Filter authors never use it:
+ * <pre>{@code
+ * connect(gen, mid, 1);   // in a graph, becomes assembly.connect(gen, null, mid, null, 1)
+ * }</pre>
  */
 public interface GraphAssembly {
     <F extends Filter> F makeFilter(Class<F> type, int stableBytes, int transientBytes);

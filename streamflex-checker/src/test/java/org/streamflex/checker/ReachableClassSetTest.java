@@ -7,4 +7,9 @@ class ReachableClassSetTest {
     void classesReachedByNewAndStaticCallsAreCheckedAndOthersAreNot() {
         CheckerHarness.check("rcs/ReachableClassSet.java");
     }
+
+    @Test
+    void suppressWarningsStreamFlexSkipsAClassAndItsNestedClassesOnly() {
+        CheckerHarness.check("rcs/Suppressed.java");
+    }
 }
