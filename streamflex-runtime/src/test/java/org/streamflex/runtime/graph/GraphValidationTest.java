@@ -278,6 +278,39 @@ class GraphValidationTest {
     }
 
     @Test
+    void aClockFromAnotherGraphIsRejected() {
+        TestGraph other = new TestGraph();
+        Clock foreign = other.clock(10);
+        TestGraph g = new TestGraph();
+        Counter counter = g.filter(Counter.class);
+        g.link(foreign, counter).link(counter, g.filter(IntSink.class), 1);
+        assertTrue(problems(g).contains("a clock passed to connect was not made by this graph: use this graph's makeClock"));
+    }
+
+    @Test
+    void aJoinerCannotFeedAJoiner() {
+        TestGraph g = new TestGraph();
+        Counter counter = g.filter(Counter.class);
+        Joiner first = g.filter(Joiner.class);
+        Joiner second = g.filter(Joiner.class);
+        g.link(g.clock(10), counter).link(counter, first, 1).link(first, second, 1).link(second, g.filter(IntSink.class), 1);
+        assertTrue(problems(g).contains("cannot connect a Joiner directly to a Joiner: put a filter between them,"
+                + " or connect all inputs to one Joiner"));
+    }
+
+    @Test
+    void aClockMustBeToldWhichOfSeveralTimeChannelsToUse() {
+        TestGraph g = new TestGraph();
+        TwoTimers timers = g.filter(TwoTimers.class);
+        g.link(g.clock(10), timers);
+        assertTrue(problems(g).contains("cannot choose the time channel of TwoTimers among [fast, slow]:"
+                + " name it, as in connect(clock, filter, \"fast\")"));
+        TestGraph h = new TestGraph();
+        TwoTimers named = h.filter(TwoTimers.class);
+        h.link(h.clock(10), named, "fast").link(h.clock(100), named, "slow").check();
+    }
+
+    @Test
     void theGraphIsFrozenAfterValidate() {
         TestGraph g = new TestGraph();
         Counter counter = g.filter(Counter.class);
@@ -333,6 +366,15 @@ class GraphValidationTest {
         Throws() {
             throw new IllegalStateException("no");
         }
+
+        @Override
+        public void work() {
+        }
+    }
+
+    public static final class TwoTimers extends Filter {
+        private org.streamflex.TimeChannel fast;
+        private org.streamflex.TimeChannel slow;
 
         @Override
         public void work() {
