@@ -1,7 +1,7 @@
 package org.streamflex;
 
 /**
- * An exception escaped a filter's {@code work()}; the graph stopped.
+ * An exception escaped a filter's {@code work()} (or its {@code trigger()}); the graph stopped.
  *
  * <p>The original exception lived in the filter's transient memory, so it is not kept: this error
  * carries its class name, message and stack trace instead. Nothing the failed {@code work()} put
@@ -25,7 +25,14 @@ public class BoundaryError extends StreamFlexError {
     private final String causeMessage;
 
     public BoundaryError(String filterClassName, Throwable cause) {
-        super(describe(filterClassName, cause), true);
+        this(filterClassName, "work()", cause);
+    }
+
+    /**
+     * @param method what threw: {@code "work()"}, {@code "trigger()"}, or the release that failed
+     */
+    public BoundaryError(String filterClassName, String method, Throwable cause) {
+        super(describe(filterClassName, method, cause), true);
         this.filterClassName = filterClassName;
         this.causeClassName = cause.getClass().getName();
         this.causeMessage = cause.getMessage();
@@ -47,9 +54,9 @@ public class BoundaryError extends StreamFlexError {
         return causeMessage;
     }
 
-    private static String describe(String filterClassName, Throwable cause) {
+    private static String describe(String filterClassName, String method, Throwable cause) {
         String message = cause.getMessage();
-        return "work() of filter " + filterClassName + " threw " + cause.getClass().getName()
+        return method + " of filter " + filterClassName + " threw " + cause.getClass().getName()
                 + (message == null ? "" : ": " + message)
                 + "; the graph stopped and nothing that work() put was published";
     }

@@ -44,6 +44,11 @@ public final class ClockThread extends Thread {
             }
         } catch (BoundaryError failure) {
             onFailure.accept(failure);
+        } catch (Throwable unexpected) {
+            // Not from a filter's code (those arrive as BoundaryError): a runtime fault or an Error
+            // such as StackOverflowError. Still stop the graph and tell the Java side.
+            onFailure.accept(new BoundaryError(clock.target().filter().getClass().getName(),
+                    "a release by " + clock, unexpected));
         } finally {
             exitHook.run();
         }

@@ -113,7 +113,7 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
                         }
                         // Fire again only for input still waiting: a trigger that is always
                         // true must not spin, it runs once per release.
-                    } while (anyInputAvailable() && (!userTrigger || ApiAccess.trigger(filter)));
+                    } while (anyInputAvailable() && (!userTrigger || userTriggerHolds()));
                 }
             } while (!exit());
             left = true;
@@ -151,7 +151,15 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
     }
 
     private boolean schedulable() {
-        return userTrigger ? ApiAccess.trigger(filter) : anyInputAvailable();
+        return userTrigger ? userTriggerHolds() : anyInputAvailable();
+    }
+
+    private boolean userTriggerHolds() {
+        try {
+            return ApiAccess.trigger(filter);
+        } catch (Throwable failure) {
+            throw new BoundaryError(filterName, "trigger()", failure);
+        }
     }
 
     @Override

@@ -36,6 +36,23 @@ class TransactionalWorkTest {
         }
     }
 
+    /** Its trigger throws once it has seen two values. */
+    public static final class BadTrigger extends Filter {
+        private IntChannel in;
+
+        @Override
+        protected boolean trigger() {
+            if (in.size() > 1) {
+                throw new IllegalStateException("trigger broke");
+            }
+            return in.size() > 0;
+        }
+
+        @Override
+        public void work() {
+        }
+    }
+
     private final TestGraph graph = new TestGraph();
     private final Counter counter = graph.filter(Counter.class);
     private final Faulty faulty = graph.filter(Faulty.class);
@@ -69,6 +86,18 @@ class TransactionalWorkTest {
         assertEquals("work() of filter " + Faulty.class.getName() + " threw java.lang.IllegalArgumentException:"
                 + " bad value 3; the graph stopped and nothing that work() put was published", error.getMessage());
         assertTrue(error.getStackTrace()[0].getClassName().endsWith("Faulty"), "the stack trace points into work()");
+    }
+
+    @Test
+    void anExceptionFromATriggerStopsTheGraphLikeOneFromWork() throws Exception {
+        TestGraph g = new TestGraph();
+        Counter counter = g.filter(Counter.class);
+        BadTrigger bad = g.filter(BadTrigger.class);
+        g.link(g.clock(50), counter).link(counter, bad, 8).check();
+        g.start();
+        BoundaryError error = assertThrows(BoundaryError.class, () -> g.awaitTermination(30, TimeUnit.SECONDS));
+        assertEquals("trigger() of filter " + BadTrigger.class.getName() + " threw java.lang.IllegalStateException:"
+                + " trigger broke; the graph stopped and nothing that work() put was published", error.getMessage());
     }
 
     @Test
