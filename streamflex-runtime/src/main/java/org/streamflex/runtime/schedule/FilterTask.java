@@ -106,14 +106,16 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
         try {
             do {
                 if (schedulable()) {
+                    boolean progressed;
                     do {
-                        fire();
+                        progressed = fire();
                         for (FilterTask next : downstream) {
                             next.runEagerly();
                         }
-                        // Fire again only for input still waiting: a trigger that is always
-                        // true must not spin, it runs once per release.
-                    } while (anyInputAvailable() && (!userTrigger || userTriggerHolds()));
+                        // Fire again only while the last work() took input and more is waiting:
+                        // a trigger that is always true runs once per release, and a work() that
+                        // leaves its input in place waits for the next release instead of spinning.
+                    } while (progressed && anyInputAvailable() && (!userTrigger || userTriggerHolds()));
                 }
             } while (!exit());
             left = true;
@@ -177,8 +179,12 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
         return false;
     }
 
-    /** One work() as a transaction: published when it returns, undone when it throws. */
-    void fire() {
+    /**
+     * One work() as a transaction: published when it returns, undone when it throws.
+     *
+     * @return whether the work() took anything from its data channels
+     */
+    boolean fire() {
         transactionId++;
         for (TimeSlot timer : timers) {
             timer.begin();
@@ -192,11 +198,12 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
             throw new BoundaryError(filterName, failure);
         }
         inWork = false;
-        commit();
+        boolean took = commit();
         fires++;
+        return took;
     }
 
-    private void commit() {
+    private boolean commit() {
         for (CapsuleRing out : capsuleOutputs) {
             out.stagePuts();
         }
@@ -206,12 +213,14 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
         for (RingIndex out : outputs) {
             out.publishPuts();
         }
+        boolean took = false;
         for (RingIndex in : inputs) {
-            in.publishTakes();
+            took |= in.publishTakes();
         }
         for (TimeSlot timer : timers) {
             timer.end();
         }
+        return took;
     }
 
     private void abort() {

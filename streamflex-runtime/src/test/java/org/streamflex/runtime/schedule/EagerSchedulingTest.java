@@ -3,6 +3,7 @@ package org.streamflex.runtime.schedule;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.streamflex.Filter;
 import org.streamflex.IntChannel;
 import org.streamflex.runtime.GraphDriver;
@@ -65,6 +66,17 @@ class EagerSchedulingTest {
             int b = in.take();
             out.put(Math.max(a, b));
             in.untake(Math.min(a, b));
+        }
+    }
+
+    /** Leaves its input where it is: its trigger keeps holding, but work() makes no progress. */
+    public static final class Lazy extends Filter {
+        private IntChannel in;
+        public int works;
+
+        @Override
+        public void work() {
+            works++;
         }
     }
 
@@ -163,6 +175,18 @@ class EagerSchedulingTest {
         GraphDriver.of(g).run(30);
         assertEquals(30, untimed.works);
         assertEquals(30, sink.received);
+    }
+
+    @Test
+    @Timeout(10)
+    void aFilterThatTakesNothingRunsOncePerReleaseInsteadOfSpinning() {
+        TestGraph g = new TestGraph();
+        Counter counter = g.filter(Counter.class);
+        Lazy lazy = g.filter(Lazy.class);
+        g.link(g.clock(5), counter).link(counter, lazy, 64).check();
+        GraphDriver.of(g).run(10);
+        assertEquals(10, lazy.works);
+        assertEquals(10, g.channel(lazy, "in").size());
     }
 
     @Test
