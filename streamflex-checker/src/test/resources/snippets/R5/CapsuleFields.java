@@ -2,8 +2,10 @@ import org.streamflex.Capsule;
 
 class Message extends Capsule {
     int id;
-    byte[] body = new byte[64];
-    double[] samples;
+    final byte[] body = new byte[64];
+    final double[] samples;
+    // BUG: Diagnostic contains: capsule class Message has array field 'scratch' that is not final; work() could point it at one of its transient arrays
+    int[] scratch;
     // BUG: Diagnostic contains: capsule class Message has field 'text' of type String; capsules travel between filters and may hold only primitives and primitive arrays
     String text;
     // BUG: Diagnostic contains: capsule class Message has field 'parts' of type int[][]
@@ -11,5 +13,6 @@ class Message extends Capsule {
     static final int MAX = 4;
 
     private Message() {
+        samples = new double[8];
     }
 }

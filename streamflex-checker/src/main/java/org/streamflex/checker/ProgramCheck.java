@@ -39,6 +39,8 @@ final class ProgramCheck {
     private Analysis analysis;
     private final Map<TypeElement, Set<TypeElement>> references = new LinkedHashMap<>();
     private final List<Finding> findings = new ArrayList<>();
+    private Program program;
+    private int errors;
 
     private final Predicate<TypeElement> compiledFromSource;
 
@@ -74,13 +76,37 @@ final class ProgramCheck {
             return;
         }
         Set<TypeElement> reachable = ReachableClassSet.compute(references, facts);
-        Program program = new Program(facts, references.keySet(), reachable);
+        program = new Program(facts, references.keySet(), reachable);
         Reporter reporter = new Reporter(trees);
         for (Finding finding : findings) {
             if (finding.applies().test(program)) {
                 reporter.error(finding.rule(), finding.message().apply(program), finding.tree(), finding.unit());
             }
         }
+        errors = reporter.errors();
+    }
+
+    /**
+     * The classes to weave once their class files are written: the source classes of the
+     * reachable set, each with whether its constructors must keep heap allocation (stable classes
+     * and capsules). Empty if the program had errors or was never decided.
+     */
+    Map<String, Boolean> weavingPlan() {
+        Map<String, Boolean> plan = new LinkedHashMap<>();
+        if (program == null || errors > 0) {
+            return plan;
+        }
+        for (TypeElement type : program.reachable()) {
+            if (program.sources().contains(type)) {
+                boolean keepConstructors = facts.isStable(type) || facts.isCapsule(type);
+                plan.put(task.getElements().getBinaryName(type).toString(), keepConstructors);
+            }
+        }
+        return plan;
+    }
+
+    JavacTask task() {
+        return task;
     }
 
     private List<SourceClass> classesIn(TreePath topLevel) {

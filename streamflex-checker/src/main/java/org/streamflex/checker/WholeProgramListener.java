@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.Set;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
+import org.streamflex.checker.weave.OutputDirectoryProbe;
 
 /**
  * Feeds each top-level class to the {@link ProgramCheck} when javac has analyzed it, and lets the
@@ -30,6 +31,8 @@ final class WholeProgramListener implements TaskListener {
     private final ProgramCheck check;
     private final Set<TypeElement> analyzed = new HashSet<>();
     private boolean decided;
+    /** Where to attach messages that concern no particular line. */
+    private CompilationUnitTree firstUnit;
 
     WholeProgramListener(JavacTask task) {
         this.trees = Trees.instance(task);
@@ -40,6 +43,9 @@ final class WholeProgramListener implements TaskListener {
     public void finished(TaskEvent e) {
         if (e.getKind() == TaskEvent.Kind.ENTER && e.getCompilationUnit() != null) {
             CompilationUnitTree unit = e.getCompilationUnit();
+            if (firstUnit == null) {
+                firstUnit = unit;
+            }
             for (Tree decl : unit.getTypeDecls()) {
                 if (decl instanceof ClassTree) {
                     Element element = trees.getElement(new TreePath(new TreePath(unit), decl));
@@ -58,6 +64,9 @@ final class WholeProgramListener implements TaskListener {
                 decided = true;
                 check.decide();
             }
+        } else if (e.getKind() == TaskEvent.Kind.COMPILATION) {
+            // Every class file is written now: weave the reachable ones.
+            new RegionWeaving(check, trees, firstUnit).run(OutputDirectoryProbe.take());
         }
     }
 }

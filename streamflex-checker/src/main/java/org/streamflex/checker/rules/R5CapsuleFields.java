@@ -1,6 +1,8 @@
 package org.streamflex.checker.rules;
 
 import java.util.List;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import org.streamflex.checker.Analysis;
 import org.streamflex.checker.Finding;
@@ -8,7 +10,12 @@ import org.streamflex.checker.Rule;
 import org.streamflex.checker.SourceClass;
 import org.streamflex.checker.TypeFacts;
 
-/** R5: capsules hold only primitives and primitive arrays, so they carry no references between filters. */
+/**
+ * R5: capsules hold only primitives and primitive arrays, so they carry no references between
+ * filters. Stricter than the paper: array fields are final (and so allocated by the capsule's
+ * constructor, which the runtime runs on the heap), because work() allocates its own arrays in a
+ * transient region that is recycled when it returns.
+ */
 public final class R5CapsuleFields implements Rule {
     @Override
     public void collect(SourceClass c, Analysis ctx, List<Finding> out) {
@@ -22,6 +29,11 @@ public final class R5CapsuleFields implements Rule {
                         + field.name() + "' of type " + TypeFacts.typeName(type) + "; capsules travel between"
                         + " filters and may hold only primitives and primitive arrays. Use primitive fields, or a"
                         + " primitive array (for text, a char[] or byte[])"));
+            } else if (type.getKind() == TypeKind.ARRAY && !field.element().getModifiers().contains(Modifier.FINAL)) {
+                out.add(Finding.always("R5", field.tree(), c.unit(), "capsule class " + c.displayName() + " has array"
+                        + " field '" + field.name() + "' that is not final; work() could point it at one of its"
+                        + " transient arrays, which are recycled when work() returns while the capsule travels on."
+                        + " Declare it final and allocate it in the capsule's constructor"));
             }
         }
     }

@@ -73,7 +73,7 @@ public final class RuntimeGraph implements GraphAssembly {
     public <F extends Filter> F makeFilter(Class<F> type, int stableBytes, int transientBytes) {
         requireBuilding("makeFilter");
         F filter = instantiate(type);
-        FilterTask task = new FilterTask(filter, pools);
+        FilterTask task = new FilterTask(filter, pools, Math.max(0, transientBytes));
         ApiAccess.setContext(filter, task);
         FilterWiring wiring = new FilterWiring(filter, task, stableBytes, transientBytes);
         if (stableBytes < 0 || transientBytes < 0) {
@@ -531,6 +531,11 @@ public final class RuntimeGraph implements GraphAssembly {
     /** The capsule pools of this graph, for statistics. */
     public CapsulePools pools() {
         return pools;
+    }
+
+    /** The filters of this graph, in creation order. */
+    public List<Filter> filters() {
+        return filters.stream().map(w -> w.filter).toList();
     }
 
     /** The scheduler's view of a filter of this graph. */

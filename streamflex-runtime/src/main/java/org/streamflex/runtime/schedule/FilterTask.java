@@ -14,7 +14,9 @@ import org.streamflex.runtime.channel.CapsuleRing;
 import org.streamflex.runtime.channel.CapsuleTransaction;
 import org.streamflex.runtime.channel.RingIndex;
 import org.streamflex.runtime.channel.TimeSlot;
+import org.streamflex.runtime.region.TransientRegion;
 import org.streamflex.spi.FilterContext;
+import org.streamflex.spi.Regions;
 
 /**
  * A filter as the scheduler runs it: its trigger, its work() as one transaction over its
@@ -33,6 +35,8 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
     private final CapsulePools pools;
     private final long transactionBase;
     private final CapsuleLedger ledger = new CapsuleLedger();
+    /** Null when the filter's class was not woven: its allocations then go to the heap. */
+    private final TransientRegion region;
 
     private RingIndex[] inputs = NO_RINGS;
     private RingIndex[] outputs = NO_RINGS;
@@ -50,10 +54,15 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
     private Class<?> lastCapsuleType;
     private CapsulePool<?> lastCapsulePool;
 
-    public FilterTask(Filter filter, CapsulePools pools) {
+    /**
+     * @param transientBytes size of the filter's transient region, used if its class was woven by
+     *     the StreamFlex javac plugin (otherwise its code allocates on the heap as usual)
+     */
+    public FilterTask(Filter filter, CapsulePools pools, long transientBytes) {
         this.filter = filter;
         this.filterName = filter.getClass().getName();
         this.pools = pools;
+        this.region = woven(filter.getClass()) ? new TransientRegion(filterName, transientBytes) : null;
         this.transactionBase = (TASK_NUMBERS.incrementAndGet()) << 40;
         this.transactionId = transactionBase;
     }
@@ -189,18 +198,46 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
         for (TimeSlot timer : timers) {
             timer.begin();
         }
+        Regions.Current slot = region == null ? null : Regions.current();
+        if (slot != null) {
+            slot.region = region;
+        }
         inWork = true;
         try {
             filter.work();
         } catch (Throwable failure) {
             inWork = false;
+            leaveRegion(slot);
             abort();
             throw new BoundaryError(filterName, failure);
         }
         inWork = false;
+        leaveRegion(slot);
         boolean took = commit();
         fires++;
         return took;
+    }
+
+    /** Every transient array of the work() is free again: constant time. */
+    private void leaveRegion(Regions.Current slot) {
+        if (slot != null) {
+            slot.region = null;
+            region.reset();
+        }
+    }
+
+    /** The filter's transient region, or null if its class was not woven. */
+    public TransientRegion transientRegion() {
+        return region;
+    }
+
+    private static boolean woven(Class<?> type) {
+        try {
+            type.getDeclaredField(Regions.WOVEN_MARKER_FIELD);
+            return true;
+        } catch (NoSuchFieldException e) {
+            return false;
+        }
     }
 
     private boolean commit() {

@@ -90,7 +90,7 @@ public final class TestFilters {
     /** A packet-like capsule with a payload array. */
     public static class Packet extends Capsule {
         public int seq;
-        public byte[] payload = new byte[16];
+        public final byte[] payload = new byte[16];
         public boolean flagged;
 
         protected Packet() {

@@ -1,0 +1,79 @@
+package org.streamflex.spi;
+
+/**
+ * Where code woven by the StreamFlex javac plugin allocates its primitive arrays: each
+ * {@code new int[n]} in a class a filter can reach becomes {@code Regions.newIntArray(n)}. While a
+ * filter's {@code work()} runs on this thread the array comes from that filter's transient region
+ * (recycled when {@code work()} returns); anywhere else it comes from the heap, exactly as
+ * {@code new} would. Not for filter authors to call: write {@code new int[n]}.
+ *
+ * <pre>{@code
+ * double[] window = new double[256];   // woven into Regions.newDoubleArray(256)
+ * }</pre>
+ */
+public final class Regions {
+    /**
+     * A private static synthetic boolean field the weaver adds to every class it rewrote, so the
+     * runtime knows a filter's code allocates through here.
+     */
+    public static final String WOVEN_MARKER_FIELD = "$streamflex$woven";
+
+    private static final ThreadLocal<Current> CURRENT = ThreadLocal.withInitial(Current::new);
+
+    private Regions() {
+    }
+
+    /** The slot in which the runtime names the region of the work() running on this thread. */
+    public static final class Current {
+        /** The running work()'s transient region, or null outside work(). */
+        public TransientAllocator region;
+
+        Current() {
+        }
+    }
+
+    /** This thread's slot; the runtime keeps it and sets {@link Current#region} around each work(). */
+    public static Current current() {
+        return CURRENT.get();
+    }
+
+    public static boolean[] newBooleanArray(int length) {
+        TransientAllocator r = CURRENT.get().region;
+        return r == null ? new boolean[length] : r.newBooleanArray(length);
+    }
+
+    public static byte[] newByteArray(int length) {
+        TransientAllocator r = CURRENT.get().region;
+        return r == null ? new byte[length] : r.newByteArray(length);
+    }
+
+    public static char[] newCharArray(int length) {
+        TransientAllocator r = CURRENT.get().region;
+        return r == null ? new char[length] : r.newCharArray(length);
+    }
+
+    public static short[] newShortArray(int length) {
+        TransientAllocator r = CURRENT.get().region;
+        return r == null ? new short[length] : r.newShortArray(length);
+    }
+
+    public static int[] newIntArray(int length) {
+        TransientAllocator r = CURRENT.get().region;
+        return r == null ? new int[length] : r.newIntArray(length);
+    }
+
+    public static long[] newLongArray(int length) {
+        TransientAllocator r = CURRENT.get().region;
+        return r == null ? new long[length] : r.newLongArray(length);
+    }
+
+    public static float[] newFloatArray(int length) {
+        TransientAllocator r = CURRENT.get().region;
+        return r == null ? new float[length] : r.newFloatArray(length);
+    }
+
+    public static double[] newDoubleArray(int length) {
+        TransientAllocator r = CURRENT.get().region;
+        return r == null ? new double[length] : r.newDoubleArray(length);
+    }
+}

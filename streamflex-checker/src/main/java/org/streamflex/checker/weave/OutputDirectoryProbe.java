@@ -1,0 +1,56 @@
+package org.streamflex.checker.weave;
+
+import java.nio.file.Path;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.RoundEnvironment;
+import javax.annotation.processing.SupportedAnnotationTypes;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.TypeElement;
+import javax.tools.FileObject;
+import javax.tools.StandardLocation;
+
+/**
+ * Finds where javac writes class files, for the weaver. A javac plugin has no public way to learn
+ * it, but an annotation processor does: the {@code Filer} creates a resource in the class output
+ * and tells its location. This processor claims no annotation and generates nothing else; it
+ * runs because it sits on the processor path with the plugin (javac runs processors found there).
+ * Compilation is single-threaded, so the plugin reads the location on the same thread.
+ */
+@SupportedAnnotationTypes("*")
+public final class OutputDirectoryProbe extends AbstractProcessor {
+    /** The resource the probe creates; the weaver writes the list of woven classes into it. */
+    public static final String RESOURCE = "META-INF/streamflex/woven-classes.txt";
+
+    private static final ThreadLocal<Path> OUTPUT = new ThreadLocal<>();
+
+    @Override
+    public synchronized void init(ProcessingEnvironment env) {
+        super.init(env);
+        try {
+            FileObject probe = env.getFiler().createResource(StandardLocation.CLASS_OUTPUT, "", RESOURCE);
+            Path resource = Path.of(probe.toUri());
+            OUTPUT.set(resource.getParent().getParent().getParent());
+        } catch (Exception e) {
+            OUTPUT.remove(); // no file-system class output (an in-memory compile): nothing to weave
+        }
+    }
+
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+        return SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+        return false;
+    }
+
+    /** The class output directory of the compilation on this thread, or null; forgets it. */
+    public static Path take() {
+        Path output = OUTPUT.get();
+        OUTPUT.remove();
+        return output;
+    }
+}

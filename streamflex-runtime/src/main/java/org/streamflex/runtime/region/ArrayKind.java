@@ -1,0 +1,51 @@
+package org.streamflex.runtime.region;
+
+import java.util.Arrays;
+
+/** The eight primitive array types: how to make, clear and size each. */
+enum ArrayKind {
+    BOOLEAN(1), BYTE(1), CHAR(2), SHORT(2), INT(4), LONG(8), FLOAT(4), DOUBLE(8);
+
+    /** Object header plus length field of an array on a 64-bit HotSpot with compressed class pointers. */
+    private static final long HEADER_BYTES = 16;
+    private final int elementBytes;
+
+    ArrayKind(int elementBytes) {
+        this.elementBytes = elementBytes;
+    }
+
+    /** Bytes an array of this length occupies, rounded up to 8 as HotSpot lays it out. */
+    long bytes(int length) {
+        return (HEADER_BYTES + (long) length * elementBytes + 7) & ~7L;
+    }
+
+    Object newArray(int length) {
+        return switch (this) {
+            case BOOLEAN -> new boolean[length];
+            case BYTE -> new byte[length];
+            case CHAR -> new char[length];
+            case SHORT -> new short[length];
+            case INT -> new int[length];
+            case LONG -> new long[length];
+            case FLOAT -> new float[length];
+            case DOUBLE -> new double[length];
+        };
+    }
+
+    void zero(Object array) {
+        switch (this) {
+            case BOOLEAN -> Arrays.fill((boolean[]) array, false);
+            case BYTE -> Arrays.fill((byte[]) array, (byte) 0);
+            case CHAR -> Arrays.fill((char[]) array, (char) 0);
+            case SHORT -> Arrays.fill((short[]) array, (short) 0);
+            case INT -> Arrays.fill((int[]) array, 0);
+            case LONG -> Arrays.fill((long[]) array, 0L);
+            case FLOAT -> Arrays.fill((float[]) array, 0f);
+            case DOUBLE -> Arrays.fill((double[]) array, 0d);
+        }
+    }
+
+    String javaName() {
+        return name().toLowerCase();
+    }
+}
