@@ -7,6 +7,7 @@ import org.streamflex.StreamFlexGraph;
 import org.streamflex.runtime.clock.RuntimeClock;
 import org.streamflex.runtime.graph.RuntimeGraph;
 import org.streamflex.spi.GraphAssembly;
+import org.streamflex.spi.Regions;
 
 /**
  * Runs a validated graph on the calling thread in virtual time, without sleeping: for tests that
@@ -53,14 +54,19 @@ public final class GraphDriver {
      * @throws BoundaryError if a work() threw; the graph is stopped and cannot be driven further
      */
     public GraphDriver run(long count) {
+        Regions.Current regions = Regions.current();
         for (long i = 0; i < count; i++) {
-            step();
+            step(regions);
         }
         return this;
     }
 
     /** Runs one step: releases every clock due at the next boundary. */
     public void step() {
+        step(Regions.current());
+    }
+
+    private void step(Regions.Current regions) {
         if (!graph.drivable()) {
             throw new StreamFlexError("the graph was stopped" + (graph.failure() != null ? " by " + graph.failure().getMessage() : ""));
         }
@@ -77,9 +83,9 @@ public final class GraphDriver {
                 RuntimeClock clock = clocks.get(i);
                 int period = clock.periodMicros();
                 if (period == 0) {
-                    clock.release(now, 0);
+                    clock.release(now, 0, regions);
                 } else if (nextBoundary[i] * period == now) {
-                    clock.release(now, 0);
+                    clock.release(now, 0, regions);
                     nextBoundary[i]++;
                 }
             }

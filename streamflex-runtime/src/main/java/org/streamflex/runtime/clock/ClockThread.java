@@ -4,6 +4,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.streamflex.BoundaryError;
+import org.streamflex.spi.Regions;
 
 /**
  * The thread of one clock: waits for each release boundary (parking, then spinning the last
@@ -55,8 +56,9 @@ public final class ClockThread extends Thread {
     }
 
     private void runFree() {
+        Regions.Current regions = Regions.current();
         while (running.getAsBoolean()) {
-            clock.release((System.nanoTime() - startNanos) / 1000, 0);
+            clock.release((System.nanoTime() - startNanos) / 1000, 0, regions);
         }
     }
 
@@ -64,11 +66,12 @@ public final class ClockThread extends Thread {
         long period = clock.periodMicros() * 1000L;
         long boundary = 0;
         int skipped = 0;
+        Regions.Current regions = Regions.current();
         while (running.getAsBoolean()) {
             if (!awaitNanos(startNanos + boundary * period)) {
                 return;
             }
-            clock.release(boundary * clock.periodMicros(), skipped);
+            clock.release(boundary * clock.periodMicros(), skipped, regions);
             long completion = System.nanoTime() - startNanos;
             if (ReleaseRule.missed(boundary, completion, period)) {
                 clock.countMiss();

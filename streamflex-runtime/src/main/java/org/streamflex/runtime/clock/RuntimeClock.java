@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import org.streamflex.Clock;
 import org.streamflex.runtime.channel.TimeSlot;
 import org.streamflex.runtime.schedule.FilterTask;
+import org.streamflex.spi.Regions;
 
 /** A clock of a graph: its period, the filter it releases and its counters. */
 public final class RuntimeClock extends Clock {
@@ -54,10 +55,12 @@ public final class RuntimeClock extends Clock {
     /**
      * One release on the calling thread: delivers the tick and runs the filter and everything
      * downstream of it.
+     *
+     * @param regionSlot the calling thread's {@link Regions#current()}
      */
-    public void release(long timeMicros, int skipped) {
+    public void release(long timeMicros, int skipped, Regions.Current regionSlot) {
         slot.write(timeMicros, skipped);
-        target.runEagerly();
+        target.runEagerly(regionSlot);
         RELEASES.setOpaque(this, releases + 1);
     }
 

@@ -105,9 +105,11 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
      * depth first. Returns at once if another thread runs the filter (it will look again) or if
      * this thread already does (a cycle: the outer frame looks again).
      *
+     * @param slot this thread's region slot ({@link Regions#current()}), looked up once by the
+     *     caller rather than once per work()
      * @throws BoundaryError if a work() threw
      */
-    public void runEagerly() {
+    public void runEagerly(Regions.Current slot) {
         if (!enter()) {
             return;
         }
@@ -117,9 +119,9 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
                 if (schedulable()) {
                     boolean progressed;
                     do {
-                        progressed = fire();
+                        progressed = fire(slot);
                         for (FilterTask next : downstream) {
-                            next.runEagerly();
+                            next.runEagerly(slot);
                         }
                         // Fire again only while the last work() took input and more is waiting:
                         // a trigger that is always true runs once per release, and a work() that
@@ -193,13 +195,12 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
      *
      * @return whether the work() took anything from its data channels
      */
-    boolean fire() {
+    boolean fire(Regions.Current slot) {
         transactionId++;
         for (TimeSlot timer : timers) {
             timer.begin();
         }
-        Regions.Current slot = region == null ? null : Regions.current();
-        if (slot != null) {
+        if (region != null) {
             slot.region = region;
         }
         inWork = true;
@@ -220,7 +221,7 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
 
     /** Every transient array of the work() is free again: constant time. */
     private void leaveRegion(Regions.Current slot) {
-        if (slot != null) {
+        if (region != null) {
             slot.region = null;
             region.reset();
         }
