@@ -48,6 +48,8 @@ public final class RuntimeGraph implements GraphAssembly {
 
     private enum State { BUILDING, VALIDATED, RUNNING, DRIVEN, STOPPED }
 
+    private static final boolean REGIONS_ON = !"false".equals(System.getProperty("streamflex.regions"));
+
     private static final System.Logger LOG = System.getLogger("org.streamflex.runtime");
 
     private final StreamFlexGraph graph;
@@ -74,6 +76,9 @@ public final class RuntimeGraph implements GraphAssembly {
         requireBuilding("makeFilter");
         F filter = instantiate(type);
         FilterTask task = new FilterTask(filter, pools, Math.max(0, transientBytes));
+        if (!REGIONS_ON) {
+            task.disableRegion();
+        }
         ApiAccess.setContext(filter, task);
         FilterWiring wiring = new FilterWiring(filter, task, stableBytes, transientBytes);
         if (stableBytes < 0 || transientBytes < 0) {
@@ -531,6 +536,20 @@ public final class RuntimeGraph implements GraphAssembly {
     /** The capsule pools of this graph, for statistics. */
     public CapsulePools pools() {
         return pools;
+    }
+
+    /**
+     * Turns transient regions on or off for the filters of this graph before it runs (on by
+     * default; property {@code streamflex.regions=false} turns them off for every graph). Off,
+     * woven code allocates on the heap as plain Java does: for comparing the two and for diagnosis.
+     */
+    public synchronized void useRegions(boolean on) {
+        if (state != State.BUILDING && state != State.VALIDATED) {
+            throw new StreamFlexError("useRegions() on a graph that already ran");
+        }
+        if (!on) {
+            filters.forEach(w -> w.task.disableRegion());
+        }
     }
 
     /** The filters of this graph, in creation order. */

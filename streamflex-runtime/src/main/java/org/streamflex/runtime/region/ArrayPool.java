@@ -14,6 +14,9 @@ final class ArrayPool {
     private Bucket[] buckets = new Bucket[16];
     private int size;
     private long createdBytes;
+    /** Most sites allocate one length over and over: skip the lookup for it. */
+    private int lastLength = -1;
+    private Bucket lastBucket;
 
     ArrayPool(ArrayKind kind) {
         this.kind = kind;
@@ -21,7 +24,14 @@ final class ArrayPool {
 
     /** A zeroed array of {@code length} that no one else uses in {@code epoch}. */
     Object take(int length, long epoch) {
-        Bucket bucket = bucket(length);
+        Bucket bucket;
+        if (length == lastLength) {
+            bucket = lastBucket;
+        } else {
+            bucket = bucket(length);
+            lastLength = length;
+            lastBucket = bucket;
+        }
         if (bucket.epoch != epoch) {
             bucket.epoch = epoch;
             bucket.used = 0;

@@ -35,8 +35,8 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
     private final CapsulePools pools;
     private final long transactionBase;
     private final CapsuleLedger ledger = new CapsuleLedger();
-    /** Null when the filter's class was not woven: its allocations then go to the heap. */
-    private final TransientRegion region;
+    /** Null when the filter's class was not woven or regions are off: allocations then go to the heap. */
+    private TransientRegion region;
 
     private RingIndex[] inputs = NO_RINGS;
     private RingIndex[] outputs = NO_RINGS;
@@ -65,6 +65,11 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
         this.region = woven(filter.getClass()) ? new TransientRegion(filterName, transientBytes) : null;
         this.transactionBase = (TASK_NUMBERS.incrementAndGet()) << 40;
         this.transactionId = transactionBase;
+    }
+
+    /** Turns the filter's transient region off: its woven code then allocates on the heap. */
+    public void disableRegion() {
+        region = null;
     }
 
     /** Fixes the wiring when the graph is validated. */
