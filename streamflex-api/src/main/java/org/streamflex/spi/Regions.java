@@ -37,6 +37,23 @@ public final class Regions {
         return CURRENT.get();
     }
 
+    /**
+     * An instance of {@code type} whose fields are zero, for woven code to initialize with its copy
+     * of the constructor: recycled from the running work()'s transient region, or a new blank
+     * instance outside work().
+     */
+    public static Object allocate(Class<?> type) {
+        TransientAllocator r = CURRENT.get().region;
+        return r == null ? Blanks.make(type) : r.allocate(type);
+    }
+
+    /** For {@code new C[n]}: woven code casts the result to {@code C[]}. */
+    public static Object[] newReferenceArray(int length, Class<?> component) {
+        TransientAllocator r = CURRENT.get().region;
+        return r == null ? (Object[]) java.lang.reflect.Array.newInstance(component, length)
+                : r.newReferenceArray(length, component);
+    }
+
     public static boolean[] newBooleanArray(int length) {
         TransientAllocator r = CURRENT.get().region;
         return r == null ? new boolean[length] : r.newBooleanArray(length);

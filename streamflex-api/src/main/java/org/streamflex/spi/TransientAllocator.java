@@ -6,6 +6,12 @@ package org.streamflex.spi;
  * of exactly the requested length.
  */
 public interface TransientAllocator {
+    /** A recycled (cleared) or blank instance of a woven class. */
+    Object allocate(Class<?> type);
+
+    /** A nulled array of {@code component} (a class, not a primitive) of exactly {@code length}. */
+    Object[] newReferenceArray(int length, Class<?> component);
+
     boolean[] newBooleanArray(int length);
 
     byte[] newByteArray(int length);

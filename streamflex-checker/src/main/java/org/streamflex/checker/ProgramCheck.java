@@ -22,6 +22,7 @@ import org.streamflex.checker.rules.R4StableArrays;
 import org.streamflex.checker.rules.R5CapsuleFields;
 import org.streamflex.checker.rules.R6CapsuleCreation;
 import org.streamflex.checker.rules.R7CapsuleNotStable;
+import org.streamflex.checker.weave.ClassPlan;
 
 /** The checker over one compilation: collects findings class by class, then decides them. */
 final class ProgramCheck {
@@ -91,18 +92,38 @@ final class ProgramCheck {
      * reachable set, each with whether its constructors must keep heap allocation (stable classes
      * and capsules). Empty if the program had errors or was never decided.
      */
-    Map<String, Boolean> weavingPlan() {
-        Map<String, Boolean> plan = new LinkedHashMap<>();
+    List<ClassPlan> weavingPlan() {
+        List<ClassPlan> plan = new ArrayList<>();
         if (program == null || errors > 0) {
             return plan;
         }
         for (TypeElement type : program.reachable()) {
             if (program.sources().contains(type)) {
                 boolean keepConstructors = facts.isStable(type) || facts.isCapsule(type);
-                plan.put(task.getElements().getBinaryName(type).toString(), keepConstructors);
+                TypeElement parent = facts.asElement(type.getSuperclass());
+                plan.add(new ClassPlan(task.getElements().getBinaryName(type).toString(), keepConstructors,
+                        recyclable(type), parent != null && recyclable(parent)));
             }
         }
         return plan;
+    }
+
+    /**
+     * Whether instances of a class can be recycled by a transient region: a plain class (not an
+     * interface, enum, record, filter, capsule or stable class) compiled here, whose superclasses
+     * up to Object are all such classes, so that every constructor in its chain can be copied.
+     */
+    private boolean recyclable(TypeElement type) {
+        for (TypeElement c = type; c != null; c = facts.asElement(c.getSuperclass())) {
+            if (c.getQualifiedName().contentEquals("java.lang.Object")) {
+                return c != type;
+            }
+            if (c.getKind() != javax.lang.model.element.ElementKind.CLASS || !program.sources().contains(c)
+                    || !program.inRcs(c) || facts.isStable(c) || facts.isCapsule(c)) {
+                return false;
+            }
+        }
+        return false;
     }
 
     JavacTask task() {

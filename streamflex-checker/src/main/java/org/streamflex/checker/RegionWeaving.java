@@ -8,9 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import javax.tools.Diagnostic;
-import org.streamflex.checker.weave.ArrayWeaver;
+import org.streamflex.checker.weave.ClassPlan;
+import org.streamflex.checker.weave.RegionWeaver;
 import org.streamflex.checker.weave.OutputDirectoryProbe;
 
 /**
@@ -32,7 +32,7 @@ final class RegionWeaving {
     }
 
     void run(Path output) {
-        Map<String, Boolean> plan = check.weavingPlan();
+        List<ClassPlan> plan = check.weavingPlan();
         if (plan.isEmpty() || anchor == null) {
             return;
         }
@@ -42,19 +42,19 @@ final class RegionWeaving {
                     + " arrays are allocated on the heap", anchor, anchor);
             return;
         }
-        ArrayWeaver weaver = new ArrayWeaver(check.task().getElements(), check.task().getTypes());
+        RegionWeaver weaver = new RegionWeaver(check.task().getElements(), check.task().getTypes(), plan);
         List<String> woven = new ArrayList<>();
-        for (Map.Entry<String, Boolean> entry : plan.entrySet()) {
-            Path classFile = output.resolve(entry.getKey().replace('.', '/') + ".class");
+        for (ClassPlan entry : plan) {
+            Path classFile = output.resolve(entry.binaryName().replace('.', '/') + ".class");
             if (!Files.isRegularFile(classFile)) {
                 continue;
             }
             try {
-                if (weaver.weave(classFile, entry.getValue())) {
-                    woven.add(entry.getKey());
+                if (weaver.weave(classFile, entry)) {
+                    woven.add(entry.binaryName());
                 }
             } catch (IOException | RuntimeException e) {
-                trees.printMessage(Diagnostic.Kind.WARNING, "[StreamFlex] could not weave " + entry.getKey()
+                trees.printMessage(Diagnostic.Kind.WARNING, "[StreamFlex] could not weave " + entry.binaryName()
                         + " for regions, it keeps allocating on the heap: " + e, anchor, anchor);
             }
         }

@@ -2,9 +2,11 @@ package org.streamflex.runtime.region;
 
 import java.util.Arrays;
 
-/** The eight primitive array types: how to make, clear and size each. */
+/** The eight primitive array types and reference arrays: how to make, clear and size each. */
 enum ArrayKind {
-    BOOLEAN(1), BYTE(1), CHAR(2), SHORT(2), INT(4), LONG(8), FLOAT(4), DOUBLE(8);
+    BOOLEAN(1), BYTE(1), CHAR(2), SHORT(2), INT(4), LONG(8), FLOAT(4), DOUBLE(8),
+    /** Arrays of references (compressed oops: 4 bytes an element); made per component class. */
+    REFERENCE(4);
 
     /** Object header plus length field of an array on a 64-bit HotSpot with compressed class pointers. */
     private static final long HEADER_BYTES = 16;
@@ -19,8 +21,9 @@ enum ArrayKind {
         return (HEADER_BYTES + (long) length * elementBytes + 7) & ~7L;
     }
 
-    Object newArray(int length) {
+    Object newArray(int length, Class<?> component) {
         return switch (this) {
+            case REFERENCE -> java.lang.reflect.Array.newInstance(component, length);
             case BOOLEAN -> new boolean[length];
             case BYTE -> new byte[length];
             case CHAR -> new char[length];
@@ -42,6 +45,7 @@ enum ArrayKind {
             case LONG -> Arrays.fill((long[]) array, 0L);
             case FLOAT -> Arrays.fill((float[]) array, 0f);
             case DOUBLE -> Arrays.fill((double[]) array, 0d);
+            case REFERENCE -> Arrays.fill((Object[]) array, null);
         }
     }
 

@@ -9,6 +9,8 @@ import java.util.Arrays;
  */
 final class ArrayPool {
     private final ArrayKind kind;
+    /** The component class, for reference arrays; null for primitive ones. */
+    private final Class<?> component;
     /** Open addressing by length + 1 (0 marks an empty slot). */
     private int[] keys = new int[16];
     private Bucket[] buckets = new Bucket[16];
@@ -18,8 +20,9 @@ final class ArrayPool {
     private int lastLength = -1;
     private Bucket lastBucket;
 
-    ArrayPool(ArrayKind kind) {
+    ArrayPool(ArrayKind kind, Class<?> component) {
         this.kind = kind;
+        this.component = component;
     }
 
     /** A zeroed array of {@code length} that no one else uses in {@code epoch}. */
@@ -42,7 +45,7 @@ final class ArrayPool {
             return array;
         }
         // Warm-up: the first time this many arrays of this length are live in one work().
-        Object array = kind.newArray(length);
+        Object array = kind.newArray(length, component);
         createdBytes += kind.bytes(length);
         if (bucket.count == bucket.arrays.length) {
             bucket.arrays = Arrays.copyOf(bucket.arrays, Math.max(4, bucket.count * 2));

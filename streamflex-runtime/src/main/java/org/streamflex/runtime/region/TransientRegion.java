@@ -16,6 +16,11 @@ public final class TransientRegion implements TransientAllocator {
     private final String filterName;
     private final long capacityBytes;
     private final ArrayPool[] pools = new ArrayPool[ArrayKind.values().length];
+    private final java.util.IdentityHashMap<Class<?>, ArrayPool> referenceArrays = new java.util.IdentityHashMap<>();
+    private final java.util.IdentityHashMap<Class<?>, ObjectPool> objects = new java.util.IdentityHashMap<>();
+    /** Most allocation sites in a work() repeat one class: skip the lookup for it. */
+    private Class<?> lastType;
+    private ObjectPool lastPool;
     private long epoch = 1;
     private long usedBytes;
     private long peakBytes;
@@ -24,7 +29,7 @@ public final class TransientRegion implements TransientAllocator {
         this.filterName = filterName;
         this.capacityBytes = capacityBytes;
         for (ArrayKind kind : ArrayKind.values()) {
-            pools[kind.ordinal()] = new ArrayPool(kind);
+            pools[kind.ordinal()] = kind == ArrayKind.REFERENCE ? null : new ArrayPool(kind, null);
         }
     }
 
@@ -43,6 +48,12 @@ public final class TransientRegion implements TransientAllocator {
     public long createdBytes() {
         long total = 0;
         for (ArrayPool pool : pools) {
+            total += pool == null ? 0 : pool.createdBytes();
+        }
+        for (ArrayPool pool : referenceArrays.values()) {
+            total += pool.createdBytes();
+        }
+        for (ObjectPool pool : objects.values()) {
             total += pool.createdBytes();
         }
         return total;
@@ -53,6 +64,10 @@ public final class TransientRegion implements TransientAllocator {
     }
 
     private Object take(ArrayKind kind, int length) {
+        return take(kind, length, pools[kind.ordinal()]);
+    }
+
+    private Object take(ArrayKind kind, int length, ArrayPool pool) {
         if (length < 0) {
             throw new NegativeArraySizeException(String.valueOf(length));
         }
@@ -65,7 +80,7 @@ public final class TransientRegion implements TransientAllocator {
         if (used > peakBytes) {
             peakBytes = used;
         }
-        return pools[kind.ordinal()].take(length, epoch);
+        return pool.take(length, epoch);
     }
 
     private RegionFullError full(ArrayKind kind, int length, long bytes) {
@@ -73,6 +88,43 @@ public final class TransientRegion implements TransientAllocator {
                 + " bytes) has no room for new " + kind.javaName() + "[" + length + "] (" + bytes + " bytes): this"
                 + " work() already allocated " + usedBytes + " bytes. Give the filter a larger transient region"
                 + " with makeFilter(type, stableBytes, transientBytes), or allocate less per release");
+    }
+
+    @Override
+    public Object allocate(Class<?> type) {
+        ObjectPool pool = lastPool;
+        if (type != lastType) {
+            pool = objects.get(type);
+            if (pool == null) {
+                pool = new ObjectPool(type);
+                objects.put(type, pool);
+            }
+            lastType = type;
+            lastPool = pool;
+        }
+        long used = usedBytes + pool.instanceBytes;
+        if (used > capacityBytes) {
+            throw new RegionFullError("the transient region of filter " + filterName + " (" + capacityBytes
+                    + " bytes) has no room for new " + type.getSimpleName() + "(...) (" + pool.instanceBytes
+                    + " bytes): this work() already allocated " + usedBytes + " bytes. Give the filter a larger"
+                    + " transient region with makeFilter(type, stableBytes, transientBytes), or allocate less per"
+                    + " release");
+        }
+        usedBytes = used;
+        if (used > peakBytes) {
+            peakBytes = used;
+        }
+        return pool.take(epoch);
+    }
+
+    @Override
+    public Object[] newReferenceArray(int length, Class<?> component) {
+        ArrayPool pool = referenceArrays.get(component);
+        if (pool == null) {
+            pool = new ArrayPool(ArrayKind.REFERENCE, component);
+            referenceArrays.put(component, pool);
+        }
+        return (Object[]) take(ArrayKind.REFERENCE, length, pool);
     }
 
     @Override

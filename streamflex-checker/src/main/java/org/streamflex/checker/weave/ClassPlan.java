@@ -1,0 +1,13 @@
+package org.streamflex.checker.weave;
+
+/**
+ * How to weave one class of the reachable set.
+ *
+ * @param binaryName the class's binary name
+ * @param keepConstructors its constructors allocate on the heap (stable classes, capsules)
+ * @param recyclable its instances can be recycled: it gets a blank constructor, a clear method and
+ *     copies of its constructors (a transient class whose superclasses up to Object are all so)
+ * @param superRecyclable its superclass is recyclable too (else it is Object)
+ */
+public record ClassPlan(String binaryName, boolean keepConstructors, boolean recyclable, boolean superRecyclable) {
+}

@@ -1,0 +1,251 @@
+package org.streamflex.checker.weave;
+
+import java.io.IOException;
+import java.lang.classfile.AccessFlags;
+import java.lang.classfile.ClassBuilder;
+import java.lang.classfile.ClassElement;
+import java.lang.classfile.ClassFile;
+import java.lang.classfile.ClassHierarchyResolver;
+import java.lang.classfile.ClassModel;
+import java.lang.classfile.ClassTransform;
+import java.lang.classfile.CodeBuilder;
+import java.lang.classfile.CodeElement;
+import java.lang.classfile.CodeTransform;
+import java.lang.classfile.FieldModel;
+import java.lang.classfile.Interfaces;
+import java.lang.classfile.MethodModel;
+import java.lang.classfile.MethodTransform;
+import java.lang.classfile.Opcode;
+import java.lang.classfile.TypeKind;
+import java.lang.classfile.constantpool.ClassEntry;
+import java.lang.classfile.instruction.InvokeInstruction;
+import java.lang.classfile.instruction.NewObjectInstruction;
+import java.lang.classfile.instruction.NewPrimitiveArrayInstruction;
+import java.lang.classfile.instruction.NewReferenceArrayInstruction;
+import java.lang.constant.ClassDesc;
+import java.lang.constant.ConstantDescs;
+import java.lang.constant.MethodTypeDesc;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+import org.streamflex.spi.Regions;
+
+/**
+ * Rewrites the class files of the reachable class set so that what a filter's {@code work()}
+ * allocates comes from its transient region.
+ *
+ * <ul>
+ *   <li>{@code newarray T} becomes {@code Regions.newTArray(int)}, which leaves the same array type
+ *       on the stack; {@code anewarray C} becomes {@code Regions.newReferenceArray(int, C.class)}
+ *       cast to {@code C[]}.
+ *   <li>{@code new C; dup; args; invokespecial C.<init>} of a recyclable class C becomes
+ *       {@code Regions.allocate(C.class); checkcast C; dup; args; invokevirtual C.$sf$init}: a recycled
+ *       (cleared) or blank instance, initialized by a copy of the constructor.
+ *   <li>Each recyclable class gets that copy of every constructor ({@code $sf$init}, same
+ *       parameters), in which the call that initializes {@code this} goes to the superclass's copy
+ *       (or, for Object, simply drops the receiver). It also gets a constructor taking
+ *       {@code Blank} that runs no code, and {@code $sf$clear()} that zeroes its fields. Its final
+ *       instance fields lose {@code final}, since the copies assign them outside a constructor.
+ * </ul>
+ * Static initializers are never rewritten (what they allocate lives as long as the class), nor
+ * the constructors of stable classes and capsules (their arrays and objects outlive a work()).
+ * Each rewritten class gets a marker field that tells the runtime.
+ *
+ * <p>Built on the JDK's class-file API ({@code java.lang.classfile}, JEP 484): it is part of
+ * JDK 25, reads every class-file version the JDK does, and recomputes stack maps with the class
+ * hierarchy javac itself knows.
+ */
+public final class RegionWeaver {
+    static final String INIT_COPY = "$sf$init";
+    static final String CLEAR = "$sf$clear";
+    private static final ClassDesc REGIONS = ClassDesc.of("org.streamflex.spi.Regions");
+    private static final ClassDesc BLANK = ClassDesc.of("org.streamflex.spi.Blank");
+    private static final ClassDesc RECYCLABLE = ClassDesc.of("org.streamflex.spi.Recyclable");
+    private static final MethodTypeDesc ALLOCATE = MethodTypeDesc.of(ConstantDescs.CD_Object, ConstantDescs.CD_Class);
+    private static final MethodTypeDesc REFERENCE_ARRAY = MethodTypeDesc.of(ConstantDescs.CD_Object.arrayType(),
+            ConstantDescs.CD_int, ConstantDescs.CD_Class);
+
+    private final ClassFile classFile;
+    private final Set<ClassDesc> recyclable;
+
+    public RegionWeaver(Elements elements, Types types, List<ClassPlan> plan) {
+        this.classFile = ClassFile.of(ClassFile.ClassHierarchyResolverOption.of(
+                new ElementsHierarchyResolver(elements, types).orElse(ClassHierarchyResolver.defaultResolver())));
+        this.recyclable = plan.stream().filter(ClassPlan::recyclable)
+                .map(p -> ClassDesc.of(p.binaryName())).collect(Collectors.toSet());
+    }
+
+    /**
+     * Rewrites one class file in place.
+     *
+     * @return whether the class was rewritten (false if it was already woven)
+     */
+    public boolean weave(Path classFilePath, ClassPlan plan) throws IOException {
+        ClassModel model = classFile.parse(Files.readAllBytes(classFilePath));
+        if (model.fields().stream().anyMatch(f -> f.fieldName().equalsString(Regions.WOVEN_MARKER_FIELD))) {
+            return false;
+        }
+        ClassDesc self = model.thisClass().asSymbol();
+        ClassDesc parent = model.superclass().map(ClassEntry::asSymbol).orElse(ConstantDescs.CD_Object);
+        List<MethodModel> constructors = model.methods().stream()
+                .filter(m -> m.methodName().equalsString(ConstantDescs.INIT_NAME)).toList();
+        List<FieldModel> instanceFields = model.fields().stream()
+                .filter(f -> (f.flags().flagsMask() & ClassFile.ACC_STATIC) == 0).toList();
+        List<ClassDesc> interfaces = new ArrayList<>(model.interfaces().stream().map(ClassEntry::asSymbol).toList());
+
+        ClassTransform transform = new ClassTransform() {
+            @Override
+            public void accept(ClassBuilder b, ClassElement e) {
+                if (e instanceof MethodModel m) {
+                    boolean clinit = m.methodName().equalsString(ConstantDescs.CLASS_INIT_NAME);
+                    boolean keptConstructor = plan.keepConstructors() && m.methodName().equalsString(ConstantDescs.INIT_NAME);
+                    if (clinit || keptConstructor || m.code().isEmpty()) {
+                        b.with(m);
+                    } else {
+                        b.transformMethod(m, MethodTransform.transformingCode(rewriter(self, parent, plan, false)));
+                    }
+                } else if (e instanceof FieldModel f && plan.recyclable() && (f.flags().flagsMask() & ClassFile.ACC_STATIC) == 0) {
+                    b.transformField(f, (fb, fe) -> {
+                        if (fe instanceof AccessFlags flags) {
+                            fb.withFlags(flags.flagsMask() & ~ClassFile.ACC_FINAL);
+                        } else {
+                            fb.with(fe);
+                        }
+                    });
+                } else if (!(e instanceof Interfaces && plan.recyclable())) {
+                    b.with(e);
+                }
+            }
+
+            @Override
+            public void atEnd(ClassBuilder b) {
+                b.withField(Regions.WOVEN_MARKER_FIELD, ConstantDescs.CD_boolean,
+                        ClassFile.ACC_PRIVATE | ClassFile.ACC_STATIC | ClassFile.ACC_FINAL | ClassFile.ACC_SYNTHETIC);
+                if (!plan.recyclable()) {
+                    return;
+                }
+                List<ClassDesc> all = new ArrayList<>(interfaces);
+                if (!all.contains(RECYCLABLE)) {
+                    all.add(RECYCLABLE);
+                }
+                b.withInterfaceSymbols(all);
+                b.withMethodBody(ConstantDescs.INIT_NAME, MethodTypeDesc.of(ConstantDescs.CD_void, BLANK),
+                        ClassFile.ACC_PROTECTED | ClassFile.ACC_SYNTHETIC, code -> {
+                            code.aload(0);
+                            if (plan.superRecyclable()) {
+                                code.aconst_null();
+                                code.invokespecial(parent, ConstantDescs.INIT_NAME, MethodTypeDesc.of(ConstantDescs.CD_void, BLANK));
+                            } else {
+                                code.invokespecial(ConstantDescs.CD_Object, ConstantDescs.INIT_NAME, ConstantDescs.MTD_void);
+                            }
+                            code.return_();
+                        });
+                b.withMethodBody(CLEAR, ConstantDescs.MTD_void, ClassFile.ACC_PUBLIC | ClassFile.ACC_SYNTHETIC, code -> {
+                    for (FieldModel f : instanceFields) {
+                        code.aload(0);
+                        loadZero(code, TypeKind.from(f.fieldTypeSymbol()));
+                        code.putfield(self, f.fieldName().stringValue(), f.fieldTypeSymbol());
+                    }
+                    if (plan.superRecyclable()) {
+                        code.aload(0);
+                        code.invokespecial(parent, CLEAR, ConstantDescs.MTD_void);
+                    }
+                    code.return_();
+                });
+                for (MethodModel constructor : constructors) {
+                    b.withMethod(INIT_COPY, constructor.methodTypeSymbol(), ClassFile.ACC_PUBLIC | ClassFile.ACC_SYNTHETIC,
+                            mb -> mb.transformCode(constructor.code().orElseThrow(), rewriter(self, parent, plan, true)));
+                }
+            }
+        };
+        Files.write(classFilePath, classFile.transformClass(model, transform));
+        return true;
+    }
+
+    private CodeTransform rewriter(ClassDesc self, ClassDesc parent, ClassPlan plan, boolean constructorCopy) {
+        return CodeTransform.ofStateful(() -> new AllocationRewriter(self, parent, plan.superRecyclable(), constructorCopy));
+    }
+
+    private static void loadZero(CodeBuilder code, TypeKind kind) {
+        switch (kind) {
+            case LONG -> code.lconst_0();
+            case FLOAT -> code.fconst_0();
+            case DOUBLE -> code.dconst_0();
+            case REFERENCE -> code.aconst_null();
+            default -> code.iconst_0();
+        }
+    }
+
+    /**
+     * Rewrites one method's allocations. {@code new} and its {@code <init>} call are paired by a
+     * stack of pending {@code new}s (they nest, and each branch of a conditional balances); an
+     * {@code <init>} call with no {@code new} pending is the one that initializes {@code this}.
+     */
+    private final class AllocationRewriter implements CodeTransform {
+        private final ClassDesc self;
+        private final ClassDesc parent;
+        private final boolean parentRecyclable;
+        private final boolean constructorCopy;
+        private final Deque<Boolean> pending = new ArrayDeque<>();
+
+        AllocationRewriter(ClassDesc self, ClassDesc parent, boolean parentRecyclable, boolean constructorCopy) {
+            this.self = self;
+            this.parent = parent;
+            this.parentRecyclable = parentRecyclable;
+            this.constructorCopy = constructorCopy;
+        }
+
+        @Override
+        public void accept(CodeBuilder code, CodeElement e) {
+            if (e instanceof NewPrimitiveArrayInstruction array) {
+                String kind = array.typeKind().name().toLowerCase(Locale.ROOT);
+                String name = "new" + Character.toUpperCase(kind.charAt(0)) + kind.substring(1) + "Array";
+                code.invokestatic(REGIONS, name, MethodTypeDesc.of(array.typeKind().upperBound().arrayType(), ConstantDescs.CD_int));
+            } else if (e instanceof NewReferenceArrayInstruction array) {
+                ClassDesc component = array.componentType().asSymbol();
+                code.ldc(component);
+                code.invokestatic(REGIONS, "newReferenceArray", REFERENCE_ARRAY);
+                code.checkcast(component.arrayType());
+            } else if (e instanceof NewObjectInstruction object) {
+                ClassDesc type = object.className().asSymbol();
+                boolean recycled = recyclable.contains(type);
+                pending.push(recycled);
+                if (recycled) {
+                    code.ldc(type);
+                    code.invokestatic(REGIONS, "allocate", ALLOCATE);
+                    code.checkcast(type);
+                } else {
+                    code.with(e);
+                }
+            } else if (e instanceof InvokeInstruction call && call.opcode() == Opcode.INVOKESPECIAL
+                    && call.name().equalsString(ConstantDescs.INIT_NAME)) {
+                ClassDesc owner = call.owner().asSymbol();
+                if (!pending.isEmpty()) {
+                    if (pending.pop()) {
+                        code.invokevirtual(owner, INIT_COPY, call.typeSymbol());
+                    } else {
+                        code.with(e);
+                    }
+                } else if (!constructorCopy) {
+                    code.with(e);
+                } else if (owner.equals(self)) {
+                    code.invokespecial(self, INIT_COPY, call.typeSymbol());
+                } else if (parentRecyclable) {
+                    code.invokespecial(parent, INIT_COPY, call.typeSymbol());
+                } else {
+                    code.pop(); // Object.<init>() only takes the receiver
+                }
+            } else {
+                code.with(e);
+            }
+        }
+    }
+}
