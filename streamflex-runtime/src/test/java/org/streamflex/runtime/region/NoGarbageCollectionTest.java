@@ -13,7 +13,7 @@ import org.streamflex.runtime.GraphDriver;
 import org.streamflex.runtime.graph.TestGraph;
 
 /**
- * Three filters that allocate arrays in every release run ten million releases in a 64 MiB heap
+ * Three filters that allocate arrays and objects in every release run ten million releases in a 64 MiB heap
  * without a single garbage collection. Runs in its own JVM ({@code -Xmx64m}, the {@code no-gc}
  * Surefire execution), so that nothing else in the test run allocates.
  */
@@ -41,7 +41,18 @@ class NoGarbageCollectionTest {
         }
     }
 
-    /** Spreads each value over a scratch buffer and forwards a digest. */
+    /** A transient pair of numbers. */
+    static final class Pair {
+        final long low;
+        final long high;
+
+        Pair(long low, long high) {
+            this.low = low;
+            this.high = high;
+        }
+    }
+
+    /** Spreads each value over a scratch buffer, pairs up the results in objects, forwards a digest. */
     public static final class Scrambler extends Filter {
         private IntChannel in;
         private IntChannel out;
@@ -55,7 +66,11 @@ class NoGarbageCollectionTest {
                 scratch[i] = (byte) (v >>> (i & 24));
                 wide[i & 7] += scratch[i];
             }
-            out.put((int) (wide[0] + wide[7]));
+            Pair[] pairs = new Pair[4];
+            for (int i = 0; i < pairs.length; i++) {
+                pairs[i] = new Pair(wide[i], wide[7 - i]);
+            }
+            out.put((int) (pairs[0].low + pairs[3].high));
         }
     }
 

@@ -103,6 +103,55 @@ class ObjectRecyclingTest {
         assertTrue(region.peakBytes() > 0, "the objects and arrays came from the region");
     }
 
+    /** A stable object: created on the heap even inside work(), never recycled. */
+    static final class Ledger implements org.streamflex.Stable {
+        long entries;
+        private final long[] last = new long[4];
+
+        void add(long value) {
+            last[(int) (entries++ & 3)] = value;
+        }
+
+        long last(int i) {
+            return last[i];
+        }
+    }
+
+    /** Creates its stable ledger in its first release and a transient point in every one. */
+    public static final class Bookkeeper extends Filter {
+        private TimeChannel timer;
+        private Ledger ledger;
+        public boolean intact = true;
+        public int firstPointIdentity;
+        public int lastPointIdentity;
+
+        @Override
+        public void work() {
+            long tick = timer.getTime() / 10;
+            if (ledger == null) {
+                ledger = new Ledger();
+            }
+            intact &= ledger.entries == tick && (tick == 0 || ledger.last((int) ((tick - 1) & 3)) == tick - 1);
+            ledger.add(tick);
+            Point p = new Point(tick);
+            lastPointIdentity = System.identityHashCode(p);
+            if (tick == 0) {
+                firstPointIdentity = lastPointIdentity;
+            }
+        }
+    }
+
+    @Test
+    void stableObjectsCreatedInOneReleaseAreIntactInTheNextWhileTransientOnesAreReused() {
+        TestGraph g = new TestGraph();
+        Bookkeeper keeper = g.filter(Bookkeeper.class);
+        g.link(g.clock(10), keeper).check();
+        GraphDriver.of(g).run(1000);
+        assertTrue(keeper.intact, "the stable ledger kept every value across releases");
+        assertEquals(keeper.firstPointIdentity, keeper.lastPointIdentity,
+                "the transient point of the first release was recycled by the last: nothing kept it");
+    }
+
     @Test
     void aRecycledObjectStartsWithTheFieldsANewOneHas() {
         Point fresh = new Point(2);
