@@ -29,6 +29,17 @@ public final class HeapFolder {
         checksum = checksum * 31 + sum + (long) window[n - 1];
     }
 
+    /** {@code AllocatingGraph.Sample}, outside the reachable class set. */
+    static final class HeapSample {
+        final long a;
+        final long b;
+
+        HeapSample(long a, long b) {
+            this.a = a;
+            this.b = b;
+        }
+    }
+
     public long checksum() {
         return checksum;
     }

@@ -17,7 +17,7 @@ import org.streamflex.runtime.GraphDriver;
 import org.streamflex.runtime.graph.RuntimeGraph;
 
 /**
- * Nanoseconds per {@code work()} of a filter that allocates three arrays per release, in one run:
+ * Nanoseconds per {@code work()} of a filter that allocates three arrays and two objects per release, in one run:
  * {@code regions}, the graph driven on one thread with the filter's arrays in its transient
  * region; {@code graphOnHeap}, the same graph with its region turned off (the goal compares these
  * two); {@code plainHeap}, the same code in a plain class called directly, without any release.
