@@ -49,6 +49,7 @@ public final class RuntimeGraph implements GraphAssembly {
     private enum State { BUILDING, VALIDATED, RUNNING, DRIVEN, STOPPED }
 
     private static final boolean REGIONS_ON = !"false".equals(System.getProperty("streamflex.regions"));
+    private static final boolean HEAP_ACCOUNTING = Boolean.getBoolean("streamflex.heapAccounting");
 
     private static final System.Logger LOG = System.getLogger("org.streamflex.runtime");
 
@@ -78,6 +79,9 @@ public final class RuntimeGraph implements GraphAssembly {
         FilterTask task = new FilterTask(filter, pools, Math.max(0, transientBytes));
         if (!REGIONS_ON) {
             task.disableRegion();
+        }
+        if (HEAP_ACCOUNTING) {
+            task.countHeapBytes();
         }
         ApiAccess.setContext(filter, task);
         FilterWiring wiring = new FilterWiring(filter, task, stableBytes, transientBytes);
@@ -550,6 +554,21 @@ public final class RuntimeGraph implements GraphAssembly {
         if (!on) {
             filters.forEach(w -> w.task.disableRegion());
         }
+    }
+
+    /**
+     * Counts, per filter, the heap bytes its work() calls allocate (property
+     * {@code streamflex.heapAccounting=true} does it for every graph). It costs two reads of the
+     * thread's allocation counter per work(), so it is off by default; read the counts with
+     * {@link #heapBytes(Filter)}.
+     */
+    public synchronized void countHeapBytes() {
+        filters.forEach(w -> w.task.countHeapBytes());
+    }
+
+    /** Heap bytes the filter's work() calls allocated since counting started (0 if not counting). */
+    public long heapBytes(Filter filter) {
+        return taskOf(filter).heapBytes();
     }
 
     /** The filters of this graph, in creation order. */

@@ -46,6 +46,9 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
     private boolean userTrigger;
     private RunState shared;
 
+    /** Counts the heap bytes each work() allocates (two ThreadMXBean reads per work(): off by default). */
+    private boolean countHeap;
+    private long heapBytes;
     private long transactionId;
     private boolean running;
     private boolean inWork;
@@ -65,6 +68,19 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
         this.region = woven(filter.getClass()) ? new TransientRegion(filterName, transientBytes) : null;
         this.transactionBase = (TASK_NUMBERS.incrementAndGet()) << 40;
         this.transactionId = transactionBase;
+    }
+
+    /** Starts counting the heap bytes this filter's work() allocates on the heap. */
+    public void countHeapBytes() {
+        countHeap = true;
+    }
+
+    /**
+     * Heap bytes the filter's work() calls allocated since counting started: what its regions could
+     * not take (string concatenation, JDK code, classes the plugin did not weave).
+     */
+    public long heapBytes() {
+        return heapBytes;
     }
 
     /** Turns the filter's transient region off: its woven code then allocates on the heap. */
@@ -209,6 +225,7 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
             slot.region = region;
         }
         inWork = true;
+        long heapBefore = countHeap ? HeapMeter.allocatedBytes() : 0;
         try {
             filter.work();
         } catch (Throwable failure) {
@@ -218,6 +235,9 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
             throw new BoundaryError(filterName, failure);
         }
         inWork = false;
+        if (countHeap) {
+            heapBytes += HeapMeter.allocatedBytes() - heapBefore;
+        }
         leaveRegion(slot);
         boolean took = commit();
         fires++;

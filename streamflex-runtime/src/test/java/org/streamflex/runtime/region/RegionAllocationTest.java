@@ -117,6 +117,32 @@ class RegionAllocationTest {
                 + " (512 bytes) has no room for new "), error.causeMessage());
     }
 
+    /** Builds a string per release: concatenation allocates inside the JDK, which is not woven. */
+    public static final class Labeller extends Filter {
+        private TimeChannel timer;
+        public int length;
+
+        @Override
+        public void work() {
+            length += ("tick " + timer.getTime()).length();
+        }
+    }
+
+    @Test
+    void heapAccountingFindsTheFiltersThatStillAllocateOnTheHeap() {
+        TestGraph g = new TestGraph();
+        Spectrum spectrum = g.filter(Spectrum.class);
+        Labeller labeller = g.filter(Labeller.class);
+        g.link(g.clock(10), spectrum).link(g.clock(10), labeller).check();
+        RuntimeGraph runtime = (RuntimeGraph) ApiAccess.assemblyOf(g);
+        GraphDriver driver = GraphDriver.of(g).run(20_000);
+        runtime.countHeapBytes();
+        driver.run(10_000);
+        assertEquals(0, runtime.heapBytes(spectrum), "Spectrum's arrays all come from its region");
+        assertTrue(runtime.heapBytes(labeller) >= 10_000L * 24, "each label is a new String on the heap: "
+                + runtime.heapBytes(labeller));
+    }
+
     private static Filter firstFilter(TestGraph g) {
         return ((RuntimeGraph) ApiAccess.assemblyOf(g)).filters().getFirst();
     }
