@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Measures what -Xplugin:StreamFlex adds to compiling a module's main and test sources with javac,
-# alternating runs with and without the plugin. Run after ./mvnw install -DskipTests.
+# Measures what -Xplugin:StreamFlex (checking and weaving) adds to compiling a module's main and test
+# sources with javac, alternating runs with and without the plugin. Run after ./mvnw install -DskipTests.
 # Usage: streamflex-checker/compile-overhead.sh [module] [runs]     (default: streamflex-runtime 10)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +13,7 @@ classpath_file=$(mktemp)
 ./mvnw -q -pl "$module" org.apache.maven.plugins:maven-dependency-plugin:3.11.0:build-classpath \
   -Dmdep.outputFile="$classpath_file" -Dmdep.includeScope=test
 deps="$(cat "$classpath_file")"
-checker=$(ls streamflex-checker/target/streamflex-checker-*.jar | head -n 1)
+checker=$(ls streamflex-checker/target/streamflex-checker-*.jar | head -n 1):$(ls streamflex-api/target/streamflex-api-*.jar | head -n 1)
 sources=$(mktemp)
 find "$module/src/main/java" "$module/src/test/java" -name '*.java' > "$sources"
 out=$(mktemp -d)
