@@ -27,6 +27,8 @@ public final class Regions {
     public static final class Current {
         /** The running work()'s transient region, or null outside work(). */
         public TransientAllocator region;
+        /** The stable region of the filter running (or being built) on this thread, or null. */
+        public StableAccount stable;
 
         Current() {
         }
@@ -45,6 +47,22 @@ public final class Regions {
     public static Object allocate(Class<?> type) {
         TransientAllocator r = CURRENT.get().region;
         return r == null ? Blanks.make(type) : r.allocate(type);
+    }
+
+    /** Woven before {@code new S(...)} of a stable class: counts it against the stable region. */
+    public static void noteStable(Class<?> type) {
+        StableAccount s = CURRENT.get().stable;
+        if (s != null) {
+            s.allocate(type);
+        }
+    }
+
+    /** Woven before an array allocation in a stable class's constructor: counts it. */
+    public static void noteStableArray(int length, int elementBytes) {
+        StableAccount s = CURRENT.get().stable;
+        if (s != null) {
+            s.allocateArray(length, elementBytes);
+        }
     }
 
     /** For {@code new C[n]}: woven code casts the result to {@code C[]}. */

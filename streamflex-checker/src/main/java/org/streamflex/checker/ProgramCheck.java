@@ -102,7 +102,7 @@ final class ProgramCheck {
                 boolean keepConstructors = facts.isStable(type) || facts.isCapsule(type);
                 TypeElement parent = facts.asElement(type.getSuperclass());
                 plan.add(new ClassPlan(task.getElements().getBinaryName(type).toString(), keepConstructors,
-                        recyclable(type), parent != null && recyclable(parent)));
+                        recyclable(type), parent != null && recyclable(parent), facts.isStable(type)));
             }
         }
         return plan;

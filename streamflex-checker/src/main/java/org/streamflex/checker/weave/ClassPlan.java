@@ -8,6 +8,9 @@ package org.streamflex.checker.weave;
  * @param recyclable its instances can be recycled: it gets a blank constructor, a clear method and
  *     copies of its constructors (a transient class whose superclasses up to Object are all so)
  * @param superRecyclable its superclass is recyclable too (else it is Object)
+ * @param stable it is a stable class (a filter or a {@code Stable} implementation): its instances
+ *     and the arrays its constructors make are counted against the stable region
  */
-public record ClassPlan(String binaryName, boolean keepConstructors, boolean recyclable, boolean superRecyclable) {
+public record ClassPlan(String binaryName, boolean keepConstructors, boolean recyclable, boolean superRecyclable,
+        boolean stable) {
 }

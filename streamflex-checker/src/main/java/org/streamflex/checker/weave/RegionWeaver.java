@@ -55,8 +55,11 @@ import org.streamflex.spi.Regions;
  *       {@code Blank} that runs no code, and {@code $sf$clear()} that zeroes its fields. Its final
  *       instance fields lose {@code final}, since the copies assign them outside a constructor.
  * </ul>
- * Static initializers are never rewritten (what they allocate lives as long as the class), nor
- * the constructors of stable classes and capsules (their arrays and objects outlive a work()).
+ * Stable objects stay on the heap (they live as long as their filter), but what they take is
+ * counted against the filter's stable region: {@code new S} of a stable class is preceded by
+ * {@code Regions.noteStable(S.class)}, and the arrays a stable class's constructor makes by
+ * {@code Regions.noteStableArray}. Static initializers are never rewritten (what they allocate
+ * lives as long as the class), nor capsule constructors (their arrays travel with the capsule).
  * Each rewritten class gets a marker field that tells the runtime.
  *
  * <p>Built on the JDK's class-file API ({@code java.lang.classfile}, JEP 484): it is part of
@@ -73,13 +76,30 @@ public final class RegionWeaver {
     private static final MethodTypeDesc REFERENCE_ARRAY = MethodTypeDesc.of(ConstantDescs.CD_Object.arrayType(),
             ConstantDescs.CD_int, ConstantDescs.CD_Class);
 
+    private static final MethodTypeDesc NOTE_STABLE = MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_Class);
+    private static final MethodTypeDesc NOTE_STABLE_ARRAY = MethodTypeDesc.of(ConstantDescs.CD_void,
+            ConstantDescs.CD_int, ConstantDescs.CD_int);
+
+    /** How a method's allocations are rewritten. */
+    private enum Mode {
+        /** Ordinary code: transient allocations go to the region, stable ones are counted. */
+        WORK,
+        /** A recyclable class's constructor copy: as WORK, and its this-initialising call is redirected. */
+        CONSTRUCTOR_COPY,
+        /** A stable class's constructor: everything stays on the heap and is counted as stable. */
+        STABLE_CONSTRUCTOR
+    }
+
     private final ClassFile classFile;
     private final Set<ClassDesc> recyclable;
+    private final Set<ClassDesc> stable;
 
     public RegionWeaver(Elements elements, Types types, List<ClassPlan> plan) {
         this.classFile = ClassFile.of(ClassFile.ClassHierarchyResolverOption.of(
                 new ElementsHierarchyResolver(elements, types).orElse(ClassHierarchyResolver.defaultResolver())));
         this.recyclable = plan.stream().filter(ClassPlan::recyclable)
+                .map(p -> ClassDesc.of(p.binaryName())).collect(Collectors.toSet());
+        this.stable = plan.stream().filter(ClassPlan::stable)
                 .map(p -> ClassDesc.of(p.binaryName())).collect(Collectors.toSet());
     }
 
@@ -107,10 +127,11 @@ public final class RegionWeaver {
                 if (e instanceof MethodModel m) {
                     boolean clinit = m.methodName().equalsString(ConstantDescs.CLASS_INIT_NAME);
                     boolean keptConstructor = plan.keepConstructors() && m.methodName().equalsString(ConstantDescs.INIT_NAME);
-                    if (clinit || keptConstructor || m.code().isEmpty()) {
-                        b.with(m);
+                    if (clinit || m.code().isEmpty() || (keptConstructor && !plan.stable())) {
+                        b.with(m); // capsule constructors: their arrays belong to the pooled capsule
                     } else {
-                        b.transformMethod(m, MethodTransform.transformingCode(rewriter(self, parent, plan, false)));
+                        Mode mode = keptConstructor ? Mode.STABLE_CONSTRUCTOR : Mode.WORK;
+                        b.transformMethod(m, MethodTransform.transformingCode(rewriter(self, parent, plan, mode)));
                     }
                 } else if (e instanceof FieldModel f && plan.recyclable() && (f.flags().flagsMask() & ClassFile.ACC_STATIC) == 0) {
                     b.transformField(f, (fb, fe) -> {
@@ -162,7 +183,8 @@ public final class RegionWeaver {
                 });
                 for (MethodModel constructor : constructors) {
                     b.withMethod(INIT_COPY, constructor.methodTypeSymbol(), ClassFile.ACC_PUBLIC | ClassFile.ACC_SYNTHETIC,
-                            mb -> mb.transformCode(constructor.code().orElseThrow(), rewriter(self, parent, plan, true)));
+                            mb -> mb.transformCode(constructor.code().orElseThrow(),
+                                    rewriter(self, parent, plan, Mode.CONSTRUCTOR_COPY)));
                 }
             }
         };
@@ -170,8 +192,24 @@ public final class RegionWeaver {
         return true;
     }
 
-    private CodeTransform rewriter(ClassDesc self, ClassDesc parent, ClassPlan plan, boolean constructorCopy) {
-        return CodeTransform.ofStateful(() -> new AllocationRewriter(self, parent, plan.superRecyclable(), constructorCopy));
+    private CodeTransform rewriter(ClassDesc self, ClassDesc parent, ClassPlan plan, Mode mode) {
+        return CodeTransform.ofStateful(() -> new AllocationRewriter(self, parent, plan.superRecyclable(), mode));
+    }
+
+    /** Counts the array about to be made: its length is on top of the stack. */
+    private static void noteStableArray(CodeBuilder code, int elementBytes) {
+        code.dup();
+        code.ldc(elementBytes);
+        code.invokestatic(REGIONS, "noteStableArray", NOTE_STABLE_ARRAY);
+    }
+
+    private static int elementBytes(TypeKind kind) {
+        return switch (kind) {
+            case BOOLEAN, BYTE -> 1;
+            case CHAR, SHORT -> 2;
+            case LONG, DOUBLE -> 8;
+            default -> 4;
+        };
     }
 
     private static void loadZero(CodeBuilder code, TypeKind kind) {
@@ -193,18 +231,31 @@ public final class RegionWeaver {
         private final ClassDesc self;
         private final ClassDesc parent;
         private final boolean parentRecyclable;
-        private final boolean constructorCopy;
+        private final Mode mode;
         private final Deque<Boolean> pending = new ArrayDeque<>();
 
-        AllocationRewriter(ClassDesc self, ClassDesc parent, boolean parentRecyclable, boolean constructorCopy) {
+        AllocationRewriter(ClassDesc self, ClassDesc parent, boolean parentRecyclable, Mode mode) {
             this.self = self;
             this.parent = parent;
             this.parentRecyclable = parentRecyclable;
-            this.constructorCopy = constructorCopy;
+            this.mode = mode;
         }
 
         @Override
         public void accept(CodeBuilder code, CodeElement e) {
+            if (e instanceof NewObjectInstruction object && stable.contains(object.className().asSymbol())) {
+                code.ldc(object.className().asSymbol());
+                code.invokestatic(REGIONS, "noteStable", NOTE_STABLE);
+            }
+            if (mode == Mode.STABLE_CONSTRUCTOR) {
+                if (e instanceof NewPrimitiveArrayInstruction array) {
+                    noteStableArray(code, elementBytes(array.typeKind()));
+                } else if (e instanceof NewReferenceArrayInstruction) {
+                    noteStableArray(code, 4);
+                }
+                code.with(e);
+                return;
+            }
             if (e instanceof NewPrimitiveArrayInstruction array) {
                 String kind = array.typeKind().name().toLowerCase(Locale.ROOT);
                 String name = "new" + Character.toUpperCase(kind.charAt(0)) + kind.substring(1) + "Array";
@@ -216,6 +267,7 @@ public final class RegionWeaver {
                 code.checkcast(component.arrayType());
             } else if (e instanceof NewObjectInstruction object) {
                 ClassDesc type = object.className().asSymbol();
+                // (a stable class is never recyclable: it was counted above and stays on the heap)
                 boolean recycled = recyclable.contains(type);
                 pending.push(recycled);
                 if (recycled) {
@@ -234,7 +286,7 @@ public final class RegionWeaver {
                     } else {
                         code.with(e);
                     }
-                } else if (!constructorCopy) {
+                } else if (mode != Mode.CONSTRUCTOR_COPY) {
                     code.with(e);
                 } else if (owner.equals(self)) {
                     code.invokespecial(self, INIT_COPY, call.typeSymbol());

@@ -28,8 +28,11 @@ import org.streamflex.runtime.channel.RingIndex;
 import org.streamflex.runtime.channel.TimeSlot;
 import org.streamflex.runtime.clock.ClockThread;
 import org.streamflex.runtime.clock.RuntimeClock;
+import org.streamflex.runtime.region.StableRegion;
 import org.streamflex.runtime.schedule.FilterTask;
 import org.streamflex.spi.GraphAssembly;
+import org.streamflex.spi.Regions;
+import org.streamflex.spi.StableAccount;
 
 /**
  * The runtime's side of one graph: builds it (making filters and clocks, creating and injecting
@@ -75,8 +78,21 @@ public final class RuntimeGraph implements GraphAssembly {
     @Override
     public <F extends Filter> F makeFilter(Class<F> type, int stableBytes, int transientBytes) {
         requireBuilding("makeFilter");
-        F filter = instantiate(type);
-        FilterTask task = new FilterTask(filter, pools, Math.max(0, transientBytes));
+        F filter;
+        StableRegion stable = new StableRegion(type.getName(), Math.max(0, stableBytes));
+        if (stableBytes >= 0) {
+            stable.allocate(type); // the filter object itself lives in its stable region
+        }
+        // What the constructor keeps (its stable objects and arrays) counts against the stable region.
+        Regions.Current slot = Regions.current();
+        StableAccount outer = slot.stable;
+        slot.stable = stableBytes >= 0 ? stable : null;
+        try {
+            filter = instantiate(type);
+        } finally {
+            slot.stable = outer;
+        }
+        FilterTask task = new FilterTask(filter, pools, Math.max(0, transientBytes), stable);
         if (!REGIONS_ON) {
             task.disableRegion();
         }

@@ -21,7 +21,7 @@ final class ObjectPool {
 
     ObjectPool(Class<?> type) {
         this.type = type;
-        this.instanceBytes = estimateBytes(type);
+        this.instanceBytes = ObjectSizes.estimate(type);
     }
 
     Object take(long currentEpoch) {
@@ -46,20 +46,5 @@ final class ObjectPool {
 
     long createdBytes() {
         return createdBytes;
-    }
-
-    /** 12-byte header, 4 or 8 bytes a field, rounded to 8: close enough for a budget. */
-    private static long estimateBytes(Class<?> type) {
-        long bytes = 12;
-        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-            for (java.lang.reflect.Field f : c.getDeclaredFields()) {
-                if (!java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
-                    Class<?> t = f.getType();
-                    bytes += t == long.class || t == double.class ? 8 : t == byte.class || t == boolean.class ? 1
-                            : t == short.class || t == char.class ? 2 : 4;
-                }
-            }
-        }
-        return (bytes + 7) & ~7L;
     }
 }

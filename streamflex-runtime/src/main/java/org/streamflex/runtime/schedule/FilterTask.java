@@ -14,6 +14,7 @@ import org.streamflex.runtime.channel.CapsuleRing;
 import org.streamflex.runtime.channel.CapsuleTransaction;
 import org.streamflex.runtime.channel.RingIndex;
 import org.streamflex.runtime.channel.TimeSlot;
+import org.streamflex.runtime.region.StableRegion;
 import org.streamflex.runtime.region.TransientRegion;
 import org.streamflex.spi.FilterContext;
 import org.streamflex.spi.Regions;
@@ -37,6 +38,8 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
     private final CapsuleLedger ledger = new CapsuleLedger();
     /** Null when the filter's class was not woven or regions are off: allocations then go to the heap. */
     private TransientRegion region;
+    /** What the filter keeps for the graph's lifetime, counted against its stable size. */
+    private final StableRegion stable;
 
     private RingIndex[] inputs = NO_RINGS;
     private RingIndex[] outputs = NO_RINGS;
@@ -61,8 +64,9 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
      * @param transientBytes size of the filter's transient region, used if its class was woven by
      *     the StreamFlex javac plugin (otherwise its code allocates on the heap as usual)
      */
-    public FilterTask(Filter filter, CapsulePools pools, long transientBytes) {
+    public FilterTask(Filter filter, CapsulePools pools, long transientBytes, StableRegion stable) {
         this.filter = filter;
+        this.stable = stable;
         this.filterName = filter.getClass().getName();
         this.pools = pools;
         this.region = woven(filter.getClass()) ? new TransientRegion(filterName, transientBytes) : null;
@@ -223,6 +227,7 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
         }
         if (region != null) {
             slot.region = region;
+            slot.stable = stable;
         }
         inWork = true;
         long heapBefore = countHeap ? HeapMeter.allocatedBytes() : 0;
@@ -248,8 +253,14 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
     private void leaveRegion(Regions.Current slot) {
         if (region != null) {
             slot.region = null;
+            slot.stable = null;
             region.reset();
         }
+    }
+
+    /** The filter's stable region. */
+    public StableRegion stableRegion() {
+        return stable;
     }
 
     /** The filter's transient region, or null if its class was not woven. */
