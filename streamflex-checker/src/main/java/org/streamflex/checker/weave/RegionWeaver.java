@@ -12,7 +12,6 @@ import java.lang.classfile.CodeBuilder;
 import java.lang.classfile.CodeElement;
 import java.lang.classfile.CodeTransform;
 import java.lang.classfile.FieldModel;
-import java.lang.classfile.Interfaces;
 import java.lang.classfile.MethodModel;
 import java.lang.classfile.MethodTransform;
 import java.lang.classfile.Opcode;
@@ -50,10 +49,11 @@ import org.streamflex.spi.Regions;
  *       {@code Regions.allocate(C.class); checkcast C; dup; args; invokevirtual C.$sf$init}: a recycled
  *       (cleared) or blank instance, initialized by a copy of the constructor.
  *   <li>Each recyclable class gets that copy of every constructor ({@code $sf$init}, same
- *       parameters), in which the call that initializes {@code this} goes to the superclass's copy
- *       (or, for Object, simply drops the receiver). It also gets a constructor taking
- *       {@code Blank} that runs no code, and {@code $sf$clear()} that zeroes its fields. Its final
- *       instance fields lose {@code final}, since the copies assign them outside a constructor.
+ *       parameters). The copy first zeroes the fields the class declares (a recycled instance must
+ *       start as a new one does), and its call that initializes {@code this} goes to the
+ *       superclass's copy (or, for Object, simply drops the receiver). The class also gets a
+ *       constructor taking {@code Blank} that runs no code. Its final instance fields lose
+ *       {@code final}, since the copies assign them outside a constructor.
  * </ul>
  * Stable objects stay on the heap (they live as long as their filter), but what they take is
  * counted against the filter's stable region: {@code new S} of a stable class is preceded by
@@ -68,10 +68,8 @@ import org.streamflex.spi.Regions;
  */
 public final class RegionWeaver {
     static final String INIT_COPY = "$sf$init";
-    static final String CLEAR = "$sf$clear";
     private static final ClassDesc REGIONS = ClassDesc.of("org.streamflex.spi.Regions");
     private static final ClassDesc BLANK = ClassDesc.of("org.streamflex.spi.Blank");
-    private static final ClassDesc RECYCLABLE = ClassDesc.of("org.streamflex.spi.Recyclable");
     private static final MethodTypeDesc ALLOCATE = MethodTypeDesc.of(ConstantDescs.CD_Object, ConstantDescs.CD_Class);
     private static final MethodTypeDesc REFERENCE_ARRAY = MethodTypeDesc.of(ConstantDescs.CD_Object.arrayType(),
             ConstantDescs.CD_int, ConstantDescs.CD_Class);
@@ -119,7 +117,6 @@ public final class RegionWeaver {
                 .filter(m -> m.methodName().equalsString(ConstantDescs.INIT_NAME)).toList();
         List<FieldModel> instanceFields = model.fields().stream()
                 .filter(f -> (f.flags().flagsMask() & ClassFile.ACC_STATIC) == 0).toList();
-        List<ClassDesc> interfaces = new ArrayList<>(model.interfaces().stream().map(ClassEntry::asSymbol).toList());
 
         ClassTransform transform = new ClassTransform() {
             @Override
@@ -131,7 +128,7 @@ public final class RegionWeaver {
                         b.with(m); // capsule constructors: their arrays belong to the pooled capsule
                     } else {
                         Mode mode = keptConstructor ? Mode.STABLE_CONSTRUCTOR : Mode.WORK;
-                        b.transformMethod(m, MethodTransform.transformingCode(rewriter(self, parent, plan, mode)));
+                        b.transformMethod(m, MethodTransform.transformingCode(rewriter(self, parent, plan, mode, List.of())));
                     }
                 } else if (e instanceof FieldModel f && plan.recyclable() && (f.flags().flagsMask() & ClassFile.ACC_STATIC) == 0) {
                     b.transformField(f, (fb, fe) -> {
@@ -141,7 +138,7 @@ public final class RegionWeaver {
                             fb.with(fe);
                         }
                     });
-                } else if (!(e instanceof Interfaces && plan.recyclable())) {
+                } else {
                     b.with(e);
                 }
             }
@@ -153,11 +150,6 @@ public final class RegionWeaver {
                 if (!plan.recyclable()) {
                     return;
                 }
-                List<ClassDesc> all = new ArrayList<>(interfaces);
-                if (!all.contains(RECYCLABLE)) {
-                    all.add(RECYCLABLE);
-                }
-                b.withInterfaceSymbols(all);
                 b.withMethodBody(ConstantDescs.INIT_NAME, MethodTypeDesc.of(ConstantDescs.CD_void, BLANK),
                         ClassFile.ACC_PROTECTED | ClassFile.ACC_SYNTHETIC, code -> {
                             code.aload(0);
@@ -169,22 +161,10 @@ public final class RegionWeaver {
                             }
                             code.return_();
                         });
-                b.withMethodBody(CLEAR, ConstantDescs.MTD_void, ClassFile.ACC_PUBLIC | ClassFile.ACC_SYNTHETIC, code -> {
-                    for (FieldModel f : instanceFields) {
-                        code.aload(0);
-                        loadZero(code, TypeKind.from(f.fieldTypeSymbol()));
-                        code.putfield(self, f.fieldName().stringValue(), f.fieldTypeSymbol());
-                    }
-                    if (plan.superRecyclable()) {
-                        code.aload(0);
-                        code.invokespecial(parent, CLEAR, ConstantDescs.MTD_void);
-                    }
-                    code.return_();
-                });
                 for (MethodModel constructor : constructors) {
                     b.withMethod(INIT_COPY, constructor.methodTypeSymbol(), ClassFile.ACC_PUBLIC | ClassFile.ACC_SYNTHETIC,
                             mb -> mb.transformCode(constructor.code().orElseThrow(),
-                                    rewriter(self, parent, plan, Mode.CONSTRUCTOR_COPY)));
+                                    rewriter(self, parent, plan, Mode.CONSTRUCTOR_COPY, instanceFields)));
                 }
             }
         };
@@ -192,8 +172,8 @@ public final class RegionWeaver {
         return true;
     }
 
-    private CodeTransform rewriter(ClassDesc self, ClassDesc parent, ClassPlan plan, Mode mode) {
-        return CodeTransform.ofStateful(() -> new AllocationRewriter(self, parent, plan.superRecyclable(), mode));
+    private CodeTransform rewriter(ClassDesc self, ClassDesc parent, ClassPlan plan, Mode mode, List<FieldModel> cleared) {
+        return CodeTransform.ofStateful(() -> new AllocationRewriter(self, parent, plan.superRecyclable(), mode, cleared));
     }
 
     /** Counts the array about to be made: its length is on top of the stack. */
@@ -232,13 +212,27 @@ public final class RegionWeaver {
         private final ClassDesc parent;
         private final boolean parentRecyclable;
         private final Mode mode;
+        /** Fields a constructor copy zeroes first: a recycled instance must start as a new one does. */
+        private final List<FieldModel> cleared;
         private final Deque<Boolean> pending = new ArrayDeque<>();
 
-        AllocationRewriter(ClassDesc self, ClassDesc parent, boolean parentRecyclable, Mode mode) {
+        AllocationRewriter(ClassDesc self, ClassDesc parent, boolean parentRecyclable, Mode mode, List<FieldModel> cleared) {
             this.self = self;
             this.parent = parent;
             this.parentRecyclable = parentRecyclable;
             this.mode = mode;
+            this.cleared = cleared;
+        }
+
+        @Override
+        public void atStart(CodeBuilder code) {
+            // Each class's copy zeroes the fields it declares; the superclass's copy, called from
+            // this one, zeroes its own before any of its code runs.
+            for (FieldModel f : cleared) {
+                code.aload(0);
+                loadZero(code, TypeKind.from(f.fieldTypeSymbol()));
+                code.putfield(self, f.fieldName().stringValue(), f.fieldTypeSymbol());
+            }
         }
 
         @Override

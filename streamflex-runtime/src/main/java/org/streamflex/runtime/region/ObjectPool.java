@@ -2,12 +2,11 @@ package org.streamflex.runtime.region;
 
 import java.util.Arrays;
 import org.streamflex.spi.Blanks;
-import org.streamflex.spi.Recyclable;
 
 /**
  * The instances of one woven class that a transient region has handed out. As for arrays, an
- * instance handed out in the current epoch is in use and all others are free; a reused instance
- * is cleared before the woven constructor copy initializes it.
+ * instance handed out in the current epoch is in use and all others are free; the woven
+ * constructor copy that initializes a reused instance zeroes its fields first.
  */
 final class ObjectPool {
     private final Class<?> type;
@@ -30,9 +29,7 @@ final class ObjectPool {
             used = 0;
         }
         if (used < count) {
-            Object instance = instances[used++];
-            ((Recyclable) instance).$sf$clear();
-            return instance;
+            return instances[used++]; // the woven constructor copy zeroes its fields first
         }
         Object instance = Blanks.make(type);
         createdBytes += instanceBytes;
