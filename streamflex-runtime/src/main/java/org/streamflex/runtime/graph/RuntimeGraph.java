@@ -449,7 +449,13 @@ public final class RuntimeGraph implements GraphAssembly {
         if (terminated.getCount() == 0) {
             running = false;
             state = State.STOPPED;
+            freeOffHeap();
         }
+    }
+
+    /** Frees the off-heap memory of every filter: the graph will not run again. */
+    private void freeOffHeap() {
+        filters.forEach(w -> w.task.offHeap().close());
     }
 
     /** Records the first failure and stops every clock. */
@@ -465,12 +471,14 @@ public final class RuntimeGraph implements GraphAssembly {
         synchronized (this) {
             if (state == State.BUILDING || state == State.VALIDATED) {
                 state = State.STOPPED;
+                freeOffHeap();
                 return;
             }
             running = false;
             toJoin = threads;
             if (state == State.DRIVEN) {
                 state = State.STOPPED;
+                freeOffHeap();
             }
         }
         boolean interrupted = false;
@@ -546,6 +554,7 @@ public final class RuntimeGraph implements GraphAssembly {
     public synchronized void driverFailed(BoundaryError error) {
         failure.compareAndSet(null, error);
         state = State.STOPPED;
+        freeOffHeap();
     }
 
     /** Whether a driver may still release (driving, not failed or stopped). */

@@ -38,6 +38,11 @@ public final class StableRegion implements StableAccount {
         }
     }
 
+    /** Off-heap bytes a runtime component takes for the filter (see {@link OffHeapRegion}). */
+    public void allocateRaw(long bytes) {
+        take(bytes, "an off-heap segment");
+    }
+
     /** Bytes the region holds. */
     public long usedBytes() {
         return usedBytes;

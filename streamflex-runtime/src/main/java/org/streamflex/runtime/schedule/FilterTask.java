@@ -14,6 +14,7 @@ import org.streamflex.runtime.channel.CapsuleRing;
 import org.streamflex.runtime.channel.CapsuleTransaction;
 import org.streamflex.runtime.channel.RingIndex;
 import org.streamflex.runtime.channel.TimeSlot;
+import org.streamflex.runtime.region.OffHeapRegion;
 import org.streamflex.runtime.region.StableRegion;
 import org.streamflex.runtime.region.TransientRegion;
 import org.streamflex.spi.FilterContext;
@@ -40,6 +41,8 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
     private TransientRegion region;
     /** What the filter keeps for the graph's lifetime, counted against its stable size. */
     private final StableRegion stable;
+    /** Raw memory runtime components take for the filter, freed when the graph stops. */
+    private final OffHeapRegion offHeap;
 
     private RingIndex[] inputs = NO_RINGS;
     private RingIndex[] outputs = NO_RINGS;
@@ -67,6 +70,7 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
     public FilterTask(Filter filter, CapsulePools pools, long transientBytes, StableRegion stable) {
         this.filter = filter;
         this.stable = stable;
+        this.offHeap = new OffHeapRegion(stable);
         this.filterName = filter.getClass().getName();
         this.pools = pools;
         this.region = woven(filter.getClass()) ? new TransientRegion(filterName, transientBytes) : null;
@@ -256,6 +260,11 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
             slot.stable = null;
             region.reset();
         }
+    }
+
+    /** The filter's off-heap memory, freed when the graph stops. */
+    public OffHeapRegion offHeap() {
+        return offHeap;
     }
 
     /** The filter's stable region. */
