@@ -111,4 +111,58 @@ public final class Regions {
         TransientAllocator r = CURRENT.get().region;
         return r == null ? new double[length] : r.newDoubleArray(length);
     }
+
+    // The same entry points with this thread's slot passed in: woven code looks the slot up once
+    // per method invocation (Regions.current()) when the method allocates, not once per allocation.
+
+    public static Object allocate(Class<?> type, Current slot) {
+        TransientAllocator r = slot.region;
+        return r == null ? Blanks.make(type) : r.allocate(type);
+    }
+
+    public static Object[] newReferenceArray(int length, Class<?> component, Current slot) {
+        TransientAllocator r = slot.region;
+        return r == null ? (Object[]) java.lang.reflect.Array.newInstance(component, length)
+                : r.newReferenceArray(length, component);
+    }
+
+    public static boolean[] newBooleanArray(int length, Current slot) {
+        TransientAllocator r = slot.region;
+        return r == null ? new boolean[length] : r.newBooleanArray(length);
+    }
+
+    public static byte[] newByteArray(int length, Current slot) {
+        TransientAllocator r = slot.region;
+        return r == null ? new byte[length] : r.newByteArray(length);
+    }
+
+    public static char[] newCharArray(int length, Current slot) {
+        TransientAllocator r = slot.region;
+        return r == null ? new char[length] : r.newCharArray(length);
+    }
+
+    public static short[] newShortArray(int length, Current slot) {
+        TransientAllocator r = slot.region;
+        return r == null ? new short[length] : r.newShortArray(length);
+    }
+
+    public static int[] newIntArray(int length, Current slot) {
+        TransientAllocator r = slot.region;
+        return r == null ? new int[length] : r.newIntArray(length);
+    }
+
+    public static long[] newLongArray(int length, Current slot) {
+        TransientAllocator r = slot.region;
+        return r == null ? new long[length] : r.newLongArray(length);
+    }
+
+    public static float[] newFloatArray(int length, Current slot) {
+        TransientAllocator r = slot.region;
+        return r == null ? new float[length] : r.newFloatArray(length);
+    }
+
+    public static double[] newDoubleArray(int length, Current slot) {
+        TransientAllocator r = slot.region;
+        return r == null ? new double[length] : r.newDoubleArray(length);
+    }
 }

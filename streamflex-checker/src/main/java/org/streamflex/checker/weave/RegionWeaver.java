@@ -70,9 +70,11 @@ public final class RegionWeaver {
     static final String INIT_COPY = "$sf$init";
     private static final ClassDesc REGIONS = ClassDesc.of("org.streamflex.spi.Regions");
     private static final ClassDesc BLANK = ClassDesc.of("org.streamflex.spi.Blank");
-    private static final MethodTypeDesc ALLOCATE = MethodTypeDesc.of(ConstantDescs.CD_Object, ConstantDescs.CD_Class);
+    private static final ClassDesc SLOT = ClassDesc.of("org.streamflex.spi.Regions$Current");
+    private static final MethodTypeDesc CURRENT = MethodTypeDesc.of(SLOT);
+    private static final MethodTypeDesc ALLOCATE = MethodTypeDesc.of(ConstantDescs.CD_Object, ConstantDescs.CD_Class, SLOT);
     private static final MethodTypeDesc REFERENCE_ARRAY = MethodTypeDesc.of(ConstantDescs.CD_Object.arrayType(),
-            ConstantDescs.CD_int, ConstantDescs.CD_Class);
+            ConstantDescs.CD_int, ConstantDescs.CD_Class, SLOT);
 
     private static final MethodTypeDesc NOTE_STABLE = MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_Class);
     private static final MethodTypeDesc NOTE_STABLE_ARRAY = MethodTypeDesc.of(ConstantDescs.CD_void,
@@ -128,7 +130,8 @@ public final class RegionWeaver {
                         b.with(m); // capsule constructors: their arrays belong to the pooled capsule
                     } else {
                         Mode mode = keptConstructor ? Mode.STABLE_CONSTRUCTOR : Mode.WORK;
-                        b.transformMethod(m, MethodTransform.transformingCode(rewriter(self, parent, plan, mode, List.of())));
+                        b.transformMethod(m, MethodTransform.transformingCode(
+                                rewriter(self, parent, plan, mode, List.of(), redirects(m))));
                     }
                 } else if (e instanceof FieldModel f && plan.recyclable() && (f.flags().flagsMask() & ClassFile.ACC_STATIC) == 0) {
                     b.transformField(f, (fb, fe) -> {
@@ -164,7 +167,7 @@ public final class RegionWeaver {
                 for (MethodModel constructor : constructors) {
                     b.withMethod(INIT_COPY, constructor.methodTypeSymbol(), ClassFile.ACC_PUBLIC | ClassFile.ACC_SYNTHETIC,
                             mb -> mb.transformCode(constructor.code().orElseThrow(),
-                                    rewriter(self, parent, plan, Mode.CONSTRUCTOR_COPY, instanceFields)));
+                                    rewriter(self, parent, plan, Mode.CONSTRUCTOR_COPY, instanceFields, redirects(constructor))));
                 }
             }
         };
@@ -172,8 +175,18 @@ public final class RegionWeaver {
         return true;
     }
 
-    private CodeTransform rewriter(ClassDesc self, ClassDesc parent, ClassPlan plan, Mode mode, List<FieldModel> cleared) {
-        return CodeTransform.ofStateful(() -> new AllocationRewriter(self, parent, plan.superRecyclable(), mode, cleared));
+    private CodeTransform rewriter(ClassDesc self, ClassDesc parent, ClassPlan plan, Mode mode, List<FieldModel> cleared,
+            boolean allocates) {
+        return CodeTransform.ofStateful(
+                () -> new AllocationRewriter(self, parent, plan.superRecyclable(), mode, cleared, allocates));
+    }
+
+    /** Whether a method has an allocation to redirect to the region. */
+    private boolean redirects(MethodModel method) {
+        return method.code().map(code -> code.elementStream().anyMatch(e -> e instanceof NewPrimitiveArrayInstruction
+                || e instanceof NewReferenceArrayInstruction
+                || (e instanceof NewObjectInstruction n && recyclable.contains(n.className().asSymbol()))))
+                .orElse(false);
     }
 
     /** Counts the array about to be made: its length is on top of the stack. */
@@ -215,17 +228,27 @@ public final class RegionWeaver {
         /** Fields a constructor copy zeroes first: a recycled instance must start as a new one does. */
         private final List<FieldModel> cleared;
         private final Deque<Boolean> pending = new ArrayDeque<>();
+        /** Whether the method redirects an allocation: it then looks up the thread's slot once, on entry. */
+        private final boolean allocates;
+        private int slot = -1;
 
-        AllocationRewriter(ClassDesc self, ClassDesc parent, boolean parentRecyclable, Mode mode, List<FieldModel> cleared) {
+        AllocationRewriter(ClassDesc self, ClassDesc parent, boolean parentRecyclable, Mode mode, List<FieldModel> cleared,
+                boolean allocates) {
             this.self = self;
             this.parent = parent;
             this.parentRecyclable = parentRecyclable;
             this.mode = mode;
             this.cleared = cleared;
+            this.allocates = allocates && mode != Mode.STABLE_CONSTRUCTOR;
         }
 
         @Override
         public void atStart(CodeBuilder code) {
+            if (allocates) {
+                slot = code.allocateLocal(TypeKind.REFERENCE);
+                code.invokestatic(REGIONS, "current", CURRENT);
+                code.astore(slot);
+            }
             // Each class's copy zeroes the fields it declares; the superclass's copy, called from
             // this one, zeroes its own before any of its code runs.
             for (FieldModel f : cleared) {
@@ -253,10 +276,13 @@ public final class RegionWeaver {
             if (e instanceof NewPrimitiveArrayInstruction array) {
                 String kind = array.typeKind().name().toLowerCase(Locale.ROOT);
                 String name = "new" + Character.toUpperCase(kind.charAt(0)) + kind.substring(1) + "Array";
-                code.invokestatic(REGIONS, name, MethodTypeDesc.of(array.typeKind().upperBound().arrayType(), ConstantDescs.CD_int));
+                code.aload(slot);
+                code.invokestatic(REGIONS, name, MethodTypeDesc.of(array.typeKind().upperBound().arrayType(),
+                        ConstantDescs.CD_int, SLOT));
             } else if (e instanceof NewReferenceArrayInstruction array) {
                 ClassDesc component = array.componentType().asSymbol();
                 code.ldc(component);
+                code.aload(slot);
                 code.invokestatic(REGIONS, "newReferenceArray", REFERENCE_ARRAY);
                 code.checkcast(component.arrayType());
             } else if (e instanceof NewObjectInstruction object) {
@@ -266,6 +292,7 @@ public final class RegionWeaver {
                 pending.push(recycled);
                 if (recycled) {
                     code.ldc(type);
+                    code.aload(slot);
                     code.invokestatic(REGIONS, "allocate", ALLOCATE);
                     code.checkcast(type);
                 } else {
