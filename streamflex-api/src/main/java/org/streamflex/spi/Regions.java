@@ -1,14 +1,14 @@
 package org.streamflex.spi;
 
 /**
- * Where code woven by the StreamFlex javac plugin allocates its primitive arrays: each
- * {@code new int[n]} in a class a filter can reach becomes {@code Regions.newIntArray(n)}. While a
- * filter's {@code work()} runs on this thread the array comes from that filter's transient region
- * (recycled when {@code work()} returns); anywhere else it comes from the heap, exactly as
- * {@code new} would. Not for filter authors to call: write {@code new int[n]}.
+ * Where code woven by the StreamFlex javac plugin allocates: each {@code new int[n]},
+ * {@code new C[n]} and {@code new C(...)} of a recyclable class in code a filter can reach goes
+ * through here. While a filter's {@code work()} runs on this thread, the object or array comes from
+ * that filter's transient region (recycled when {@code work()} returns); anywhere else it comes from
+ * the heap, exactly as {@code new} would. Not for filter authors to call: write {@code new}.
  *
  * <pre>{@code
- * double[] window = new double[256];   // woven into Regions.newDoubleArray(256)
+ * double[] window = new double[256];   // woven into Regions.newDoubleArray(256, Regions.current())
  * }</pre>
  */
 public final class Regions {
@@ -39,15 +39,6 @@ public final class Regions {
         return CURRENT.get();
     }
 
-    /**
-     * An instance of {@code type} whose fields are zero, for woven code to initialize with its copy
-     * of the constructor: recycled from the running work()'s transient region, or a new blank
-     * instance outside work().
-     */
-    public static Object allocate(Class<?> type) {
-        TransientAllocator r = CURRENT.get().region;
-        return r == null ? Blanks.make(type) : r.allocate(type);
-    }
 
     /** Woven before {@code new S(...)} of a stable class: counts it against the stable region. */
     public static void noteStable(Class<?> type) {
@@ -65,61 +56,29 @@ public final class Regions {
         }
     }
 
-    /** For {@code new C[n]}: woven code casts the result to {@code C[]}. */
-    public static Object[] newReferenceArray(int length, Class<?> component) {
-        TransientAllocator r = CURRENT.get().region;
-        return r == null ? (Object[]) java.lang.reflect.Array.newInstance(component, length)
-                : r.newReferenceArray(length, component);
-    }
 
-    public static boolean[] newBooleanArray(int length) {
-        TransientAllocator r = CURRENT.get().region;
-        return r == null ? new boolean[length] : r.newBooleanArray(length);
-    }
 
-    public static byte[] newByteArray(int length) {
-        TransientAllocator r = CURRENT.get().region;
-        return r == null ? new byte[length] : r.newByteArray(length);
-    }
 
-    public static char[] newCharArray(int length) {
-        TransientAllocator r = CURRENT.get().region;
-        return r == null ? new char[length] : r.newCharArray(length);
-    }
 
-    public static short[] newShortArray(int length) {
-        TransientAllocator r = CURRENT.get().region;
-        return r == null ? new short[length] : r.newShortArray(length);
-    }
 
-    public static int[] newIntArray(int length) {
-        TransientAllocator r = CURRENT.get().region;
-        return r == null ? new int[length] : r.newIntArray(length);
-    }
 
-    public static long[] newLongArray(int length) {
-        TransientAllocator r = CURRENT.get().region;
-        return r == null ? new long[length] : r.newLongArray(length);
-    }
 
-    public static float[] newFloatArray(int length) {
-        TransientAllocator r = CURRENT.get().region;
-        return r == null ? new float[length] : r.newFloatArray(length);
-    }
 
-    public static double[] newDoubleArray(int length) {
-        TransientAllocator r = CURRENT.get().region;
-        return r == null ? new double[length] : r.newDoubleArray(length);
-    }
 
-    // The same entry points with this thread's slot passed in: woven code looks the slot up once
-    // per method invocation (Regions.current()) when the method allocates, not once per allocation.
+    // Woven code looks this thread's slot up once per method invocation (current()) when the
+    // method allocates, and passes it to every allocation, not once per allocation.
 
+    /**
+     * An instance of {@code type} whose fields are zero, for woven code to initialize with its copy
+     * of the constructor: recycled from the running work()'s transient region, or a new blank
+     * instance outside work().
+     */
     public static Object allocate(Class<?> type, Current slot) {
         TransientAllocator r = slot.region;
         return r == null ? Blanks.make(type) : r.allocate(type);
     }
 
+    /** For {@code new C[n]}: woven code casts the result to {@code C[]}. */
     public static Object[] newReferenceArray(int length, Class<?> component, Current slot) {
         TransientAllocator r = slot.region;
         return r == null ? (Object[]) java.lang.reflect.Array.newInstance(component, length)

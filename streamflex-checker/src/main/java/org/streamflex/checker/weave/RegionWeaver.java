@@ -27,7 +27,6 @@ import java.lang.constant.MethodTypeDesc;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
@@ -42,11 +41,12 @@ import org.streamflex.spi.Regions;
  * allocates comes from its transient region.
  *
  * <ul>
- *   <li>{@code newarray T} becomes {@code Regions.newTArray(int)}, which leaves the same array type
- *       on the stack; {@code anewarray C} becomes {@code Regions.newReferenceArray(int, C.class)}
+ *   <li>{@code newarray T} becomes {@code Regions.newTArray(int, slot)}, which leaves the same
+ *       array type on the stack; {@code anewarray C} becomes
+ *       {@code Regions.newReferenceArray(int, C.class, slot)}
  *       cast to {@code C[]}.
  *   <li>{@code new C; dup; args; invokespecial C.<init>} of a recyclable class C becomes
- *       {@code Regions.allocate(C.class); checkcast C; dup; args; invokevirtual C.$sf$init}: a recycled
+ *       {@code Regions.allocate(C.class, slot); checkcast C; dup; args; invokevirtual C.$sf$init}: a recycled
  *       (cleared) or blank instance, initialized by a copy of the constructor.
  *   <li>Each recyclable class gets that copy of every constructor ({@code $sf$init}, same
  *       parameters). The copy first zeroes the fields the class declares (a recycled instance must
@@ -60,7 +60,8 @@ import org.streamflex.spi.Regions;
  * {@code Regions.noteStable(S.class)}, and the arrays a stable class's constructor makes by
  * {@code Regions.noteStableArray}. Static initializers are never rewritten (what they allocate
  * lives as long as the class), nor capsule constructors (their arrays travel with the capsule).
- * Each rewritten class gets a marker field that tells the runtime.
+ * A method that allocates looks the thread's slot up once on entry ({@code Regions.current()})
+ * and passes it to each allocation. Each rewritten class gets a marker field that tells the runtime.
  *
  * <p>Built on the JDK's class-file API ({@code java.lang.classfile}, JEP 484): it is part of
  * JDK 25, reads every class-file version the JDK does, and recomputes stack maps with the class

@@ -28,7 +28,6 @@ final class FilterWiring {
     final Set<FilterWiring> downstream = new LinkedHashSet<>();
     /** For a Joiner: its inputs, in connection order, with their kinds and element types. */
     final List<JoinerInput> joinerInputs = new ArrayList<>();
-    int clocks;
     /** For a Joiner whose output is connected: the kind, element type and target of that output. */
     ChannelKind joinerOutputKind;
     Class<?> joinerOutputElement;

@@ -195,7 +195,6 @@ public final class RuntimeGraph implements GraphAssembly {
             field.inject(target, slot);
         }
         dst.timers.add(slot);
-        dst.clocks++;
         rc.bind(dst.task, slot);
     }
 
