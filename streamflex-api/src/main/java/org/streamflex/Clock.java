@@ -29,4 +29,11 @@ public abstract class Clock {
      * the completion time of the previous firing.
      */
     public abstract long missedDeadlines();
+
+    /**
+     * What schedules this clock's thread, as logged at start, for example {@code "linux-fifo
+     * priority 80, cpu any, memory not locked, clock_nanosleep then 20 us spin"}; {@code "not
+     * started"} before {@link StreamFlexGraph#start()}. See {@link RealTime}.
+     */
+    public abstract String backend();
 }

@@ -68,6 +68,20 @@ public abstract class StreamFlexGraph {
         return assembly.awaitTermination(timeout, unit);
     }
 
+    /**
+     * How the graph's periodic clocks are scheduled; call before {@link #start()}. Without it the
+     * graph uses {@link RealTime#defaults()}.
+     *
+     * <pre>{@code
+     * graph.setRealTime(RealTime.defaults().withBackend(RealTime.Backend.LINUX_FIFO).withCpu(1));
+     * }</pre>
+     *
+     * @throws StreamFlexError if the graph has already started
+     */
+    public void setRealTime(RealTime realTime) {
+        assembly.setRealTime(Objects.requireNonNull(realTime, "realTime"));
+    }
+
     /** Why the graph stopped by itself, or null if no filter failed. */
     public BoundaryError failure() {
         return assembly.failure();

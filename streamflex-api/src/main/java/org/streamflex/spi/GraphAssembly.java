@@ -5,6 +5,7 @@ import org.streamflex.BoundaryError;
 import org.streamflex.Clock;
 import org.streamflex.DataChannel;
 import org.streamflex.Filter;
+import org.streamflex.RealTime;
 
 /**
  * The runtime's side of one {@link org.streamflex.StreamFlexGraph}: each protected method of the
@@ -26,6 +27,8 @@ public interface GraphAssembly {
     void validate();
 
     boolean isValidated();
+
+    void setRealTime(RealTime realTime);
 
     void start();
 

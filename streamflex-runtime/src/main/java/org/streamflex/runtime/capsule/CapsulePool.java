@@ -38,6 +38,16 @@ public final class CapsulePool<C extends Capsule> {
         return capsule;
     }
 
+    /**
+     * Fills the free list with up to {@code count} new capsules, so that the first releases of a
+     * graph take capsules instead of constructing them. Not counted in {@link #created()}.
+     */
+    public void prefill(int count) {
+        for (int i = 0; i < count && free.relaxedOffer(type.newInstance()); i++) {
+            // offered
+        }
+    }
+
     @SuppressWarnings("unchecked")
     public void reclaim(Capsule capsule) {
         if (!free.relaxedOffer((C) capsule)) {

@@ -24,6 +24,11 @@ public final class CapsuleRing extends RingIndex {
         this.elementType = elementType;
     }
 
+    /** The capsule class the channel was declared with. */
+    public Class<? extends Capsule> elementType() {
+        return elementType;
+    }
+
     /** Binds the ring to the transactions of the filters at its two ends. */
     public void bind(CapsuleTransaction producer, CapsuleTransaction consumer) {
         this.producer = producer;

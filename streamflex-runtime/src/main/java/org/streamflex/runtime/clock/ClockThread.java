@@ -1,47 +1,65 @@
 package org.streamflex.runtime.clock;
 
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.streamflex.BoundaryError;
 import org.streamflex.spi.Regions;
 
 /**
- * The thread of one clock: waits for each release boundary (parking, then spinning the last
- * microseconds, since {@code parkNanos} wakes late by tens of microseconds), releases the filter,
- * and applies the paper's release rule. This is the plain-thread backend; real-time backends are
- * a separate piece of work.
+ * The loop of one clock: applies its backend's policy on its own thread, waits at the start gate,
+ * then waits for each release boundary, releases the filter, and applies the paper's release rule
+ * ({@link ReleaseRule}). Time comes from the backend, so a scripted backend can drive it exactly.
  */
-public final class ClockThread extends Thread {
-    /** Default spin before each deadline, in microseconds; property {@code streamflex.clock.spinMicros}. */
-    public static final int DEFAULT_SPIN_MICROS = 20;
-
+public final class ClockThread implements Runnable {
     private final RuntimeClock clock;
-    private final long startNanos;
+    private final ClockBackend backend;
+    private final StartGate gate;
     private final BooleanSupplier running;
     private final Consumer<BoundaryError> onFailure;
-    private final long spinNanos;
     private final Runnable exitHook;
+    private final Thread thread;
 
-    public ClockThread(RuntimeClock clock, long startNanos, BooleanSupplier running,
+    public ClockThread(RuntimeClock clock, ClockBackend backend, StartGate gate, BooleanSupplier running,
             Consumer<BoundaryError> onFailure, Runnable onExit) {
-        super("streamflex-clock-" + clock.index());
         this.clock = clock;
-        this.startNanos = startNanos;
+        this.backend = backend;
+        this.gate = gate;
         this.running = running;
         this.onFailure = onFailure;
-        this.spinNanos = Long.getLong("streamflex.clock.spinMicros", DEFAULT_SPIN_MICROS) * 1000L;
         this.exitHook = onExit;
-        setPriority(MAX_PRIORITY);
+        this.thread = backend.newThread("streamflex-clock-" + clock.index(), this);
+    }
+
+    public Thread thread() {
+        return thread;
+    }
+
+    public RuntimeClock clock() {
+        return clock;
+    }
+
+    /** Makes the thread see a stop even while it waits. */
+    public void wake() {
+        backend.wake(thread);
     }
 
     @Override
     public void run() {
         try {
+            try {
+                clock.entered(backend.enter());
+            } finally {
+                gate.ready();
+            }
+            long startNanos = gate.awaitOpen();
+            if (startNanos < 0) {
+                return;
+            }
+            backend.begin(startNanos);
             if (clock.periodMicros() == 0) {
-                runFree();
+                runFree(startNanos);
             } else {
-                runPeriodic();
+                runPeriodic(startNanos);
             }
         } catch (BoundaryError failure) {
             onFailure.accept(failure);
@@ -55,48 +73,38 @@ public final class ClockThread extends Thread {
         }
     }
 
-    private void runFree() {
+    private void runFree(long startNanos) {
         Regions.Current regions = Regions.current();
+        ReleaseObserver observer = clock.observer();
+        long boundary = 0;
         while (running.getAsBoolean()) {
-            clock.release((System.nanoTime() - startNanos) / 1000, 0, regions);
+            long start = backend.nanoTime() - startNanos;
+            clock.release(start / 1000, 0, regions);
+            observer.released(boundary++, start, backend.nanoTime() - startNanos, false);
         }
     }
 
-    private void runPeriodic() {
+    private void runPeriodic(long startNanos) {
         long period = clock.periodMicros() * 1000L;
         long boundary = 0;
         int skipped = 0;
         Regions.Current regions = Regions.current();
+        ReleaseObserver observer = clock.observer();
         while (running.getAsBoolean()) {
-            if (!awaitNanos(startNanos + boundary * period)) {
+            if (!backend.awaitNanos(startNanos + boundary * period, running)) {
                 return;
             }
+            long start = backend.nanoTime() - startNanos;
             clock.release(boundary * clock.periodMicros(), skipped, regions);
-            long completion = System.nanoTime() - startNanos;
-            if (ReleaseRule.missed(boundary, completion, period)) {
+            long completion = backend.nanoTime() - startNanos;
+            boolean missed = ReleaseRule.missed(boundary, completion, period);
+            if (missed) {
                 clock.countMiss();
             }
+            observer.released(boundary, start, completion, missed);
             long next = ReleaseRule.nextBoundary(boundary, completion, period);
             skipped = (int) Math.min(Integer.MAX_VALUE, next - boundary - 1);
             boundary = next;
-        }
-    }
-
-    /** @return false if the graph stopped while waiting */
-    private boolean awaitNanos(long deadline) {
-        for (;;) {
-            if (!running.getAsBoolean()) {
-                return false;
-            }
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return true;
-            }
-            if (left > spinNanos) {
-                LockSupport.parkNanos(left - spinNanos);
-            } else {
-                Thread.onSpinWait();
-            }
         }
     }
 }

@@ -28,6 +28,8 @@ public final class RuntimeClock extends Clock {
     private TimeSlot slot;
     private long releases;
     private long missed;
+    private volatile ClockBackend.Entered entered;
+    private ReleaseObserver observer = ReleaseObserver.NONE;
 
     public RuntimeClock(int index, int periodMicros) {
         this.index = index;
@@ -76,6 +78,35 @@ public final class RuntimeClock extends Clock {
     @Override
     public long missedDeadlines() {
         return (long) MISSED.getOpaque(this);
+    }
+
+    @Override
+    public String backend() {
+        ClockBackend.Entered e = entered;
+        return e == null ? "not started" : e.description();
+    }
+
+    void entered(ClockBackend.Entered entered) {
+        this.entered = entered;
+    }
+
+    /** Records that a {@code GraphDriver} releases this clock, in virtual time. */
+    public void markDriven() {
+        entered = ClockBackend.Entered.applied("driven: virtual time on the driver's thread");
+    }
+
+    /** What the clock's backend applied, once its thread has entered; null before. */
+    public ClockBackend.Entered entered() {
+        return entered;
+    }
+
+    /** Sets who sees each release; before the graph starts. */
+    public void observe(ReleaseObserver observer) {
+        this.observer = observer;
+    }
+
+    ReleaseObserver observer() {
+        return observer;
     }
 
     @Override

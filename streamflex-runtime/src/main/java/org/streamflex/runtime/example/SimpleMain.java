@@ -38,5 +38,6 @@ public final class SimpleMain {
         System.out.printf("  items received       %d (last value %d, out of order %d)%n",
                 graph.sink().received(), graph.sink().last(), graph.sink().outOfOrder());
         System.out.printf("  items dropped        %d%n", drops);
+        System.out.printf("  clock backend        %s%n", graph.clock().backend());
     }
 }

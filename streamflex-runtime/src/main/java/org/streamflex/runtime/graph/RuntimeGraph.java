@@ -11,12 +11,13 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
+import java.util.function.BiFunction;
 import org.streamflex.BoundaryError;
 import org.streamflex.Capsule;
 import org.streamflex.Clock;
 import org.streamflex.DataChannel;
 import org.streamflex.Filter;
+import org.streamflex.RealTime;
 import org.streamflex.StreamFlexError;
 import org.streamflex.StreamFlexGraph;
 import org.streamflex.runtime.ApiAccess;
@@ -26,8 +27,12 @@ import org.streamflex.runtime.channel.CapsuleRing;
 import org.streamflex.runtime.channel.RingBacked;
 import org.streamflex.runtime.channel.RingIndex;
 import org.streamflex.runtime.channel.TimeSlot;
+import org.streamflex.runtime.clock.ClockBackends;
+import org.streamflex.runtime.clock.ClockPlatform;
 import org.streamflex.runtime.clock.ClockThread;
+import org.streamflex.runtime.clock.ReleaseObserver;
 import org.streamflex.runtime.clock.RuntimeClock;
+import org.streamflex.runtime.clock.StartGate;
 import org.streamflex.runtime.region.StableRegion;
 import org.streamflex.runtime.schedule.FilterTask;
 import org.streamflex.spi.GraphAssembly;
@@ -68,6 +73,9 @@ public final class RuntimeGraph implements GraphAssembly {
     private volatile boolean running;
     private List<ClockThread> threads = List.of();
     private CountDownLatch terminated;
+    private RealTime realTime;
+    private BiFunction<RuntimeClock, RealTime, ClockBackends.Choice> backends =
+            (clock, options) -> ClockBackends.choose(clock.periodMicros(), options, ClockPlatform.current());
 
     public RuntimeGraph(StreamFlexGraph graph) {
         this.graph = graph;
@@ -419,6 +427,36 @@ public final class RuntimeGraph implements GraphAssembly {
     // ---------------------------------------------------------------- running
 
     @Override
+    public synchronized void setRealTime(RealTime options) {
+        requireNotStarted("setRealTime");
+        this.realTime = options;
+    }
+
+    /**
+     * Replaces how each clock's backend is chosen (by default {@link ClockBackends#choose} on
+     * this platform); before {@code start()}. For tests and measuring harnesses.
+     */
+    public synchronized void chooseClockBackends(BiFunction<RuntimeClock, RealTime, ClockBackends.Choice> chooser) {
+        requireNotStarted("chooseClockBackends");
+        this.backends = chooser;
+    }
+
+    /** Has {@code observer} see every release of {@code clock}; before {@code start()}. */
+    public synchronized void observeReleases(Clock clock, ReleaseObserver observer) {
+        requireNotStarted("observeReleases");
+        if (!(clock instanceof RuntimeClock rc) || !clocks.contains(rc)) {
+            throw new StreamFlexError("observeReleases: the clock was not made by this graph");
+        }
+        rc.observe(observer);
+    }
+
+    private void requireNotStarted(String call) {
+        if (state != State.BUILDING && state != State.VALIDATED) {
+            throw new StreamFlexError(call + "() on a graph that has started: call it before start()");
+        }
+    }
+
+    @Override
     public synchronized void start() {
         if (state == State.BUILDING) {
             throw new StreamFlexError("start() before validate(): call validate() at the end of the graph's constructor");
@@ -427,20 +465,64 @@ public final class RuntimeGraph implements GraphAssembly {
             throw new StreamFlexError("start() on a graph that already ran (" + state.name().toLowerCase()
                     + "): a graph runs once; build a new one");
         }
+        RealTime options;
+        try {
+            options = realTime != null ? realTime : RealTime.defaults();
+        } catch (IllegalArgumentException e) {
+            throw new StreamFlexError("bad real-time option: " + e.getMessage());
+        }
+        prefillCapsulePools();
         state = State.RUNNING;
         running = true;
         terminated = new CountDownLatch(clocks.size());
-        long startNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1);
+        StartGate gate = new StartGate(clocks.size());
         List<ClockThread> started = new ArrayList<>();
+        List<ClockBackends.Choice> choices = new ArrayList<>();
         for (RuntimeClock clock : clocks) {
-            started.add(new ClockThread(clock, startNanos, () -> running, this::fail, this::threadExited));
+            ClockBackends.Choice choice = backends.apply(clock, options);
+            choices.add(choice);
+            started.add(new ClockThread(clock, choice.backend(), gate, () -> running, this::fail, this::threadExited));
         }
         threads = Collections.unmodifiableList(started);
-        LOG.log(System.Logger.Level.INFO, () -> "StreamFlex " + graph.getClass().getSimpleName() + ": "
-                + clocks.size() + " clock thread(s), backend plain-thread (parkNanos then spin "
-                + Long.getLong("streamflex.clock.spinMicros", ClockThread.DEFAULT_SPIN_MICROS)
-                + " us), Java priority " + Thread.MAX_PRIORITY + ", no CPU affinity, memory not locked");
-        threads.forEach(Thread::start);
+        threads.forEach(t -> t.thread().start());
+        gate.awaitReady();
+        logBackends(choices);
+        // Boundary 0 a millisecond ahead: every thread is parked at the gate by then.
+        gate.open(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1));
+    }
+
+    /**
+     * Creates each capsule channel's pool and fills it with as many capsules as the channel holds,
+     * here rather than in the first releases, which would otherwise construct them (a few hundred
+     * microseconds for a small graph: enough to miss the first deadlines at short periods).
+     * Abstract element types are skipped: which subclasses their filters make is not known.
+     */
+    private void prefillCapsulePools() {
+        for (FilterWiring w : filters) {
+            for (RingIndex r : w.outputs) {
+                if (r instanceof CapsuleRing ring && !Modifier.isAbstract(ring.elementType().getModifiers())) {
+                    pools.pool(ring.elementType()).prefill(ring.capacity());
+                }
+            }
+        }
+    }
+
+    /** One line for the graph, plus one per fallback: the start-up log the README describes. */
+    private void logBackends(List<ClockBackends.Choice> choices) {
+        StringBuilder line = new StringBuilder("StreamFlex ").append(graph.getClass().getSimpleName()).append(": ");
+        for (int i = 0; i < clocks.size(); i++) {
+            RuntimeClock clock = clocks.get(i);
+            ClockBackends.Choice choice = choices.get(i);
+            line.append(i == 0 ? "" : "; ").append(clock).append(": ").append(clock.backend());
+            String fallback = clock.entered() == null ? null : clock.entered().fallback();
+            for (String note : new String[] {choice.note(), fallback}) {
+                if (note != null) {
+                    System.Logger.Level level = choice.requested() ? System.Logger.Level.WARNING : System.Logger.Level.INFO;
+                    LOG.log(level, "StreamFlex " + graph.getClass().getSimpleName() + ", " + clock + ": " + note);
+                }
+            }
+        }
+        LOG.log(System.Logger.Level.INFO, line.toString());
     }
 
     private void threadExited() {
@@ -461,7 +543,7 @@ public final class RuntimeGraph implements GraphAssembly {
     public void fail(BoundaryError error) {
         failure.compareAndSet(null, error);
         running = false;
-        threads.forEach(LockSupport::unpark);
+        threads.forEach(ClockThread::wake);
     }
 
     @Override
@@ -481,8 +563,9 @@ public final class RuntimeGraph implements GraphAssembly {
             }
         }
         boolean interrupted = false;
-        for (ClockThread thread : toJoin) {
-            LockSupport.unpark(thread);
+        for (ClockThread clockThread : toJoin) {
+            clockThread.wake();
+            Thread thread = clockThread.thread();
             while (thread != Thread.currentThread()) {
                 try {
                     thread.join();
@@ -546,6 +629,7 @@ public final class RuntimeGraph implements GraphAssembly {
             throw new StreamFlexError("a driver needs a graph that has not run (" + state.name().toLowerCase() + ")");
         }
         state = State.DRIVEN;
+        clocks.forEach(RuntimeClock::markDriven);
         return List.copyOf(clocks);
     }
 

@@ -1,0 +1,5 @@
+package javax.realtime;
+
+/** Test stand-in. */
+public abstract class ReleaseParameters {
+}

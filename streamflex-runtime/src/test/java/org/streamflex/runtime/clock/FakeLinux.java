@@ -1,0 +1,46 @@
+package org.streamflex.runtime.clock;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** A kernel played by the test: answers each call as told and records the calls in order. */
+final class FakeLinux implements LinuxScheduling {
+    int fifoAnswer;
+    int affinityAnswer;
+    int lockAnswer;
+    final List<String> calls = new ArrayList<>();
+    int sleeps;
+
+    @Override
+    public int setFifo(int priority) {
+        calls.add("setFifo " + priority);
+        return fifoAnswer;
+    }
+
+    @Override
+    public int setAffinity(int cpu) {
+        calls.add("setAffinity " + cpu);
+        return affinityAnswer;
+    }
+
+    @Override
+    public int lockAllMemory() {
+        calls.add("lockAllMemory");
+        return lockAnswer;
+    }
+
+    @Override
+    public int sleepUntil(long deadlineNanos) {
+        sleeps++;
+        long left;
+        while ((left = deadlineNanos - System.nanoTime()) > 0) {
+            java.util.concurrent.locks.LockSupport.parkNanos(left);
+        }
+        return 0;
+    }
+
+    @Override
+    public int policy() {
+        return fifoAnswer == 0 ? 1 : 0;
+    }
+}
