@@ -14,6 +14,7 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.streamflex.Clock;
 import org.streamflex.RealTime;
 import org.streamflex.RealTime.Backend;
@@ -23,6 +24,7 @@ import org.streamflex.runtime.graph.TestFilters.Counter;
 import org.streamflex.runtime.graph.TestFilters.IntSink;
 import org.streamflex.runtime.graph.TestGraph;
 
+@Timeout(30) // each waits for releases of a real clock thread: a broken wait must fail, not hang
 class LinuxFifoBackendTest {
     static final String SPIN = "clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME) then 20 us spin";
 

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.streamflex.Clock;
 import org.streamflex.RealTime;
 import org.streamflex.RealTime.Backend;
@@ -18,6 +19,7 @@ import org.streamflex.runtime.graph.TestFilters.IntSink;
 import org.streamflex.runtime.graph.TestGraph;
 
 /** The real FFM calls, on this machine. They run on Linux only; elsewhere there is nothing to call. */
+@Timeout(30) // each waits for releases of a real clock thread: a broken wait must fail, not hang
 class NativeLinuxSchedulingTest {
     @BeforeAll
     static void linuxOnly() {

@@ -12,6 +12,7 @@ import javax.realtime.PriorityParameters;
 import javax.realtime.PriorityScheduler;
 import javax.realtime.RealtimeThread;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.streamflex.Clock;
 import org.streamflex.RealTime;
 import org.streamflex.RealTime.Backend;
@@ -22,6 +23,7 @@ import org.streamflex.runtime.graph.TestFilters.IntSink;
 import org.streamflex.runtime.graph.TestGraph;
 
 /** The reflective RTSJ wiring, against the stand-in {@code javax.realtime} of the test sources. */
+@Timeout(30) // each waits for releases of a real clock thread: a broken wait must fail, not hang
 class RtsjBackendTest {
     @Test
     void aClockOnAnRtsjVmRunsOnAPeriodicRealtimeThreadAtTheTopPriority() throws Exception {

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.streamflex.Clock;
 import org.streamflex.Filter;
 import org.streamflex.TimeChannel;
@@ -23,6 +24,7 @@ import org.streamflex.runtime.graph.TestGraph;
  * scripted duration). The expected tables are worked by hand from the paper's definition,
  * e_i = p * (ceil(a_{i-1} / p) + 1), with p = 100 us.
  */
+@Timeout(30) // each waits for releases of a real clock thread: a broken wait must fail, not hang
 class ScriptedClockTest {
     static final long US = 1000;
 
