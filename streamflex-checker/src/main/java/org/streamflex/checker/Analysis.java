@@ -6,11 +6,11 @@ import javax.lang.model.element.TypeElement;
 
 /**
  * What rules use while a class's trees are attributed: trees, type facts, reference immutability,
- * and which classes are compiled from source (their bodies are checked) rather than read from the
- * class path.
+ * which classes are compiled from source (their bodies are checked) rather than read from the
+ * class path, and the calls {@code @Atomic} methods may make.
  */
 public record Analysis(Trees trees, TypeFacts facts, ReferenceImmutability immutability,
-        Predicate<TypeElement> compiledFromSource) {
+        Predicate<TypeElement> compiledFromSource, AtomicCallGraph atomicCalls) {
 
     /** Whether a class's source is part of this compilation. */
     public boolean isSource(TypeElement type) {

@@ -14,6 +14,7 @@ import java.util.function.Predicate;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
+import org.streamflex.checker.rules.AtomicMethods;
 import org.streamflex.checker.rules.ClosedWorldCalls;
 import org.streamflex.checker.rules.R1FilterBoundary;
 import org.streamflex.checker.rules.R2StableFields;
@@ -28,6 +29,7 @@ import org.streamflex.checker.weave.ClassPlan;
 final class ProgramCheck {
     static final List<Rule> RULES = List.of(new R1FilterBoundary(), new R2StableFields(), new R3StaticReferences(),
             new R4StableArrays(), new R5CapsuleFields(), new R6CapsuleCreation(), new R7CapsuleNotStable(),
+            new AtomicMethods(),
             new ClosedWorldCalls());
 
     /** {@code @SuppressWarnings("StreamFlex")} on a class (or an enclosing one) skips it. */
@@ -56,7 +58,8 @@ final class ProgramCheck {
     void analyze(TreePath topLevel) {
         if (facts == null) {
             facts = new TypeFacts(task.getElements(), task.getTypes());
-            analysis = new Analysis(trees, facts, new ReferenceImmutability(facts), type -> compiledFromSource.test(topLevel(type)));
+            analysis = new Analysis(trees, facts, new ReferenceImmutability(facts), type -> compiledFromSource.test(topLevel(type)),
+                    new AtomicCallGraph());
         }
         if (!facts.apiPresent()) {
             return; // no StreamFlex API on the class path: no filters to check

@@ -36,6 +36,10 @@ public final class ApiAccess {
     private ApiAccess() {
     }
 
+    public static FilterContext context(Filter filter) {
+        return (FilterContext) FILTER_CONTEXT.getAcquire(filter);
+    }
+
     public static void setContext(Filter filter, FilterContext context) {
         FILTER_CONTEXT.setRelease(filter, context);
     }

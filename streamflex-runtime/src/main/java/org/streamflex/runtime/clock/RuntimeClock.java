@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import org.streamflex.Clock;
 import org.streamflex.runtime.channel.TimeSlot;
 import org.streamflex.runtime.schedule.FilterTask;
+import org.streamflex.spi.FilterAtomicity;
 import org.streamflex.spi.Regions;
 
 /** A clock of a graph: its period, the filter it releases and its counters. */
@@ -30,6 +31,8 @@ public final class RuntimeClock extends Clock {
     private long missed;
     private volatile ClockBackend.Entered entered;
     private ReleaseObserver observer = ReleaseObserver.NONE;
+    /** The filters with {@code @Atomic} methods that only this clock reaches: it applies their calls. */
+    private FilterAtomicity[] atomic = {};
 
     public RuntimeClock(int index, int periodMicros) {
         this.index = index;
@@ -54,6 +57,11 @@ public final class RuntimeClock extends Clock {
         return target;
     }
 
+    /** Sets the filters whose {@code @Atomic} calls this clock's releases apply; when the graph freezes. */
+    public void applyCallsOf(FilterAtomicity[] filters) {
+        this.atomic = filters;
+    }
+
     /**
      * One release on the calling thread: delivers the tick and runs the filter and everything
      * downstream of it.
@@ -61,6 +69,9 @@ public final class RuntimeClock extends Clock {
      * @param regionSlot the calling thread's {@link Regions#current()}
      */
     public void release(long timeMicros, int skipped, Regions.Current regionSlot) {
+        for (FilterAtomicity a : atomic) {
+            a.applyPending();
+        }
         slot.write(timeMicros, skipped);
         target.runEagerly(regionSlot);
         RELEASES.setOpaque(this, releases + 1);

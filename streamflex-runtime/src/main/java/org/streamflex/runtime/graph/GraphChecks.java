@@ -57,6 +57,15 @@ final class GraphChecks {
                 problems.add(w.simpleName() + " can never run: no clock reaches it through its input channels;"
                         + " connect a clock to it or to a filter upstream of it");
             }
+            if (w.task.atomicity() != null && !atomicWoven(w.filter.getClass())) {
+                problems.add(w.simpleName() + " has @Atomic methods but was not compiled with the StreamFlex javac"
+                        + " plugin, so calls to them would not be atomic: compile it with -Xplugin:StreamFlex"
+                        + " (see streamflex-checker/README.md)");
+            }
+            if (reached.getOrDefault(w, 0) > 1 && w.task.atomicity() != null) {
+                problems.add(w.simpleName() + " has @Atomic methods but " + reached.get(w) + " clocks reach it;"
+                        + " the thread of its one clock applies the calls: let a single clock reach it");
+            }
         }
         return problems;
     }
@@ -93,25 +102,47 @@ final class GraphChecks {
         }
         Map<FilterWiring, Integer> count = new HashMap<>();
         for (RuntimeClock clock : clocks) {
-            if (clock.target() == null) {
-                continue;
-            }
-            Set<FilterWiring> seen = new HashSet<>();
-            ArrayDeque<FilterWiring> work = new ArrayDeque<>();
-            FilterWiring root = index.get(clock.target().filter());
-            work.add(root);
-            seen.add(root);
-            while (!work.isEmpty()) {
-                FilterWiring w = work.poll();
+            for (FilterWiring w : reachedFrom(clock, index)) {
                 count.merge(w, 1, Integer::sum);
-                for (FilterWiring next : w.downstream) {
-                    if (seen.add(next)) {
-                        work.add(next);
-                    }
-                }
             }
         }
         return count;
+    }
+
+    private static boolean atomicWoven(Class<?> type) {
+        for (Class<?> c = type; c != null && c != Filter.class; c = c.getSuperclass()) {
+            for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
+                if (m.isAnnotationPresent(org.streamflex.Atomic.class)) {
+                    try {
+                        c.getDeclaredField(org.streamflex.spi.Atomics.WOVEN_MARKER_FIELD);
+                    } catch (NoSuchFieldException e) {
+                        return false;
+                    }
+                    break;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** The filters {@code clock} reaches through the channels, its target included. */
+    static Set<FilterWiring> reachedFrom(RuntimeClock clock, Map<Filter, FilterWiring> index) {
+        Set<FilterWiring> seen = new HashSet<>();
+        if (clock.target() == null) {
+            return seen;
+        }
+        ArrayDeque<FilterWiring> work = new ArrayDeque<>();
+        FilterWiring root = index.get(clock.target().filter());
+        work.add(root);
+        seen.add(root);
+        while (!work.isEmpty()) {
+            for (FilterWiring next : work.poll().downstream) {
+                if (seen.add(next)) {
+                    work.add(next);
+                }
+            }
+        }
+        return seen;
     }
 
     private static String lower(String name) {

@@ -35,6 +35,8 @@ import org.streamflex.runtime.clock.RuntimeClock;
 import org.streamflex.runtime.clock.StartGate;
 import org.streamflex.runtime.region.StableRegion;
 import org.streamflex.runtime.schedule.FilterTask;
+import org.streamflex.spi.Atomics;
+import org.streamflex.spi.FilterAtomicity;
 import org.streamflex.spi.GraphAssembly;
 import org.streamflex.spi.Regions;
 import org.streamflex.spi.StableAccount;
@@ -60,6 +62,12 @@ public final class RuntimeGraph implements GraphAssembly {
     private static final boolean HEAP_ACCOUNTING = Boolean.getBoolean("streamflex.heapAccounting");
 
     private static final System.Logger LOG = System.getLogger("org.streamflex.runtime");
+
+    static {
+        // Woven @Atomic methods find their filter's meeting point with Java callers through this.
+        Atomics.install(object -> object instanceof Filter filter
+                && ApiAccess.context(filter) instanceof FilterTask task ? task.atomicity() : null);
+    }
 
     private final StreamFlexGraph graph;
     private final CapsulePools pools = new CapsulePools();
@@ -377,6 +385,11 @@ public final class RuntimeGraph implements GraphAssembly {
 
     private void freeze() {
         Map<FilterWiring, Integer> reachedBy = GraphChecks.clocksReaching(filters, clocks, byFilter);
+        for (RuntimeClock clock : clocks) {
+            clock.applyCallsOf(GraphChecks.reachedFrom(clock, byFilter).stream()
+                    .filter(w -> w.task.atomicity() != null && reachedBy.getOrDefault(w, 0) == 1)
+                    .map(w -> w.task.atomicity()).toArray(FilterAtomicity[]::new));
+        }
         if (clocks.size() == 1) {
             // One clock thread runs every filter: no ring is ever seen by two threads.
             filters.forEach(w -> w.outputs.forEach(RingIndex::confine));
@@ -472,6 +485,8 @@ public final class RuntimeGraph implements GraphAssembly {
             throw new StreamFlexError("bad real-time option: " + e.getMessage());
         }
         prefillCapsulePools();
+        // From here on only clock threads write the filters' state: @Atomic calls go through them.
+        filters.stream().map(w -> w.task.atomicity()).filter(a -> a != null).forEach(FilterAtomicity::queueCalls);
         state = State.RUNNING;
         running = true;
         terminated = new CountDownLatch(clocks.size());
@@ -528,6 +543,8 @@ public final class RuntimeGraph implements GraphAssembly {
     private void threadExited() {
         terminated.countDown();
         if (terminated.getCount() == 0) {
+            filters.stream().map(w -> w.task.atomicity()).filter(a -> a != null)
+                    .forEach(FilterAtomicity::applyCallsDirectly);
             running = false;
             state = State.STOPPED;
             freeOffHeap();

@@ -1,6 +1,7 @@
 package org.streamflex.runtime.schedule;
 
 import java.util.concurrent.atomic.AtomicLong;
+import org.streamflex.Atomic;
 import org.streamflex.BoundaryError;
 import org.streamflex.Capsule;
 import org.streamflex.Filter;
@@ -17,6 +18,7 @@ import org.streamflex.runtime.channel.TimeSlot;
 import org.streamflex.runtime.region.OffHeapRegion;
 import org.streamflex.runtime.region.StableRegion;
 import org.streamflex.runtime.region.TransientRegion;
+import org.streamflex.spi.FilterAtomicity;
 import org.streamflex.spi.FilterContext;
 import org.streamflex.spi.Regions;
 
@@ -60,6 +62,9 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
     private boolean inWork;
     private long fires;
 
+    /** Null unless the filter has {@code @Atomic} methods: then its meeting point with Java callers. */
+    private final FilterAtomicity atomicity;
+
     private Class<?> lastCapsuleType;
     private CapsulePool<?> lastCapsulePool;
 
@@ -76,6 +81,23 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
         this.region = woven(filter.getClass()) ? new TransientRegion(filterName, transientBytes) : null;
         this.transactionBase = (TASK_NUMBERS.incrementAndGet()) << 40;
         this.transactionId = transactionBase;
+        this.atomicity = hasAtomicMethods(filter.getClass()) ? new FilterAtomicity(filterName) : null;
+    }
+
+    private static boolean hasAtomicMethods(Class<?> type) {
+        for (Class<?> c = type; c != Filter.class && c != null; c = c.getSuperclass()) {
+            for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
+                if (m.isAnnotationPresent(Atomic.class)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The filter's meeting point with Java threads calling its {@code @Atomic} methods, or null. */
+    public FilterAtomicity atomicity() {
+        return atomicity;
     }
 
     /** Starts counting the heap bytes this filter's work() allocates on the heap. */
@@ -197,10 +219,17 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
     }
 
     private boolean userTriggerHolds() {
+        if (atomicity != null) {
+            atomicity.enterWork();
+        }
         try {
             return ApiAccess.trigger(filter);
         } catch (Throwable failure) {
             throw new BoundaryError(filterName, "trigger()", failure);
+        } finally {
+            if (atomicity != null) {
+                atomicity.exitWork();
+            }
         }
     }
 
@@ -235,13 +264,22 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
         }
         inWork = true;
         long heapBefore = countHeap ? HeapMeter.allocatedBytes() : 0;
+        if (atomicity != null) {
+            atomicity.enterWork();
+        }
         try {
             filter.work();
         } catch (Throwable failure) {
+            if (atomicity != null) {
+                atomicity.exitWork();
+            }
             inWork = false;
             leaveRegion(slot);
             abort();
             throw new BoundaryError(filterName, failure);
+        }
+        if (atomicity != null) {
+            atomicity.exitWork();
         }
         inWork = false;
         if (countHeap) {

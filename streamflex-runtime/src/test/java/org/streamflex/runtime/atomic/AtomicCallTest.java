@@ -1,0 +1,166 @@
+package org.streamflex.runtime.atomic;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.streamflex.Clock;
+import org.streamflex.runtime.ApiAccess;
+import org.streamflex.runtime.GraphDriver;
+import org.streamflex.runtime.atomic.AtomicFilters.Hook;
+import org.streamflex.runtime.atomic.AtomicFilters.PairFilter;
+import org.streamflex.runtime.atomic.AtomicFilters.RingFilter;
+import org.streamflex.runtime.graph.TestGraph;
+import org.streamflex.runtime.schedule.FilterTask;
+import org.streamflex.spi.FilterAtomicity;
+
+@Timeout(120)
+class AtomicCallTest {
+    static final int THREADS = 3;
+    static final int CALLS_PER_THREAD = 400_000;
+
+    static FilterAtomicity atomicityOf(org.streamflex.Filter filter) {
+        return ((FilterTask) ApiAccess.context(filter)).atomicity();
+    }
+
+    @Test
+    void javaThreadsAndAFastClockKeepTheRingConsistent() throws Exception {
+        TestGraph g = new TestGraph();
+        Clock clock = g.clock(0); // free-running: releases back to back, the most contention there is
+        RingFilter ring = g.filter(RingFilter.class);
+        g.link(clock, ring).check();
+        g.start();
+        AtomicLong pushedSum = new AtomicLong();
+        AtomicLong pushed = new AtomicLong();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < THREADS; t++) {
+            int id = t;
+            threads.add(Thread.ofPlatform().start(() -> {
+                try {
+                    int[] values = new int[3];
+                    int next = 0;
+                    for (int call = 0; call < CALLS_PER_THREAD; call++) {
+                        for (int i = 0; i < values.length; i++) {
+                            values[i] = id * 100_000_000 + next + i;
+                        }
+                        int n = call % 16 == 15 ? ring.size() * 0 : ring.push(values);
+                        for (int i = 0; i < n; i++) {
+                            pushedSum.addAndGet(values[i]);
+                        }
+                        pushed.addAndGet(n);
+                        next += n;
+                    }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+            }));
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        // Let the filter drain what is left.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (ring.taken < pushed.get() && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        g.stop();
+        assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
+        if (failure.get() != null) {
+            throw new AssertionError(failure.get());
+        }
+        FilterAtomicity atomicity = atomicityOf(ring);
+        System.out.printf("@Atomic stress: %d calls from %d threads, %d values pushed, %d releases, %d commits,"
+                + " %d turned back by the filter, %d attempts re-run%n", (long) THREADS * CALLS_PER_THREAD, THREADS,
+                pushed.get(), ring.works, atomicity.commits(), atomicity.rejections(), atomicity.retries());
+        assertEquals(0, ring.violations, "every work() saw head, tail, count, sum and contents agree");
+        assertEquals(pushed.get(), ring.taken, "every value pushed was taken once");
+        assertEquals(pushedSum.get(), ring.takenSum, "and no value was changed or duplicated");
+        assertTrue(ring.works > 1000, "the clock kept releasing: " + ring.works);
+    }
+
+    @Test
+    void aCallHeldMidwayIsInvisibleToReleasesAndThenAppliesExactlyOnce() throws Exception {
+        TestGraph g = new TestGraph();
+        Clock clock = g.clock(200);
+        PairFilter pair = g.filter(PairFilter.class);
+        g.link(clock, pair).check();
+        g.start();
+        Hook.ARMED.set(true);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread caller = Thread.ofPlatform().start(() -> {
+            try {
+                pair.setBoth(7);
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        });
+        assertTrue(Hook.REACHED.await(10, TimeUnit.SECONDS), "the call reached the hook");
+        long releasesAtHook = clock.releases();
+        while (clock.releases() < releasesAtHook + 50) {
+            Thread.sleep(1);
+        }
+        assertEquals(0, pair.seenX, "releases during the call see the state from before it");
+        assertEquals(0, pair.seenY);
+        assertEquals(0, pair.seenCalls);
+        assertTrue(caller.isAlive(), "the caller is still inside the call");
+        Hook.RELEASE.countDown();
+        caller.join(10_000);
+        assertTrue(failure.get() == null, () -> "the call failed: " + failure.get());
+        long releasesAfter = clock.releases();
+        while (clock.releases() < releasesAfter + 5) {
+            Thread.sleep(1);
+        }
+        g.stop();
+        assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
+        assertEquals(7, pair.seenX);
+        assertEquals(7, pair.seenY);
+        assertEquals(1, pair.seenCalls, "applied exactly once, however often it ran");
+        assertEquals(0, pair.torn, "no release saw x and y differ");
+    }
+
+    @Test
+    void anExceptionRollsTheCallBackAndReachesTheCaller() throws Exception {
+        TestGraph g = new TestGraph();
+        Clock clock = g.clock(100);
+        PairFilter pair = g.filter(PairFilter.class);
+        g.link(clock, pair).check();
+        g.start();
+        pair.setThenFail(5);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> pair.setThenFail(-1));
+        assertEquals("negative value -1", e.getMessage());
+        assertEquals(5, pair.x(), "the failed call left nothing behind");
+        long releases = clock.releases();
+        while (clock.releases() < releases + 5) {
+            Thread.sleep(1);
+        }
+        g.stop();
+        assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
+        assertEquals(5, pair.seenX);
+        assertEquals(1, pair.seenCalls, "only the successful call counted");
+        assertEquals(0, pair.torn);
+    }
+
+    @Test
+    void callsBeforeStartAndAfterStopApplyDirectly() throws Exception {
+        TestGraph g = new TestGraph();
+        PairFilter pair = g.filter(PairFilter.class);
+        g.link(g.clock(100), pair).check();
+        pair.setThenFail(3);
+        assertEquals(3, pair.x());
+        GraphDriver driver = GraphDriver.of(g);
+        driver.run(2);
+        assertEquals(3, pair.seenX);
+        pair.setThenFail(4);
+        driver.run(1);
+        assertEquals(4, pair.seenX, "under the driver, a call between steps is seen by the next step");
+        assertEquals(2, pair.seenCalls);
+    }
+}
