@@ -104,9 +104,7 @@ class AtomicCallTest {
         });
         assertTrue(Hook.REACHED.await(10, TimeUnit.SECONDS), "the call reached the hook");
         long releasesAtHook = clock.releases();
-        while (clock.releases() < releasesAtHook + 50) {
-            Thread.sleep(1);
-        }
+        TestGraph.awaitReleases(clock, releasesAtHook + 50);
         assertEquals(0, pair.seenX, "releases during the call see the state from before it");
         assertEquals(0, pair.seenY);
         assertEquals(0, pair.seenCalls);
@@ -115,9 +113,7 @@ class AtomicCallTest {
         caller.join(10_000);
         assertTrue(failure.get() == null, () -> "the call failed: " + failure.get());
         long releasesAfter = clock.releases();
-        while (clock.releases() < releasesAfter + 5) {
-            Thread.sleep(1);
-        }
+        TestGraph.awaitReleases(clock, releasesAfter + 5);
         g.stop();
         assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
         assertEquals(7, pair.seenX);
@@ -138,9 +134,7 @@ class AtomicCallTest {
         assertEquals("negative value -1", e.getMessage());
         assertEquals(5, pair.x(), "the failed call left nothing behind");
         long releases = clock.releases();
-        while (clock.releases() < releases + 5) {
-            Thread.sleep(1);
-        }
+        TestGraph.awaitReleases(clock, releases + 5);
         g.stop();
         assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
         assertEquals(5, pair.seenX);

@@ -48,9 +48,7 @@ class ClockThreadTest {
         Overrun overrun = g.filter(Overrun.class);
         g.link(clock, overrun).check();
         g.start();
-        while (clock.releases() < 20) {
-            Thread.sleep(5);
-        }
+        TestGraph.awaitReleases(clock, 20);
         g.stop();
         assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
         long releases = clock.releases();

@@ -105,9 +105,7 @@ class LinuxFifoBackendTest {
             ((RuntimeGraph) ApiAccess.assemblyOf(g)).chooseClockBackends((c, options) ->
                     ClockBackends.choose(c.periodMicros(), options, new ClockPlatform(null, () -> refusing, null)));
             g.start();
-            while (clock.releases() < 20) {
-                Thread.sleep(1);
-            }
+            TestGraph.awaitReleases(clock, 20);
             g.stop();
             assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
             assertNull(g.failure());

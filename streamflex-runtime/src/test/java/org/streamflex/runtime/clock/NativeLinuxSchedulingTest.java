@@ -67,9 +67,7 @@ class NativeLinuxSchedulingTest {
             }
         });
         g.start();
-        while (clock.releases() < 20) {
-            Thread.sleep(1);
-        }
+        TestGraph.awaitReleases(clock, 20);
         g.stop();
         assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
         if (clock.backend().startsWith("linux-fifo: SCHED_FIFO priority 10")) {

@@ -37,9 +37,7 @@ class RtsjBackendTest {
                 (b, s, c, m) -> releasedOn.compareAndSet(null, Thread.currentThread()));
         long waitsBefore = RealtimeThread.WAITS.get();
         g.start();
-        while (clock.releases() < 20) {
-            Thread.sleep(1);
-        }
+        TestGraph.awaitReleases(clock, 20);
         g.stop();
         assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
 

@@ -118,9 +118,7 @@ class ScriptedClockTest {
         runtime.observeReleases(clock, (boundary, start, completion, missed) ->
                 observed.add(new long[] {boundary, start / US, completion / US, missed ? 1 : 0}));
         g.start();
-        while (clock.releases() < work.length) {
-            Thread.sleep(1);
-        }
+        TestGraph.awaitReleases(clock, work.length);
         g.stop();
         assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
 

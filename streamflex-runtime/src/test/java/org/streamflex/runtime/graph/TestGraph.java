@@ -52,4 +52,11 @@ public class TestGraph extends StreamFlexGraph {
         validate();
         return this;
     }
+
+    /** Waits (polling every millisecond) until {@code clock} has released at least {@code count} times. */
+    public static void awaitReleases(Clock clock, long count) throws InterruptedException {
+        while (clock.releases() < count) {
+            Thread.sleep(1);
+        }
+    }
 }
