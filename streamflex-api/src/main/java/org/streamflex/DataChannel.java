@@ -43,6 +43,29 @@ public abstract class DataChannel {
      */
     public abstract int transferTo(DataChannel target);
 
+    /**
+     * As {@link #transferTo(DataChannel)}, for at most {@code max} items: the round-robin
+     * splitters and joiners move their weight at a time.
+     *
+     * @return the number of items taken
+     */
+    public abstract int transferTo(DataChannel target, int max);
+
+    /**
+     * Puts copies of the first {@code count} available items on {@code target} without taking
+     * them, as {@code put(peek(i))} for each would: a duplicate splitter's step.
+     *
+     * @throws ChannelUnderflowException if fewer than {@code count} items are available
+     */
+    public abstract void copyTo(DataChannel target, int count);
+
+    /**
+     * Takes and discards {@code count} items.
+     *
+     * @throws ChannelUnderflowException if fewer than {@code count} items are available
+     */
+    public abstract void skip(int count);
+
     /** The link this channel stands for, as {@code Producer.field -> Consumer.field}. */
     public abstract String name();
 

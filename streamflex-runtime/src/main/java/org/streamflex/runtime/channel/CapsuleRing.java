@@ -76,12 +76,33 @@ public final class CapsuleRing extends RingIndex {
     }
 
     public int transferTo(CapsuleRing target) {
+        return transferTo(target, Integer.MAX_VALUE);
+    }
+
+    /** As {@link #transferTo(CapsuleRing)}, for at most {@code max} capsules. */
+    public int transferTo(CapsuleRing target, int max) {
         int moved = 0;
-        while (size() > 0) {
+        while (moved < max && size() > 0) {
             target.put(take());
             moved++;
         }
         return moved;
+    }
+
+    /** Puts the first {@code count} capsules on {@code target} too; publication copies them. */
+    public void copyTo(CapsuleRing target, int count) {
+        requireAvailable(count);
+        for (int i = 0; i < count; i++) {
+            target.put(peek(i));
+        }
+    }
+
+    /** Takes and discards {@code count} capsules. */
+    public void skip(int count) {
+        requireAvailable(count);
+        for (int i = 0; i < count; i++) {
+            take();
+        }
     }
 
     /**

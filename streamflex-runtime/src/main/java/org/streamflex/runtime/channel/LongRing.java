@@ -53,11 +53,32 @@ public final class LongRing extends RingIndex {
      * @return how many values were taken
      */
     public int transferTo(LongRing target) {
-        int available = size();
+        return transferTo(target, Integer.MAX_VALUE);
+    }
+
+    /** As {@link #transferTo(LongRing)}, for at most {@code max} values. */
+    public int transferTo(LongRing target, int max) {
+        int available = Math.min(size(), max);
         if (available <= 0) {
             return 0;
         }
-        long from = reserveTakes(available);
+        copyRuns(reserveTakes(available), target, available);
+        return available;
+    }
+
+    /** Puts the first {@code count} available values on {@code target} without taking them. */
+    public void copyTo(LongRing target, int count) {
+        requireAvailable(count);
+        copyRuns(peekIndex(0), target, count);
+    }
+
+    /** Takes and discards {@code count} values. */
+    public void skip(int count) {
+        requireAvailable(count);
+        reserveTakes(count);
+    }
+
+    private void copyRuns(long from, LongRing target, int available) {
         long to = target.pendingTail();
         int fits = target.reservePuts(available);
         long[] source = slots;
@@ -72,7 +93,6 @@ public final class LongRing extends RingIndex {
             to += run;
             remaining -= run;
         }
-        return available;
     }
 
     private void remember(int slot, long previous) {

@@ -60,6 +60,21 @@ public final class RingBooleanChannel extends BooleanChannel implements RingBack
     }
 
     @Override
+    public int transferTo(DataChannel target, int max) {
+        return ring.transferTo(Transfers.sameKind(this, target, RingBooleanChannel.class).ring, max);
+    }
+
+    @Override
+    public void copyTo(DataChannel target, int count) {
+        ring.copyTo(Transfers.sameKind(this, target, RingBooleanChannel.class).ring, count);
+    }
+
+    @Override
+    public void skip(int count) {
+        ring.skip(count);
+    }
+
+    @Override
     public String name() {
         return ring.name();
     }

@@ -62,6 +62,21 @@ public final class RingCapsuleChannel<T extends Capsule> extends Channel<T> impl
     }
 
     @Override
+    public int transferTo(DataChannel target, int max) {
+        return ring.transferTo(Transfers.sameKind(this, target, RingCapsuleChannel.class).ring, max);
+    }
+
+    @Override
+    public void copyTo(DataChannel target, int count) {
+        ring.copyTo(Transfers.sameKind(this, target, RingCapsuleChannel.class).ring, count);
+    }
+
+    @Override
+    public void skip(int count) {
+        ring.skip(count);
+    }
+
+    @Override
     public String name() {
         return ring.name();
     }

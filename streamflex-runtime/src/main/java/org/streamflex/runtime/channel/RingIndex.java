@@ -117,6 +117,16 @@ public abstract class RingIndex extends RingPad2 {
         return reserved;
     }
 
+    /** Throws the channel's underflow error unless {@code count} items are available. */
+    protected final void requireAvailable(int count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("count " + count + " is negative on channel " + name());
+        }
+        if (count > 0) {
+            peekIndex(count - 1);
+        }
+    }
+
     /** Takes {@code count} available items at once, returning the stream index of the first. */
     protected final long reserveTakes(int count) {
         long index = pendingHead;

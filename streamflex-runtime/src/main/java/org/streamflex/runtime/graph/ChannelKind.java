@@ -36,7 +36,7 @@ enum ChannelKind {
     CHAR(CharChannel.class),
     BOOLEAN(BooleanChannel.class),
     TIME(TimeChannel.class),
-    /** A field typed {@link DataChannel}: only the built-in Joiner has them; its kind comes from its peers. */
+    /** A field typed {@link DataChannel}: only the built-in joiners and splitters have them; its kind comes from its peers. */
     ANY(DataChannel.class);
 
     final Class<?> apiType;

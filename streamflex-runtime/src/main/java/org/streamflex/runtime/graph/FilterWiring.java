@@ -9,7 +9,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.streamflex.Filter;
+import org.streamflex.DuplicateSplitter;
 import org.streamflex.Joiner;
+import org.streamflex.RoundRobinJoiner;
+import org.streamflex.RoundRobinSplitter;
 import org.streamflex.runtime.channel.RingIndex;
 import org.streamflex.runtime.channel.TimeSlot;
 import org.streamflex.runtime.schedule.FilterTask;
@@ -26,6 +29,11 @@ final class FilterWiring {
     final List<RingIndex> outputs = new ArrayList<>();
     final List<TimeSlot> timers = new ArrayList<>();
     final Set<FilterWiring> downstream = new LinkedHashSet<>();
+    /** For a splitter: its outputs, in connection order. */
+    final List<JoinerInput> splitterOutputs = new ArrayList<>();
+    /** For a splitter whose input is connected: the kind and element type of that input. */
+    ChannelKind splitterInputKind;
+    Class<? extends org.streamflex.Capsule> splitterInputElement;
     /** For a Joiner: its inputs, in connection order, with their kinds and element types. */
     final List<JoinerInput> joinerInputs = new ArrayList<>();
     /** For a Joiner whose output is connected: the kind, element type and target of that output. */
@@ -41,16 +49,21 @@ final class FilterWiring {
         for (Class<?> c = filter.getClass(); c != Filter.class; c = c.getSuperclass()) {
             for (Field field : c.getDeclaredFields()) {
                 ChannelKind kind = ChannelKind.of(field.getType());
-                boolean joinerInputArray = c == Joiner.class && field.getName().equals("inputs");
-                if (kind != null && !Modifier.isStatic(field.getModifiers()) && !joinerInputArray) {
+                if (kind != null && !Modifier.isStatic(field.getModifiers())) {
                     fields.putIfAbsent(field.getName(), new ChannelField(field, kind));
                 }
             }
         }
     }
 
+    /** A built-in with many inputs (its field {@code inputs} is injected): Joiner, RoundRobinJoiner. */
     boolean isJoiner() {
-        return filter instanceof Joiner;
+        return filter instanceof Joiner || filter instanceof RoundRobinJoiner;
+    }
+
+    /** A built-in with many outputs (its field {@code outputs} is injected). */
+    boolean isSplitter() {
+        return filter instanceof DuplicateSplitter || filter instanceof RoundRobinSplitter;
     }
 
     String simpleName() {

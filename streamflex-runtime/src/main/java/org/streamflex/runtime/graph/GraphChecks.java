@@ -46,6 +46,10 @@ final class GraphChecks {
             if (w.isJoiner()) {
                 checkJoiner(w, problems);
             }
+            if (w.isSplitter()) {
+                checkSplitter(w, problems);
+            }
+            checkWeights(w, problems);
         }
         if (regionBytes > maxRegionBytes) {
             problems.add("the filters' regions need " + regionBytes + " bytes in total, more than the limit of "
@@ -68,6 +72,43 @@ final class GraphChecks {
             }
         }
         return problems;
+    }
+
+    private static void checkSplitter(FilterWiring splitter, List<String> problems) {
+        if (splitter.splitterOutputs.isEmpty()) {
+            problems.add(splitter.simpleName() + " has no outputs: connect at least one filter from it");
+            return;
+        }
+        if (splitter.splitterInputKind == null) {
+            return; // its unconnected input is reported with the other fields
+        }
+        for (FilterWiring.JoinerInput output : splitter.splitterOutputs) {
+            boolean assignable = output.kind() != ChannelKind.CAPSULE
+                    || output.elementType().isAssignableFrom(splitter.splitterInputElement);
+            if (output.kind() != splitter.splitterInputKind || !assignable) {
+                problems.add("element types do not match: " + output.source() + " carries " + output.kind().displayName()
+                        + " but " + splitter.simpleName() + " receives " + splitter.splitterInputKind.displayName()
+                        + "; every channel of a splitter must carry the same kind of item");
+            }
+        }
+    }
+
+    private static void checkWeights(FilterWiring w, List<String> problems) {
+        int count;
+        int branches;
+        if (w.filter instanceof org.streamflex.RoundRobinSplitter split) {
+            count = split.weightCount();
+            branches = w.splitterOutputs.size();
+        } else if (w.filter instanceof org.streamflex.RoundRobinJoiner join) {
+            count = join.weightCount();
+            branches = w.joinerInputs.size();
+        } else {
+            return;
+        }
+        if (count != 1 && count != branches) {
+            problems.add(w.simpleName() + " has " + count + " weights for " + branches + " branches: give one weight"
+                    + " for all, or one per branch in connection order");
+        }
     }
 
     private static void checkJoiner(FilterWiring joiner, List<String> problems) {

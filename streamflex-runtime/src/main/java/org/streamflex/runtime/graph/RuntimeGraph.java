@@ -223,35 +223,76 @@ public final class RuntimeGraph implements GraphAssembly {
             return;
         }
         if (src.isJoiner() && dst.isJoiner()) {
-            problems.add("cannot connect a Joiner directly to a Joiner: put a filter between them,"
-                    + " or connect all inputs to one Joiner");
+            problems.add("cannot connect a " + src.simpleName() + " directly to a " + dst.simpleName()
+                    + ": put a filter between them, or connect all inputs to one Joiner");
             return;
         }
-        ChannelField out = chooseField(src, sourceField, "out", "output");
+        if (src.isSplitter() && dst.isSplitter()) {
+            problems.add("cannot connect a " + src.simpleName() + " directly to a " + dst.simpleName()
+                    + ": put a filter between them, or connect all outputs from one splitter");
+            return;
+        }
+        boolean splitterOutput = src.isSplitter() && (sourceField == null || sourceField.equals("out"));
+        ChannelField out = splitterOutput ? null : chooseField(src, sourceField, "out", "output");
         boolean joinerInput = dst.isJoiner() && (targetField == null || targetField.equals("in"));
         ChannelField in = joinerInput ? null : chooseField(dst, targetField, "in", "input");
-        if (out == null || (in == null && !joinerInput)) {
+        if ((out == null && !splitterOutput) || (in == null && !joinerInput)) {
             return;
         }
-        String link = src.simpleName() + "." + out.name() + " -> " + dst.simpleName()
+        String link = src.simpleName() + (splitterOutput ? ".out[" + src.splitterOutputs.size() + "]" : "." + out.name())
+                + " -> " + dst.simpleName()
                 + (joinerInput ? ".in[" + dst.joinerInputs.size() + "]" : "." + in.name());
+        // A built-in's channels take the kind of what they connect to: a splitter's that of its
+        // input, a joiner's that of its inputs, or else that of the other end.
+        ChannelKind produced;
+        Class<? extends Capsule> producedElement;
+        if (splitterOutput) {
+            produced = src.splitterInputKind;
+            producedElement = src.splitterInputElement;
+        } else if (out.kind == ChannelKind.ANY) {
+            FilterWiring.JoinerInput first = src.joinerInputs.isEmpty() ? null : src.joinerInputs.getFirst();
+            produced = first == null ? null : first.kind();
+            producedElement = first == null || first.elementType() == null ? null
+                    : first.elementType().asSubclass(Capsule.class);
+        } else {
+            produced = out.kind;
+            producedElement = out.elementType;
+        }
+        boolean consumerTyped = !joinerInput && in.kind != ChannelKind.ANY;
         ChannelKind kind;
         Class<? extends Capsule> elementType;
-        if (out.kind == ChannelKind.ANY) { // a Joiner's output takes the kind of its consumer
+        if (consumerTyped && (produced == null || out != null && out.kind == ChannelKind.ANY)) {
             kind = in.kind;
             elementType = in.elementType;
+        } else if (produced != null) {
+            kind = produced;
+            elementType = producedElement;
+        } else {
+            problems.add("cannot tell what " + link + " carries: connect the inputs of " + src.simpleName()
+                    + " before its outputs");
+            return;
+        }
+        if (out != null && out.kind == ChannelKind.ANY) { // a Joiner's output takes the kind of its consumer
             src.joinerOutputKind = kind;
             src.joinerOutputElement = elementType;
-            src.joinerOutputTarget = in.describe();
-        } else {
-            kind = out.kind;
-            elementType = out.elementType;
+            src.joinerOutputTarget = joinerInput ? dst.simpleName() : in.describe();
         }
-        if (!joinerInput && out.kind != ChannelKind.ANY && !matches(out, in)) {
+        if (!joinerInput && in.kind == ChannelKind.ANY) { // a splitter's input takes the kind of its producer
+            dst.splitterInputKind = kind;
+            dst.splitterInputElement = elementType;
+        }
+        boolean producerTyped = out != null && out.kind != ChannelKind.ANY;
+        if (producerTyped && consumerTyped && !matches(out, in)) {
             problems.add("element types do not match: " + out.describe() + " cannot feed " + in.describe()
                     + "; declare both fields with the same channel type"
                     + (kind == ChannelKind.CAPSULE && in.kind == ChannelKind.CAPSULE
                             ? " (a Channel<A> feeds a Channel<B> only if A is a B)" : ""));
+            return;
+        }
+        if (splitterOutput && consumerTyped && produced != null && (produced != in.kind
+                || produced == ChannelKind.CAPSULE && !in.elementType.isAssignableFrom(producedElement))) {
+            problems.add("element types do not match: " + link + " would carry what " + src.simpleName()
+                    + " receives into " + in.describe() + "; every channel of a splitter carries the same kind of item");
             return;
         }
         if (kind == ChannelKind.TIME || (in != null && in.kind == ChannelKind.TIME)) {
@@ -272,7 +313,11 @@ public final class RuntimeGraph implements GraphAssembly {
         }
         DataChannel channel = kind.newChannel(capacity, link, elementType);
         RingIndex ring = ((RingBacked) channel).ring();
-        out.inject(source, channel);
+        if (splitterOutput) {
+            src.splitterOutputs.add(new FilterWiring.JoinerInput(kind, elementType, channel, link));
+        } else {
+            out.inject(source, channel);
+        }
         if (joinerInput) {
             dst.joinerInputs.add(new FilterWiring.JoinerInput(kind, elementType, channel, out.describe()));
         } else {
@@ -397,7 +442,10 @@ public final class RuntimeGraph implements GraphAssembly {
         int capsuleCapacity = 0;
         for (FilterWiring w : filters) {
             if (w.isJoiner()) {
-                injectJoinerInputs(w);
+                injectArray(w, "inputs", w.joinerInputs);
+            }
+            if (w.isSplitter()) {
+                injectArray(w, "outputs", w.splitterOutputs);
             }
             for (RingIndex r : w.outputs) {
                 if (r instanceof CapsuleRing) {
@@ -414,12 +462,13 @@ public final class RuntimeGraph implements GraphAssembly {
         pools.capacity((int) Math.min(1 << 20, wanted));
     }
 
-    private static void injectJoinerInputs(FilterWiring joiner) {
-        DataChannel[] inputs = joiner.joinerInputs.stream().map(i -> (DataChannel) i.channel()).toArray(DataChannel[]::new);
+    /** Gives a built-in joiner or splitter its channels, in connection order. */
+    private static void injectArray(FilterWiring builtin, String fieldName, List<FilterWiring.JoinerInput> ports) {
+        DataChannel[] channels = ports.stream().map(i -> (DataChannel) i.channel()).toArray(DataChannel[]::new);
         try {
-            var field = org.streamflex.Joiner.class.getDeclaredField("inputs");
+            var field = builtin.filter.getClass().getDeclaredField(fieldName);
             field.setAccessible(true);
-            field.set(joiner.filter, inputs);
+            field.set(builtin.filter, channels);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("the runtime does not match this API version: " + e, e);
         }

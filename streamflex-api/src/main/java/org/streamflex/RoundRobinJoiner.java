@@ -1,0 +1,66 @@
+package org.streamflex;
+
+/**
+ * Built-in filter that takes {@code weight} items from each input in turn, as StreamIt's
+ * {@code join roundrobin(w)} (or {@code roundrobin(w0, w1, ...)} with one weight per input). It
+ * moves whole rounds only: it waits until every input has its share. Unlike {@link Joiner}, which
+ * moves whatever is there, the order of its output is fixed by the weights.
+ *
+ * <pre>{@code
+ * RoundRobinJoiner join = makeFilter(RoundRobinJoiner.class);
+ * join.weights(2);                        // 2 items from each input in turn (default 1)
+ * for (Branch b : branches) {
+ *     connect(b, join, 64);
+ * }
+ * connect(join, next, 64);
+ * }</pre>
+ */
+public final class RoundRobinJoiner extends Filter {
+    /** Injected by the runtime, one per connect to this joiner, in connection order. */
+    private DataChannel[] inputs = new DataChannel[0];
+    /** Injected by the runtime. */
+    private DataChannel out;
+    private final int[] weights = new int[64];
+    private int weightCount;
+
+    private RoundRobinJoiner() {
+        weights[0] = 1;
+        weightCount = 1;
+    }
+
+    /**
+     * One weight for every input, or one per input in connection order (at most 64); call it
+     * while building the graph.
+     *
+     * @throws IllegalArgumentException if a weight is negative, all are zero, or there are more than 64
+     */
+    public void weights(int... w) {
+        Builtins.checkWeights(w, weights.length);
+        System.arraycopy(w, 0, weights, 0, w.length);
+        weightCount = w.length;
+    }
+
+    /** How many weights were given: 1 (the same for every input) or one per input. */
+    public int weightCount() {
+        return weightCount;
+    }
+
+    @Override
+    protected boolean trigger() {
+        for (int i = 0; i < inputs.length; i++) {
+            if (inputs[i].size() < weights[weightCount == 1 ? 0 : i]) {
+                return false;
+            }
+        }
+        return inputs.length > 0;
+    }
+
+    @Override
+    public void work() {
+        while (trigger()) {
+            for (int i = 0; i < inputs.length; i++) {
+                inputs[i].transferTo(out, weights[weightCount == 1 ? 0 : i]);
+            }
+        }
+    }
+}
