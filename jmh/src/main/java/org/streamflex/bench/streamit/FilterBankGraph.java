@@ -1,0 +1,71 @@
+package org.streamflex.bench.streamit;
+
+import org.streamflex.Clock;
+import org.streamflex.DuplicateSplitter;
+import org.streamflex.Filter;
+import org.streamflex.RoundRobinJoiner;
+import org.streamflex.StreamFlexGraph;
+import org.streamflex.bench.streamit.FilterBankFilters.Combine;
+import org.streamflex.bench.streamit.FilterBankFilters.Delay;
+import org.streamflex.bench.streamit.FilterBankFilters.DownSamp;
+import org.streamflex.bench.streamit.FilterBankFilters.Fir;
+import org.streamflex.bench.streamit.FilterBankFilters.Source;
+import org.streamflex.bench.streamit.FilterBankFilters.UpSamp;
+
+/**
+ * StreamIt's FilterBankNew ({@code ../shared/reference/streamit/BENCHMARKS.md}): source ->
+ * duplicate to 8 banks (Delay -> Fir(H) -> DownSamp -> UpSamp -> Delay -> Fir(F)) -> roundrobin
+ * join -> Combine(8) -> printer. One release of its clock is one steady-state iteration (8 source
+ * values, 8 printed).
+ */
+public final class FilterBankGraph extends StreamFlexGraph {
+    public static final int CHANNELS = 8;
+    public static final int OUTPUTS_PER_ITERATION = 8;
+    public final Clock clock;
+    public final FloatPrinter printer;
+
+    public FilterBankGraph() {
+        clock = makeClock(0);
+        Source source = makeFilter(Source.class);
+        DuplicateSplitter split = makeFilter(DuplicateSplitter.class);
+        RoundRobinJoiner join = makeFilter(RoundRobinJoiner.class);
+        Combine combine = makeFilter(Combine.class);
+        printer = makeFilter(FloatPrinter.class, 1 << 20, DEFAULT_TRANSIENT_BYTES);
+        connect(clock, source, "timer");
+        connect(source, split, 16);
+        for (int j = 0; j < CHANNELS; j++) {
+            Filter last = bank(split, j);
+            connect(last, join, 16);
+        }
+        connect(join, combine, 128);
+        connect(combine, printer, 16);
+        validate();
+    }
+
+    private Filter bank(DuplicateSplitter split, int j) {
+        Delay d1 = makeFilter(Delay.class);
+        Fir h = makeFilter(Fir.class);
+        h.coefficients(coefficients(j, true));
+        DownSamp down = makeFilter(DownSamp.class);
+        UpSamp up = makeFilter(UpSamp.class);
+        Delay d2 = makeFilter(Delay.class);
+        Fir f = makeFilter(Fir.class);
+        f.coefficients(coefficients(j, false));
+        connect(split, d1, 16);
+        connect(d1, h, 64);
+        connect(h, down, 16);
+        connect(down, up, 8);
+        connect(up, d2, 16);
+        connect(d2, f, 64);
+        return f;
+    }
+
+    /** {@code H[j][i] = i*32 + j*8 + j + i + j + 1}, {@code F[j][i] = i*j + j*j + j + i}. */
+    static float[] coefficients(int j, boolean analysis) {
+        float[] c = new float[Fir.TAPS];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = analysis ? i * 32 + j * 8 + j + i + j + 1 : i * j + j * j + j + i;
+        }
+        return c;
+    }
+}

@@ -1,0 +1,46 @@
+package org.streamflex.bench.streamit;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The StreamIt library's output traces in {@code ../shared/reference/streamit/}, as numbers. */
+final class ReferenceTrace {
+    private ReferenceTrace() {
+    }
+
+    static float[] load(String name) throws IOException {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            Path file = dir.resolve("shared/reference/streamit").resolve(name);
+            if (!Files.isRegularFile(file)) {
+                file = dir.resolveSibling("shared/reference/streamit").resolve(name);
+            }
+            if (Files.isRegularFile(file)) {
+                List<String> lines = Files.readAllLines(file);
+                float[] values = new float[lines.size()];
+                for (int i = 0; i < values.length; i++) {
+                    values[i] = Float.parseFloat(lines.get(i).strip());
+                }
+                return values;
+            }
+        }
+        fail("reference trace " + name + " not found in shared/reference/streamit beside the repository");
+        return null;
+    }
+
+    /** Index of the first value of {@code printer} that differs from {@code expected} by more than 1e-5 (absolute or relative), or -1. */
+    static int firstMismatch(float[] expected, FloatPrinter printer) {
+        for (int i = 0; i < expected.length; i++) {
+            float got = printer.value(i);
+            float want = expected[i];
+            double diff = Math.abs((double) got - want);
+            if (diff > 1e-5 && diff > 1e-5 * Math.abs((double) want)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}
