@@ -1,7 +1,6 @@
 package org.streamflex.checker;
 
 import javax.lang.model.element.Element;
-import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.ArrayType;
@@ -122,8 +121,8 @@ public final class TypeFacts {
             }
             return "an anonymous class in " + (outer == null ? "?" : displayName((TypeElement) outer));
         }
-        if (type.getNestingKind() == NestingKind.MEMBER && type.getEnclosingElement().getKind() != ElementKind.PACKAGE) {
-            return displayName((TypeElement) type.getEnclosingElement()) + "." + type.getSimpleName();
+        if (type.getNestingKind() == NestingKind.MEMBER && type.getEnclosingElement() instanceof TypeElement outer) {
+            return displayName(outer) + "." + type.getSimpleName();
         }
         return type.getSimpleName().toString();
     }

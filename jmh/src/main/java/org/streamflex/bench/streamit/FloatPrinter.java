@@ -14,6 +14,12 @@ public final class FloatPrinter extends Filter {
     private final float[] kept = new float[KEPT];
     private long count;
     private double checksum;
+    private boolean echo;
+
+    /** Prints every value on standard output, as StreamIt's printer does (slow: for looking, not timing). */
+    void echo(boolean on) {
+        echo = on;
+    }
 
     @Override
     public void work() {
@@ -24,6 +30,9 @@ public final class FloatPrinter extends Filter {
             }
             count++;
             checksum += v;
+            if (echo) {
+                System.out.println(v);
+            }
         }
     }
 

@@ -1,0 +1,112 @@
+package org.streamflex.bench.streamit;
+
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.streamflex.runtime.GraphDriver;
+import org.streamflex.bench.streamit.plain.PlainPrograms;
+import org.streamflex.bench.streamit.plain.PlainPrograms.Program;
+import org.streamflex.bench.streamit.plain.SingleThreadRunner;
+import org.streamflex.bench.streamit.plain.ThreadedRunner;
+
+/**
+ * Steady-state iterations per second of the StreamIt programs, in one run: {@code streamflex}
+ * (the graph released on one thread, as one free-running clock would), {@code queueThreads}
+ * (baseline (a): one thread per filter, {@code ArrayBlockingQueue}s) and {@code singleThread}
+ * (baseline (b): the same filters called in one thread over {@code ArrayDeque}s).
+ *
+ * <pre>java -jar jmh/target/benchmarks.jar StreamItBenchmark -prof gc</pre>
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 3)
+@Measurement(iterations = 5, time = 3)
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@OperationsPerInvocation(StreamItBenchmark.BATCH)
+public class StreamItBenchmark {
+    static final int BATCH = 100;
+
+    @State(Scope.Thread)
+    public static class StreamFlex {
+        @Param({"beamformer", "filterbank"})
+        String program;
+        GraphDriver driver;
+        FloatPrinter printer;
+
+        @Setup(Level.Trial)
+        public void build() {
+            if (program.equals("beamformer")) {
+                SerializedBeamFormer g = new SerializedBeamFormer();
+                driver = GraphDriver.of(g);
+                printer = g.printer;
+            } else {
+                FilterBankGraph g = new FilterBankGraph();
+                driver = GraphDriver.of(g);
+                printer = g.printer;
+            }
+        }
+    }
+
+    @State(Scope.Thread)
+    public static class SingleThread {
+        @Param({"beamformer", "filterbank"})
+        String program;
+        SingleThreadRunner runner;
+        Program built;
+
+        @Setup(Level.Trial)
+        public void build() {
+            built = program.equals("beamformer") ? PlainPrograms.beamFormer(0) : PlainPrograms.filterBank(0);
+            runner = new SingleThreadRunner(built.graph());
+        }
+    }
+
+    @State(Scope.Thread)
+    public static class QueueThreads {
+        @Param({"beamformer", "filterbank"})
+        String program;
+        ThreadedRunner runner;
+        Program built;
+
+        @Setup(Level.Trial)
+        public void build() {
+            built = program.equals("beamformer") ? PlainPrograms.beamFormer(0) : PlainPrograms.filterBank(0);
+            runner = new ThreadedRunner(built.graph(), built.printer(), built.outputsPerIteration());
+        }
+
+        @TearDown(Level.Trial)
+        public void close() throws InterruptedException {
+            runner.close();
+        }
+    }
+
+    @Benchmark
+    public double streamflex(StreamFlex s) {
+        s.driver.run(BATCH);
+        return s.printer.checksum();
+    }
+
+    @Benchmark
+    public long singleThread(SingleThread s) {
+        s.runner.run(BATCH);
+        return s.built.printer().count;
+    }
+
+    @Benchmark
+    public long queueThreads(QueueThreads s) throws InterruptedException {
+        s.runner.run(BATCH);
+        return s.built.printer().count;
+    }
+}
