@@ -15,40 +15,19 @@ package org.streamflex;
  * connect(join, next, 64);
  * }</pre>
  */
-public final class RoundRobinJoiner extends Filter {
+public final class RoundRobinJoiner extends RoundRobinWeights {
     /** Injected by the runtime, one per connect to this joiner, in connection order. */
     private DataChannel[] inputs = new DataChannel[0];
     /** Injected by the runtime. */
     private DataChannel out;
-    private final int[] weights = new int[64];
-    private int weightCount;
 
     private RoundRobinJoiner() {
-        weights[0] = 1;
-        weightCount = 1;
-    }
-
-    /**
-     * One weight for every input, or one per input in connection order (at most 64); call it
-     * while building the graph.
-     *
-     * @throws IllegalArgumentException if a weight is negative, all are zero, or there are more than 64
-     */
-    public void weights(int... w) {
-        Builtins.checkWeights(w, weights.length);
-        System.arraycopy(w, 0, weights, 0, w.length);
-        weightCount = w.length;
-    }
-
-    /** How many weights were given: 1 (the same for every input) or one per input. */
-    public int weightCount() {
-        return weightCount;
     }
 
     @Override
     protected boolean trigger() {
         for (int i = 0; i < inputs.length; i++) {
-            if (inputs[i].size() < weights[weightCount == 1 ? 0 : i]) {
+            if (inputs[i].size() < weight(i)) {
                 return false;
             }
         }
@@ -59,7 +38,7 @@ public final class RoundRobinJoiner extends Filter {
     public void work() {
         while (trigger()) {
             for (int i = 0; i < inputs.length; i++) {
-                inputs[i].transferTo(out, weights[weightCount == 1 ? 0 : i]);
+                inputs[i].transferTo(out, weight(i));
             }
         }
     }
