@@ -3,32 +3,41 @@ package org.streamflex.bench.streamit;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.zip.GZIPInputStream;
 
 /** The StreamIt library's output traces in {@code ../shared/reference/streamit/}, as numbers. */
 final class ReferenceTrace {
     private ReferenceTrace() {
     }
 
+    /** The trace from {@code shared/reference/streamit/} beside the repository, else the copy in the test resources. */
     static float[] load(String name) throws IOException {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path file = dir.resolve("shared/reference/streamit").resolve(name);
-            if (!Files.isRegularFile(file)) {
-                file = dir.resolveSibling("shared/reference/streamit").resolve(name);
-            }
+            Path file = dir.resolveSibling("shared/reference/streamit").resolve(name);
             if (Files.isRegularFile(file)) {
-                List<String> lines = Files.readAllLines(file);
-                float[] values = new float[lines.size()];
-                for (int i = 0; i < values.length; i++) {
-                    values[i] = Float.parseFloat(lines.get(i).strip());
-                }
-                return values;
+                return parse(Files.readAllLines(file));
             }
         }
-        fail("reference trace " + name + " not found in shared/reference/streamit beside the repository");
-        return null;
+        try (InputStream in = ReferenceTrace.class.getResourceAsStream("/streamit/" + name + ".gz")) {
+            if (in == null) {
+                fail("reference trace " + name + " is neither in shared/reference/streamit beside the repository"
+                        + " nor in the test resources");
+            }
+            return parse(new String(new GZIPInputStream(in).readAllBytes(), StandardCharsets.US_ASCII).lines().toList());
+        }
+    }
+
+    private static float[] parse(List<String> lines) {
+        float[] values = new float[lines.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = Float.parseFloat(lines.get(i).strip());
+        }
+        return values;
     }
 
     /** Index of the first value of {@code printer} that differs from {@code expected} by more than 1e-5 (absolute or relative), or -1. */
