@@ -53,6 +53,13 @@ public final class AtomicTxn {
 
     private final Locations reads = new Locations();
     private final Locations writes = new Locations();
+    /**
+     * The call's borrowed array arguments. They belong to the caller, not to the filter (the
+     * checker forbids keeping them), so no release can change them: their reads are not logged or
+     * validated. Writes to them are logged like any other, and applied at commit.
+     */
+    private Object[] borrowed = new Object[4];
+    private int borrowedCount;
 
     private AtomicTxn() {
     }
@@ -79,6 +86,8 @@ public final class AtomicTxn {
         this.active = true;
         reads.clear();
         writes.clear();
+        java.util.Arrays.fill(borrowed, 0, borrowedCount, null);
+        borrowedCount = 0;
         snapshot = filter.stableEpoch();
     }
 
@@ -87,6 +96,30 @@ public final class AtomicTxn {
         filter = null;
         reads.clear();
         writes.clear();
+        java.util.Arrays.fill(borrowed, 0, borrowedCount, null);
+        borrowedCount = 0;
+    }
+
+    /** Records the call's array arguments (from index 1 of {@code withReceiver}). */
+    void borrow(Object[] withReceiver) {
+        for (int i = 1; i < withReceiver.length; i++) {
+            Object a = withReceiver[i];
+            if (a != null && a.getClass().isArray()) {
+                if (borrowedCount == borrowed.length) {
+                    borrowed = java.util.Arrays.copyOf(borrowed, borrowedCount * 2);
+                }
+                borrowed[borrowedCount++] = a;
+            }
+        }
+    }
+
+    private boolean isBorrowed(Object array) {
+        for (int i = 0; i < borrowedCount; i++) {
+            if (borrowed[i] == array) {
+                return true;
+            }
+        }
+        return false;
     }
 
     int writeCount() {
@@ -99,6 +132,9 @@ public final class AtomicTxn {
         int w = writes.find(owner, field, index);
         if (w >= 0) {
             return writes.bits[w];
+        }
+        if (field == null && borrowedCount > 0 && isBorrowed(owner)) {
+            return load(owner, null, index, kind);
         }
         for (;;) {
             long v = load(owner, field, index, kind);

@@ -64,6 +64,7 @@ public final class Atomics {
         try {
             for (;;) {
                 tx.begin(atomicity);
+                tx.borrow(withReceiver);
                 Object result;
                 try {
                     result = (Object) body.invokeExact(withReceiver);
