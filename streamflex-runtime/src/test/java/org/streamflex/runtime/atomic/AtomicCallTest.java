@@ -1,5 +1,6 @@
 package org.streamflex.runtime.atomic;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -130,6 +131,9 @@ class AtomicCallTest {
         g.link(clock, pair).check();
         g.start();
         pair.setThenFail(5);
+        int[] borrowed = {0, 0, 3};
+        pair.readInto(borrowed);
+        assertArrayEquals(new int[] {15, 15, 3}, borrowed, "writes into a borrowed array reach the caller");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> pair.setThenFail(-1));
         assertEquals("negative value -1", e.getMessage());
         assertEquals(5, pair.x(), "the failed call left nothing behind");

@@ -159,6 +159,14 @@ public final class AtomicFilters {
             return x;
         }
 
+        /** Writes x and y into the caller's array, and reads a factor from it. */
+        @Atomic
+        public void readInto(@Borrow int[] out) {
+            int factor = out[2];
+            out[0] = x * factor;
+            out[1] = y * factor;
+        }
+
         @Override
         public void work() {
             works++;
