@@ -18,6 +18,7 @@ import java.util.Arrays;
 public final class AtomicTxn {
     static final int MAX_READS = Integer.getInteger("streamflex.atomic.maxReads", 32_768);
     static final int MAX_WRITES = Integer.getInteger("streamflex.atomic.maxWrites", 8_192);
+    static final int MAX_COPIED = Integer.getInteger("streamflex.atomic.maxCopiedElements", 1 << 20);
 
     private static final ThreadLocal<AtomicTxn> CURRENT = ThreadLocal.withInitial(AtomicTxn::new);
     private static final VarHandle STATUS;
@@ -60,6 +61,16 @@ public final class AtomicTxn {
      */
     private Object[] borrowed = new Object[4];
     private int borrowedCount;
+    /**
+     * Block copies from a borrowed array into another array ({@code System.arraycopy} in atomic
+     * code), each kept as one entry with its own copy of the source elements: applying one is one
+     * copy on the filter's thread, not one write per element.
+     */
+    private Object[] copyTargets = new Object[4];
+    private int[] copyPositions = new int[4];
+    private Object[] copyData = new Object[4];
+    private int copies;
+    private int copied;
 
     private AtomicTxn() {
     }
@@ -86,6 +97,7 @@ public final class AtomicTxn {
         this.active = true;
         reads.clear();
         writes.clear();
+        clearCopies();
         java.util.Arrays.fill(borrowed, 0, borrowedCount, null);
         borrowedCount = 0;
         snapshot = filter.stableEpoch();
@@ -96,8 +108,45 @@ public final class AtomicTxn {
         filter = null;
         reads.clear();
         writes.clear();
+        clearCopies();
         java.util.Arrays.fill(borrowed, 0, borrowedCount, null);
         borrowedCount = 0;
+    }
+
+    private void clearCopies() {
+        java.util.Arrays.fill(copyTargets, 0, copies, null);
+        java.util.Arrays.fill(copyData, 0, copies, null);
+        copies = 0;
+        copied = 0;
+    }
+
+    /**
+     * Logs {@code System.arraycopy(src, srcPos, dest, destPos, length)} from a borrowed array as
+     * one block; writes already logged inside the block take its values, since it comes after them.
+     */
+    void copyBlock(Object src, int srcPos, Object dest, int destPos, int length) {
+        if (copied + length > MAX_COPIED) {
+            throw new IllegalStateException("an @Atomic call copied more than " + MAX_COPIED + " array elements;"
+                    + " the filter's thread applies at most that many per call. Split the call, or raise"
+                    + " -Dstreamflex.atomic.maxCopiedElements");
+        }
+        Object block = java.lang.reflect.Array.newInstance(src.getClass().getComponentType(), length);
+        System.arraycopy(src, srcPos, block, 0, length);
+        if (copies == copyTargets.length) {
+            copyTargets = java.util.Arrays.copyOf(copyTargets, copies * 2);
+            copyPositions = java.util.Arrays.copyOf(copyPositions, copies * 2);
+            copyData = java.util.Arrays.copyOf(copyData, copies * 2);
+        }
+        copyTargets[copies] = dest;
+        copyPositions[copies] = destPos;
+        copyData[copies] = block;
+        copies++;
+        copied += length;
+        writes.overwriteWithin(dest, destPos, length, block);
+    }
+
+    boolean isBorrowedArray(Object array) {
+        return borrowedCount > 0 && isBorrowed(array);
     }
 
     /** Records the call's array arguments (from index 1 of {@code withReceiver}). */
@@ -123,7 +172,7 @@ public final class AtomicTxn {
     }
 
     int writeCount() {
-        return writes.size;
+        return writes.size + copies;
     }
 
     // ------------------------------------------------------------ reading and writing
@@ -132,6 +181,14 @@ public final class AtomicTxn {
         int w = writes.find(owner, field, index);
         if (w >= 0) {
             return writes.bits[w];
+        }
+        if (field == null && copies > 0) {
+            for (int c = copies - 1; c >= 0; c--) {
+                if (copyTargets[c] == owner && index >= copyPositions[c]
+                        && index < copyPositions[c] + java.lang.reflect.Array.getLength(copyData[c])) {
+                    return load(copyData[c], null, index - copyPositions[c], kind);
+                }
+            }
         }
         if (field == null && borrowedCount > 0 && isBorrowed(owner)) {
             return load(owner, null, index, kind);
@@ -221,6 +278,12 @@ public final class AtomicTxn {
     }
 
     void applyWrites() {
+        // Blocks first: a single write logged after a block is applied after it; one logged
+        // before it already holds the block's value (copyBlock).
+        for (int c = 0; c < copies; c++) {
+            Object block = copyData[c];
+            System.arraycopy(block, 0, copyTargets[c], copyPositions[c], java.lang.reflect.Array.getLength(block));
+        }
         Locations w = writes;
         for (int i = 0; i < w.size; i++) {
             store(w.owners[i], w.fields[i], w.indexes[i], w.kinds[i], w.bits[i], w.refs[i]);
@@ -343,6 +406,15 @@ public final class AtomicTxn {
                 }
                 if (owners[entry] == owner && fields[entry] == field && indexes[entry] == index) {
                     return entry;
+                }
+            }
+        }
+
+        /** Gives the array writes inside {@code [from, from + length)} of {@code array} the values of {@code block}. */
+        void overwriteWithin(Object array, int from, int length, Object block) {
+            for (int i = 0; i < size; i++) {
+                if (owners[i] == array && fields[i] == null && indexes[i] >= from && indexes[i] < from + length) {
+                    bits[i] = load(block, null, indexes[i] - from, kinds[i]);
                 }
             }
         }

@@ -303,6 +303,10 @@ public final class Atomics {
                     + " out of bounds for length " + srcLength + " or last destination index " + (destPos + length)
                     + " for length " + destLength);
         }
+        if (tx.isBorrowedArray(src) && src != dest) {
+            tx.copyBlock(src, srcPos, dest, destPos, length);
+            return;
+        }
         byte kind = kindOf(src);
         if (src == dest && srcPos < destPos) {
             for (int i = length - 1; i >= 0; i--) {

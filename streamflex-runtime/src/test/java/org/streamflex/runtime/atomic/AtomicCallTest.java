@@ -161,4 +161,23 @@ class AtomicCallTest {
         assertEquals(4, pair.seenX, "under the driver, a call between steps is seen by the next step");
         assertEquals(2, pair.seenCalls);
     }
+
+    @Test
+    void aBlockCopiedFromABorrowedArrayAppliesInOrderWithSingleWrites() throws Exception {
+        TestGraph g = new TestGraph();
+        Clock clock = g.clock(100);
+        AtomicFilters.BlockFilter block = g.filter(AtomicFilters.BlockFilter.class);
+        g.link(clock, block).check();
+        g.start();
+        block.copyIn(new int[] {1, 2, 3, 4}, 2);
+        assertEquals(-1, block.at(2), "a single write after the block wins");
+        assertEquals(2, block.at(3), "the block wins over a single write before it");
+        assertEquals(3, block.at(4));
+        assertEquals(4, block.at(5));
+        assertEquals(0, block.at(6));
+        assertEquals(10 + 20 + 30, block.copyAndSum(new int[] {10, 20, 30}, 8), "the call reads its own block");
+        assertEquals(20, block.at(9));
+        g.stop();
+        assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
+    }
 }

@@ -195,4 +195,40 @@ public final class AtomicFilters {
             value++;
         }
     }
+
+    /** Copies borrowed arrays into its stable buffer in blocks, around single writes. */
+    public static final class BlockFilter extends Filter {
+        private TimeChannel timer;
+        private final int[] buffer = new int[16];
+        public long works;
+
+        /** buffer[at + 1] = 99, then the block src at {@code at}, then buffer[at] = -1. */
+        @Atomic
+        public void copyIn(@Borrow int[] src, int at) {
+            buffer[at + 1] = 99;
+            System.arraycopy(src, 0, buffer, at, src.length);
+            buffer[at] = -1;
+        }
+
+        /** Reads back, inside one call, what the block wrote: the call sees its own writes. */
+        @Atomic
+        public int copyAndSum(@Borrow int[] src, int at) {
+            System.arraycopy(src, 0, buffer, at, src.length);
+            int sum = 0;
+            for (int i = 0; i < src.length; i++) {
+                sum += buffer[at + i];
+            }
+            return sum;
+        }
+
+        @Atomic
+        public int at(int i) {
+            return buffer[i];
+        }
+
+        @Override
+        public void work() {
+            works++;
+        }
+    }
 }

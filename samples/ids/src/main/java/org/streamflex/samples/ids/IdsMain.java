@@ -25,7 +25,8 @@ import org.streamflex.samples.ids.pcap.TrafficGenerator;
  *
  * Options: {@code --pcap FILE} (classic pcap, or gzip of one if the name ends in .gz),
  * {@code --trust NETWORK/PREFIX} (repeatable), {@code --period MICROS} (the reader's clock, 80 by
- * default as in the paper; 0 for free-running).
+ * default as in the paper; 0 for free-running), {@code --per-release N} (packets the reader parses
+ * per release, 64 by default; 1 is the paper's set-up).
  */
 public final class IdsMain {
     private IdsMain() {
@@ -34,6 +35,7 @@ public final class IdsMain {
     public static void main(String[] args) throws Exception {
         Path pcap = null;
         int period = 80;
+        int perRelease = 64;
         List<int[]> trusted = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String value = i + 1 < args.length ? args[i + 1] : null;
@@ -41,6 +43,7 @@ public final class IdsMain {
                 case "--pcap" -> pcap = Path.of(required(args[i], value));
                 case "--period" -> period = Integer.parseInt(required(args[i], value));
                 case "--trust" -> trusted.add(parsePrefix(required(args[i], value)));
+                case "--per-release" -> perRelease = Integer.parseInt(required(args[i], value));
                 default -> usage("unknown option " + args[i]);
             }
             i++;
@@ -49,6 +52,7 @@ public final class IdsMain {
             trusted.add(new int[] {TrafficGenerator.TRUSTED_NETWORK, TrafficGenerator.TRUSTED_PREFIX});
         }
         Intrusion ids = new Intrusion(period);
+        ids.reader.perRelease(perRelease);
         for (int[] prefix : trusted) {
             if (!ids.trust.trust(prefix[0], prefix[1])) {
                 usage("too many --trust prefixes");
@@ -57,7 +61,6 @@ public final class IdsMain {
         String source = pcap == null ? "the bundled sample (20,000 generated frames)" : pcap.toString();
         System.out.println("Intrusion detection on " + source + ", reader period "
                 + (period == 0 ? "free-running" : period + " us"));
-        ids.start();
         PcapFeeder feeder = new PcapFeeder(ids.reader);
         long start = System.nanoTime();
         Thread progress = Thread.ofPlatform().daemon().start(() -> {
@@ -71,9 +74,28 @@ public final class IdsMain {
                 // done
             }
         });
-        PcapReader.Counts counts;
-        try (InputStream in = open(pcap)) {
-            counts = feeder.feed(in);
+        // The feeder fills the reader's buffer before the graph starts (calls then apply
+        // directly), so that releases find packets from the first one on.
+        PcapReader.Counts[] counts = new PcapReader.Counts[1];
+        Throwable[] feedFailure = new Throwable[1];
+        long[] underrunsWhileFeeding = new long[1];
+        Path input = pcap;
+        Thread feeding = Thread.ofPlatform().start(() -> {
+            try (InputStream in = open(input)) {
+                counts[0] = feeder.feed(in);
+            } catch (Throwable e) {
+                feedFailure[0] = e;
+            }
+            underrunsWhileFeeding[0] = ids.reader.underruns;
+        });
+        while (feeder.fed() == 0 && feeding.isAlive()) {
+            Thread.sleep(1);
+        }
+        ids.start();
+        feeding.join();
+        if (feedFailure[0] != null) {
+            ids.stop();
+            throw new IllegalStateException("reading " + source + " failed: " + feedFailure[0], feedFailure[0]);
         }
         while (ids.dump.packets < feeder.fed() && ids.failure() == null) {
             Thread.sleep(1);
@@ -88,10 +110,12 @@ public final class IdsMain {
                 + " fragments (TearDrop)%n", d.tinyFragments, d.teardrops);
         System.out.printf(Locale.ROOT, "  trusted              %d (TrustFilter)%n", d.trusted);
         System.out.printf(Locale.ROOT, "  not IPv4             %d%n", d.notIpv4);
+        PcapReader.Counts c = counts[0];
         System.out.printf(Locale.ROOT, "  malformed            %d frames; in the file: %d bytes, %d non-Ethernet records,"
-                + " %d frames too large%s%n", d.malformed, counts.malformedBytes, counts.notEthernetRecords,
-                feeder.oversize(), counts.problem == null ? "" : " (" + counts.problem + ")");
-        System.out.printf(Locale.ROOT, "  channel drops        %d; reader underruns %d%n", ids.drops(), ids.reader.underruns);
+                + " %d frames too large%s%n", d.malformed, c.malformedBytes, c.notEthernetRecords,
+                feeder.oversize(), c.problem == null ? "" : " (" + c.problem + ")");
+        System.out.printf(Locale.ROOT, "  channel drops        %d; reader underruns while input was pending %d"
+                + " (releases finding no packet)%n", ids.drops(), underrunsWhileFeeding[0]);
         System.out.printf(Locale.ROOT, "  analysis rate        %.1f Mbit/s, %.0f ns per packet (%.2f s, feeding included)%n",
                 d.bytes * 8 / seconds / 1e6, seconds * 1e9 / Math.max(1, d.packets), seconds);
     }
@@ -135,7 +159,8 @@ public final class IdsMain {
 
     private static void usage(String problem) {
         System.err.println(problem);
-        System.err.println("usage: IdsMain [--pcap FILE[.gz]] [--trust NETWORK/PREFIX]... [--period MICROS (80; 0 free-running)]");
+        System.err.println("usage: IdsMain [--pcap FILE[.gz]] [--trust NETWORK/PREFIX]... [--period MICROS (80; 0 free-running)]"
+                + " [--per-release N (64)]");
         System.exit(2);
     }
 }

@@ -10,7 +10,8 @@ import org.streamflex.Stable;
  */
 public final class PacketBuffer implements Stable {
     public static final int CAPACITY = 1 << 16;
-    static final int RECORD_HEADER = 10;
+    /** Bytes each frame takes in the buffer besides its own: length and capture time. */
+    public static final int RECORD_HEADER = 10;
     private final byte[] data = new byte[CAPACITY];
     private long writePos;
     private long readPos;
@@ -34,11 +35,50 @@ public final class PacketBuffer implements Stable {
         for (int shift = 56; shift >= 0; shift -= 8) {
             put(p++, (byte) (timestampNanos >>> shift));
         }
-        for (int i = 0; i < length; i++) {
-            put(p++, frame[i]);
-        }
-        writePos = p;
+        // The frame in at most two blocks (the ring wraps): an @Atomic call logs each as one entry.
+        int at = (int) p & (CAPACITY - 1);
+        int first = Math.min(length, CAPACITY - at);
+        System.arraycopy(frame, 0, data, at, first);
+        System.arraycopy(frame, first, data, 0, length - first);
+        writePos = p + length;
         return 1;
+    }
+
+    /**
+     * Appends records already framed by the caller (length, capture time, bytes), checked by
+     * {@link #framed}.
+     *
+     * @return 1 if appended, 0 if there is no room now, -1 if they can never fit
+     */
+    int appendRecords(byte[] records, int length) {
+        if (length > CAPACITY) {
+            return -1;
+        }
+        if (CAPACITY - (writePos - readPos) < length) {
+            return 0;
+        }
+        int at = (int) writePos & (CAPACITY - 1);
+        int first = Math.min(length, CAPACITY - at);
+        System.arraycopy(records, 0, data, at, first);
+        System.arraycopy(records, first, data, 0, length - first);
+        writePos += length;
+        return 1;
+    }
+
+    /** Whether {@code length} bytes of {@code records} are whole records, back to back. */
+    static boolean framed(byte[] records, int length) {
+        if (length < 0 || length > records.length) {
+            return false;
+        }
+        int i = 0;
+        while (i < length) {
+            if (length - i < RECORD_HEADER) {
+                return false;
+            }
+            int frame = (records[i] & 0xFF) << 8 | records[i + 1] & 0xFF;
+            i += RECORD_HEADER + frame;
+        }
+        return i == length;
     }
 
     private void put(long p, byte b) {
@@ -67,6 +107,21 @@ public final class PacketBuffer implements Stable {
 
     long u64(int offset) {
         return (long) u32(offset) << 32 | (u32(offset + 4) & 0xFFFFFFFFL);
+    }
+
+    /**
+     * Reads everything written so far again from the start, if it all still fits in the ring:
+     * for benchmarks, which analyze the same frames over and over.
+     *
+     * @return false if data was overwritten since the start (nothing changed then)
+     */
+    boolean rewind() {
+        if (writePos > CAPACITY) {
+            return false;
+        }
+        readPos = 0;
+        mark = 0;
+        return true;
     }
 
     void startRead() {

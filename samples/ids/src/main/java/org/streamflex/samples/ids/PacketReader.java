@@ -33,6 +33,32 @@ public final class PacketReader extends Filter {
         return buffer.append(frame, length, timestampNanos);
     }
 
+    /**
+     * Appends several frames at once, already framed as this reader stores them: per frame a
+     * 2-byte big-endian length, an 8-byte big-endian capture time in nanoseconds, then the bytes.
+     * One call can carry up to 64 KiB, so a feeder keeps up at short periods.
+     *
+     * @return 1 if taken, 0 if the buffer has no room now (try again), -1 if {@code length} bytes
+     *     of {@code records} are not whole records or can never fit
+     */
+    @Atomic
+    public int writeRecords(@Borrow byte[] records, int length) {
+        if (!PacketBuffer.framed(records, length)) {
+            return -1;
+        }
+        return buffer.appendRecords(records, length);
+    }
+
+    /**
+     * For benchmarks, before the graph starts or between driver steps: makes the frames written so
+     * far readable again, from the first.
+     *
+     * @return false if the buffer has wrapped (the first frames are gone)
+     */
+    public boolean replay() {
+        return buffer.rewind();
+    }
+
     @Override
     public void work() {
         int read = 0;

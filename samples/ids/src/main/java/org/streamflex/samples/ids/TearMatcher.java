@@ -25,11 +25,15 @@ public final class TearMatcher implements Stable {
         int stop = start + ip.payloadLength();
         boolean same = used[slot] && src[slot] == ip.srcAddr && dst[slot] == ip.dstAddr && idAndProtocol[slot] == key;
         if (!same) {
-            used[slot] = true;
-            src[slot] = ip.srcAddr;
-            dst[slot] = ip.dstAddr;
-            idAndProtocol[slot] = key;
-            end[slot] = stop;
+            if (ip.moreFragments) {
+                used[slot] = true;
+                src[slot] = ip.srcAddr;
+                dst[slot] = ip.dstAddr;
+                idAndProtocol[slot] = key;
+                end[slot] = stop;
+            }
+            // A last fragment of a datagram the table does not hold (its slot was taken by another)
+            // leaves nothing behind: a stale entry would make a later datagram of the same id overlap.
             return false;
         }
         boolean overlap = start < end[slot];

@@ -45,4 +45,24 @@ class MalformedFramesTest {
         assertEquals(1, ids.dump.notIpv4);
         assertEquals(0, ids.dump.tinyFragments + ids.dump.teardrops + ids.dump.trusted);
     }
+
+    @Test
+    void batchesOfRecordsAreTakenWholeOrRefusedWhenBadlyFramed() {
+        Intrusion ids = new Intrusion(10);
+        byte[] frame = ipv4(0x45, 46, 60);
+        java.nio.ByteBuffer batch = java.nio.ByteBuffer.allocate(2 * (PacketBuffer.RECORD_HEADER + 60));
+        for (int i = 0; i < 2; i++) {
+            batch.putShort((short) 60).putLong(i).put(frame);
+        }
+        byte[] records = batch.array();
+        assertEquals(-1, ids.reader.writeRecords(records, records.length - 1), "a record cut short");
+        records[0] = 0x7F; // the first length now runs past the end
+        assertEquals(-1, ids.reader.writeRecords(records, records.length));
+        records[0] = 0;
+        assertEquals(1, ids.reader.writeRecords(records, records.length));
+        GraphDriver.of(ids).run(2);
+        assertEquals(2, ids.dump.packets);
+        assertEquals(120, ids.dump.bytes);
+        assertEquals(0, ids.dump.malformed);
+    }
 }

@@ -64,6 +64,28 @@ public final class TrafficGenerator {
         return frames;
     }
 
+    /**
+     * The longest prefix of {@code frames} that fits in {@code capacity} bytes with {@code
+     * overhead} more per frame, and does not end inside a fragmented datagram: so that analyzing it
+     * twice sees each datagram whole both times.
+     */
+    public static List<Frame> wholeDatagramsFitting(List<Frame> frames, int capacity, int overhead) {
+        int end = 0;
+        int used = 0;
+        while (end < frames.size() && used + frames.get(end).bytes().length + overhead <= capacity) {
+            used += frames.get(end).bytes().length + overhead;
+            end++;
+        }
+        while (end > 0 && moreFragments(frames.get(end - 1).bytes())) {
+            end--;
+        }
+        return List.copyOf(frames.subList(0, end));
+    }
+
+    private static boolean moreFragments(byte[] frame) {
+        return frame.length > 20 && frame[12] == 0x08 && frame[13] == 0x00 && (frame[20] & 0x20) != 0;
+    }
+
     public static void write(List<Frame> frames, OutputStream out, ByteOrder order, boolean nanos) throws IOException {
         try (PcapWriter w = new PcapWriter(new BufferedOutputStream(out), order, nanos, 1)) {
             for (Frame f : frames) {
