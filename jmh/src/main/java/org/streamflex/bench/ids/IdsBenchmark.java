@@ -23,7 +23,7 @@ import org.streamflex.samples.ids.pcap.TrafficGenerator.Frame;
 
 /**
  * Analysis time per batch of the bundled traffic mix (the whole datagrams that fill the reader's
- * 64 KiB buffer once, about 100 frames), in one run: {@code streamflex}, the IDS graph released on one thread
+ * 256 KiB buffer once, about 440 frames), in one run: {@code streamflex}, the IDS graph released on one thread
  * as a free-running clock would, re-reading the same buffered frames each time (their delivery
  * through {@code @Atomic write} is not timed); {@code plainJava}, the same detection with heap
  * packets, a thread per stage and {@code ArrayBlockingQueue}s. Divide the batch's bits by the

@@ -29,6 +29,8 @@ import org.streamflex.samples.ids.pcap.TrafficGenerator;
  * per release, 64 by default; 1 is the paper's set-up).
  */
 public final class IdsMain {
+    /** Frames in the reader's buffer before the graph starts: its first releases find packets. */
+    static final int PREFILL_FRAMES = 256;
     private IdsMain() {
     }
 
@@ -88,7 +90,7 @@ public final class IdsMain {
             }
             underrunsWhileFeeding[0] = ids.reader.underruns;
         });
-        while (feeder.fed() == 0 && feeding.isAlive()) {
+        while (feeder.fed() < PREFILL_FRAMES && feeding.isAlive()) {
             Thread.sleep(1);
         }
         ids.start();

@@ -29,7 +29,7 @@ public final class Intrusion extends StreamFlexGraph {
     /** @param periodMicros the reader's period; 0 for free-running */
     public Intrusion(int periodMicros) {
         clock = makeClock(periodMicros);
-        reader = makeFilter(PacketReader.class, 256 * 1024, DEFAULT_TRANSIENT_BYTES);
+        reader = makeFilter(PacketReader.class, 512 * 1024, DEFAULT_TRANSIENT_BYTES);
         trust = makeFilter(TrustFilter.class);
         vsip = makeFilter(VSIPFragments.class);
         tear = makeFilter(TearDrop.class);

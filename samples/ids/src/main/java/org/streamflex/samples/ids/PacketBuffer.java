@@ -9,7 +9,7 @@ import org.streamflex.Stable;
  * 8-byte capture time and the frame's bytes.
  */
 public final class PacketBuffer implements Stable {
-    public static final int CAPACITY = 1 << 16;
+    public static final int CAPACITY = 1 << 18;
     /** Bytes each frame takes in the buffer besides its own: length and capture time. */
     public static final int RECORD_HEADER = 10;
     private final byte[] data = new byte[CAPACITY];

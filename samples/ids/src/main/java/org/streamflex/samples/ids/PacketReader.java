@@ -36,7 +36,7 @@ public final class PacketReader extends Filter {
     /**
      * Appends several frames at once, already framed as this reader stores them: per frame a
      * 2-byte big-endian length, an 8-byte big-endian capture time in nanoseconds, then the bytes.
-     * One call can carry up to 64 KiB, so a feeder keeps up at short periods.
+     * One call can carry up to the buffer's 256 KiB, so a feeder keeps up at short periods.
      *
      * @return 1 if taken, 0 if the buffer has no room now (try again), -1 if {@code length} bytes
      *     of {@code records} are not whole records or can never fit
