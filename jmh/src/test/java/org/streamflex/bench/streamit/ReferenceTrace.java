@@ -40,6 +40,18 @@ final class ReferenceTrace {
         return values;
     }
 
+    /** Runs {@code graph} for the trace's length and checks every value {@code printer} received against it. */
+    static void assertGraphMatches(String trace, org.streamflex.StreamFlexGraph graph, FloatPrinter printer,
+            int outputsPerIteration) throws IOException {
+        float[] expected = load(trace);
+        org.streamflex.runtime.GraphDriver.of(graph).run(expected.length / outputsPerIteration);
+        org.junit.jupiter.api.Assertions.assertEquals(expected.length, printer.count(),
+                "one steady state of " + outputsPerIteration + " outputs per release");
+        int bad = firstMismatch(expected, printer);
+        org.junit.jupiter.api.Assertions.assertEquals(-1, bad,
+                () -> "output " + bad + ": expected " + expected[bad] + ", got " + printer.value(bad));
+    }
+
     /** Index of the first value of {@code printer} that differs from {@code expected} by more than 1e-5 (absolute or relative), or -1. */
     static int firstMismatch(float[] expected, FloatPrinter printer) {
         for (int i = 0; i < expected.length; i++) {

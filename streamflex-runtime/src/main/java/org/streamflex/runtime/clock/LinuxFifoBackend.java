@@ -21,6 +21,8 @@ public final class LinuxFifoBackend implements ClockBackend {
     private final RealTime options;
     private final LinuxScheduling calls;
     private final long spinNanos;
+    /** Absolute clock_nanosleep, in slices of at most {@link #MAX_SLEEP_NANOS} so that a stop is seen. */
+    private final SpinTail.Sleep sleep;
     /** Set by {@link #enter()} when SCHED_FIFO was refused: the thread then waits as a normal one. */
     private ParkSpinBackend fallback;
 
@@ -28,6 +30,7 @@ public final class LinuxFifoBackend implements ClockBackend {
         this.options = options;
         this.calls = calls;
         this.spinNanos = options.spinMicros() * 1000L;
+        this.sleep = wakeAt -> calls.sleepUntil(Math.min(wakeAt, System.nanoTime() + MAX_SLEEP_NANOS));
     }
 
     @Override
@@ -88,20 +91,6 @@ public final class LinuxFifoBackend implements ClockBackend {
         if (fallback != null) {
             return fallback.awaitNanos(deadline, running);
         }
-        for (;;) {
-            if (!running.getAsBoolean()) {
-                return false;
-            }
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return true;
-            }
-            if (left > spinNanos) {
-                long wakeAt = deadline - spinNanos;
-                calls.sleepUntil(left - spinNanos > MAX_SLEEP_NANOS ? System.nanoTime() + MAX_SLEEP_NANOS : wakeAt);
-            } else {
-                Thread.onSpinWait();
-            }
-        }
+        return SpinTail.await(deadline, running, spinNanos, sleep);
     }
 }

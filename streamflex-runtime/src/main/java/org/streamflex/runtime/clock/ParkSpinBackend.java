@@ -41,19 +41,6 @@ public final class ParkSpinBackend implements ClockBackend {
 
     @Override
     public boolean awaitNanos(long deadline, BooleanSupplier running) {
-        for (;;) {
-            if (!running.getAsBoolean()) {
-                return false;
-            }
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return true;
-            }
-            if (left > spinNanos) {
-                LockSupport.parkNanos(left - spinNanos);
-            } else {
-                Thread.onSpinWait();
-            }
-        }
+        return SpinTail.await(deadline, running, spinNanos, wakeAt -> LockSupport.parkNanos(wakeAt - System.nanoTime()));
     }
 }
