@@ -1,5 +1,7 @@
 package org.streamflex;
 
+import org.streamflex.spi.CapsuleSlots;
+
 /**
  * A fixed-size channel of capsules.
  *
@@ -16,8 +18,13 @@ package org.streamflex;
  *
  * @param <T> the capsule type carried
  */
-public abstract class Channel<T extends Capsule> extends DataChannel {
-    protected Channel() {
+public final class Channel<T extends Capsule> extends DataChannel {
+    private final CapsuleSlots slots;
+
+    /** Made by the runtime only, which connects the channel to its ring. */
+    Channel(CapsuleSlots slots) {
+        super(slots);
+        this.slots = slots;
     }
 
     /**
@@ -25,14 +32,19 @@ public abstract class Channel<T extends Capsule> extends DataChannel {
      *
      * @return false if the channel is full: the capsule is dropped and counted
      */
-    public abstract boolean put(T capsule);
+    public boolean put(T capsule) {
+        return slots.put(capsule);
+    }
 
     /**
      * Takes the first available capsule.
      *
      * @throws ChannelUnderflowException if {@link #size()} is 0
      */
-    public abstract T take();
+    @SuppressWarnings("unchecked") // the runtime checks every put against the element type the field declares
+    public T take() {
+        return (T) slots.take();
+    }
 
     /**
      * Gives a capsule back to the front of the channel: the next {@link #take()} returns it.
@@ -40,12 +52,17 @@ public abstract class Channel<T extends Capsule> extends DataChannel {
      *
      * @throws ChannelUnderflowException if this {@code work()} has taken nothing left to give back
      */
-    public abstract void untake(T capsule);
+    public void untake(T capsule) {
+        slots.untake(capsule);
+    }
 
     /**
      * The i-th available capsule (0 is the next one {@link #take()} returns), without taking it.
      *
      * @throws ChannelUnderflowException if {@code i} is not below {@link #size()}
      */
-    public abstract T peek(int i);
+    @SuppressWarnings("unchecked")
+    public T peek(int i) {
+        return (T) slots.peek(i);
+    }
 }

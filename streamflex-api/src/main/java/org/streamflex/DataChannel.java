@@ -1,5 +1,7 @@
 package org.streamflex;
 
+import org.streamflex.spi.SlotStore;
+
 /**
  * What every fixed-size data channel offers: {@link Channel} for capsules and the primitive
  * channels such as {@link IntChannel}.
@@ -14,25 +16,45 @@ package org.streamflex;
  * DataChannel link = graph.channel(mid, "out");
  * System.out.println(link.published() + " published, " + link.dropped() + " dropped");
  * }</pre>
+ *
+ * <p>Channels are made by the runtime when the graph connects two filters; each delegates to the
+ * ring that stores its items.
  */
-public abstract class DataChannel {
-    protected DataChannel() {
+public abstract sealed class DataChannel
+        permits Channel, BooleanChannel, ByteChannel, CharChannel, ShortChannel, IntChannel, LongChannel,
+        FloatChannel, DoubleChannel {
+    /** The ring behind the channel; read by the runtime through a private lookup. */
+    private final SlotStore store;
+
+    DataChannel(SlotStore store) {
+        if (store == null) {
+            throw new NullPointerException("store");
+        }
+        this.store = store;
     }
 
     /**
      * Items the consumer can still take in the current {@code work()}: published items minus the
      * ones it took so far (plus the ones it gave back with {@code untake}).
      */
-    public abstract int size();
+    public final int size() {
+        return store.size();
+    }
 
     /** The fixed number of items the channel holds. */
-    public abstract int capacity();
+    public final int capacity() {
+        return store.capacity();
+    }
 
     /** Items published to the consumer since the graph started. */
-    public abstract long published();
+    public final long published() {
+        return store.published();
+    }
 
     /** Items dropped because the channel was full, since the graph started. */
-    public abstract long dropped();
+    public final long dropped() {
+        return store.dropped();
+    }
 
     /**
      * Takes every available item and puts it on {@code target}, exactly as a take() followed by
@@ -40,8 +62,11 @@ public abstract class DataChannel {
      * {@code target}). Both channels must carry the same kind of item.
      *
      * @return the number of items taken
+     * @throws IllegalArgumentException if {@code target} carries another kind of item
      */
-    public abstract int transferTo(DataChannel target);
+    public final int transferTo(DataChannel target) {
+        return store.transferTo(sameKind(target), Integer.MAX_VALUE);
+    }
 
     /**
      * As {@link #transferTo(DataChannel)}, for at most {@code max} items: the round-robin
@@ -49,7 +74,9 @@ public abstract class DataChannel {
      *
      * @return the number of items taken
      */
-    public abstract int transferTo(DataChannel target, int max);
+    public final int transferTo(DataChannel target, int max) {
+        return store.transferTo(sameKind(target), max);
+    }
 
     /**
      * Puts copies of the first {@code count} available items on {@code target} without taking
@@ -57,20 +84,34 @@ public abstract class DataChannel {
      *
      * @throws ChannelUnderflowException if fewer than {@code count} items are available
      */
-    public abstract void copyTo(DataChannel target, int count);
+    public final void copyTo(DataChannel target, int count) {
+        store.copyTo(sameKind(target), count);
+    }
 
     /**
      * Takes and discards {@code count} items.
      *
      * @throws ChannelUnderflowException if fewer than {@code count} items are available
      */
-    public abstract void skip(int count);
+    public final void skip(int count) {
+        store.skip(count);
+    }
 
     /** The link this channel stands for, as {@code Producer.field -> Consumer.field}. */
-    public abstract String name();
+    public final String name() {
+        return store.name();
+    }
 
     @Override
     public String toString() {
         return name();
+    }
+
+    private SlotStore sameKind(DataChannel target) {
+        if (target == null || target.getClass() != getClass()) {
+            throw new IllegalArgumentException("transferTo: " + name() + " and "
+                    + (target == null ? "null" : target.name()) + " do not carry the same kind of item");
+        }
+        return target.store;
     }
 }

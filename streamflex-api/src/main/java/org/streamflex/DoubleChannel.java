@@ -1,5 +1,7 @@
 package org.streamflex;
 
+import org.streamflex.spi.LongSlots;
+
 /**
  * A fixed-size channel of {@code double} values; values are never boxed.
  *
@@ -11,9 +13,21 @@ package org.streamflex;
  *     }
  * }
  * }</pre>
+ * <!-- template: the build drops these lines from the classes it generates -->
+ * <p>This class is the template of the primitive channels: the build generates {@code IntChannel},
+ * {@code LongChannel}, {@code FloatChannel}, {@code ShortChannel}, {@code ByteChannel},
+ * {@code CharChannel} and {@code BooleanChannel} from it ({@code build/Specialize.java}), each
+ * converting its values at the edge with {@code Slots} and storing them in the runtime's 64-bit
+ * slots.
+ * <!-- :template -->
  */
-public abstract class DoubleChannel extends DataChannel {
-    protected DoubleChannel() {
+public final class DoubleChannel extends DataChannel {
+    private final LongSlots slots;
+
+    /** Made by the runtime only, which connects the channel to its ring. */
+    DoubleChannel(LongSlots slots) {
+        super(slots);
+        this.slots = slots;
     }
 
     /**
@@ -21,14 +35,18 @@ public abstract class DoubleChannel extends DataChannel {
      *
      * @return false if the channel is full: the value is dropped and counted
      */
-    public abstract boolean put(double value);
+    public boolean put(double value) {
+        return slots.put(Slots.ofDouble(value));
+    }
 
     /**
      * Takes the first available value.
      *
      * @throws ChannelUnderflowException if {@link #size()} is 0
      */
-    public abstract double take();
+    public double take() {
+        return Slots.toDouble(slots.take());
+    }
 
     /**
      * Gives a value back to the front of the channel: the next {@link #take()} returns it. Only
@@ -36,12 +54,16 @@ public abstract class DoubleChannel extends DataChannel {
      *
      * @throws ChannelUnderflowException if this {@code work()} has taken nothing left to give back
      */
-    public abstract void untake(double value);
+    public void untake(double value) {
+        slots.untake(Slots.ofDouble(value));
+    }
 
     /**
      * The i-th available value (0 is the next one {@link #take()} returns), without taking it.
      *
      * @throws ChannelUnderflowException if {@code i} is not below {@link #size()}
      */
-    public abstract double peek(int i);
+    public double peek(int i) {
+        return Slots.toDouble(slots.peek(i));
+    }
 }

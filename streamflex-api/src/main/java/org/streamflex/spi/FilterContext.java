@@ -3,8 +3,9 @@ package org.streamflex.spi;
 import org.streamflex.Capsule;
 
 /**
- * What the runtime provides to one filter instance. Not for filter authors: use the methods of
- * {@link org.streamflex.Filter}, which delegate here:
+ * What the runtime provides to one filter instance. Not for filter authors: the methods of
+ * {@link org.streamflex.Filter} delegate here, and so does the woven code of {@code @Atomic}
+ * methods ({@code org.streamflex.abi.Atomics}):
  * <pre>{@code
  * Complex c = makeCapsule(Complex.class);   // context.makeCapsule(Complex.class)
  * }</pre>
@@ -15,4 +16,13 @@ public interface FilterContext {
 
     /** The default trigger: any input channel, data or time, has something to take. */
     boolean anyInputAvailable();
+
+    /** The filter's instance name, as messages and errors name it ({@code "Sink#2"}). */
+    String filterName();
+
+    /**
+     * The engine that runs the filter's {@code @Atomic} calls, or null if the filter has no
+     * {@code @Atomic} method.
+     */
+    AtomicEngine atomic();
 }

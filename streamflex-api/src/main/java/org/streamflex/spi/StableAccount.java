@@ -2,7 +2,7 @@ package org.streamflex.spi;
 
 /**
  * The stable region of the filter whose code runs on this thread, as woven code sees it through
- * {@link Regions}: stable objects stay ordinary heap objects (they live as long as the filter), but
+ * {@code org.streamflex.abi.Regions}: stable objects stay ordinary heap objects (they live as long as the filter), but
  * what they take is counted against the filter's stable size. Implemented by the runtime.
  */
 public interface StableAccount {

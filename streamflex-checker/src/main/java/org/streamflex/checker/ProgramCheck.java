@@ -23,7 +23,6 @@ import org.streamflex.checker.rules.R4StableArrays;
 import org.streamflex.checker.rules.R5CapsuleFields;
 import org.streamflex.checker.rules.R6CapsuleCreation;
 import org.streamflex.checker.rules.R7CapsuleNotStable;
-import org.streamflex.checker.weave.ClassPlan;
 
 /** The checker over one compilation: collects findings class by class, then decides them. */
 final class ProgramCheck {
@@ -90,43 +89,14 @@ final class ProgramCheck {
         errors = reporter.errors();
     }
 
-    /**
-     * The classes to weave once their class files are written: the source classes of the
-     * reachable set, each with whether its constructors must keep heap allocation (stable classes
-     * and capsules). Empty if the program had errors or was never decided.
-     */
-    List<ClassPlan> weavingPlan() {
-        List<ClassPlan> plan = new ArrayList<>();
-        if (program == null || errors > 0) {
-            return plan;
-        }
-        for (TypeElement type : program.reachable()) {
-            if (program.sources().contains(type)) {
-                boolean keepConstructors = facts.isStable(type) || facts.isCapsule(type);
-                TypeElement parent = facts.asElement(type.getSuperclass());
-                plan.add(new ClassPlan(task.getElements().getBinaryName(type).toString(), keepConstructors,
-                        recyclable(type), parent != null && recyclable(parent), facts.isStable(type)));
-            }
-        }
-        return plan;
+    /** The whole program, once decided; null before, or when the API is not on the class path. */
+    Program program() {
+        return program;
     }
 
-    /**
-     * Whether instances of a class can be recycled by a transient region: a plain class (not an
-     * interface, enum, record, filter, capsule or stable class) compiled here, whose superclasses
-     * up to Object are all such classes, so that every constructor in its chain can be copied.
-     */
-    private boolean recyclable(TypeElement type) {
-        for (TypeElement c = type; c != null; c = facts.asElement(c.getSuperclass())) {
-            if (c.getQualifiedName().contentEquals("java.lang.Object")) {
-                return c != type;
-            }
-            if (c.getKind() != javax.lang.model.element.ElementKind.CLASS || !program.sources().contains(c)
-                    || !program.inRcs(c) || facts.isStable(c) || facts.isCapsule(c)) {
-                return false;
-            }
-        }
-        return false;
+    /** Errors the rules reported: a program with errors is not woven. */
+    int errors() {
+        return errors;
     }
 
     JavacTask task() {

@@ -13,6 +13,7 @@ import java.util.Set;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import org.streamflex.checker.weave.OutputDirectoryProbe;
+import org.streamflex.checker.weave.Weaving;
 
 /**
  * Feeds each top-level class to the {@link ProgramCheck} when javac has analyzed it, and lets the
@@ -66,7 +67,10 @@ final class WholeProgramListener implements TaskListener {
             }
         } else if (e.getKind() == TaskEvent.Kind.COMPILATION) {
             // Every class file is written now: weave the reachable ones.
-            new RegionWeaving(check, trees, firstUnit).run(OutputDirectoryProbe.take());
+            Program program = check.program();
+            if (program != null && check.errors() == 0 && firstUnit != null) {
+                new Weaving(check.task(), program, trees, firstUnit).run(OutputDirectoryProbe.take());
+            }
         }
     }
 }

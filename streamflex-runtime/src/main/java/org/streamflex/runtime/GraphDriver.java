@@ -7,7 +7,8 @@ import org.streamflex.StreamFlexGraph;
 import org.streamflex.runtime.clock.RuntimeClock;
 import org.streamflex.runtime.graph.RuntimeGraph;
 import org.streamflex.spi.GraphAssembly;
-import org.streamflex.spi.Regions;
+import org.streamflex.abi.RegionSlot;
+import org.streamflex.abi.Regions;
 
 /**
  * Runs a validated graph on the calling thread in virtual time, without sleeping: for tests that
@@ -54,7 +55,7 @@ public final class GraphDriver {
      * @throws BoundaryError if a work() threw; the graph is stopped and cannot be driven further
      */
     public GraphDriver run(long count) {
-        Regions.Current regions = Regions.current();
+        RegionSlot regions = Regions.current();
         for (long i = 0; i < count; i++) {
             step(regions);
         }
@@ -66,7 +67,7 @@ public final class GraphDriver {
         step(Regions.current());
     }
 
-    private void step(Regions.Current regions) {
+    private void step(RegionSlot regions) {
         if (!graph.drivable()) {
             throw new StreamFlexError("the graph was stopped" + (graph.failure() != null ? " by " + graph.failure().getMessage() : ""));
         }

@@ -20,8 +20,8 @@ import javax.tools.StandardLocation;
  */
 @SupportedAnnotationTypes("*")
 public final class OutputDirectoryProbe extends AbstractProcessor {
-    /** The resource the probe creates; the weaver writes the list of woven classes into it. */
-    public static final String RESOURCE = "META-INF/streamflex/woven-classes.txt";
+    /** The resource the probe creates: the index of woven classes. */
+    public static final String RESOURCE = WovenIndex.RESOURCE;
 
     private static final ThreadLocal<Path> OUTPUT = new ThreadLocal<>();
 

@@ -3,13 +3,15 @@ package org.streamflex.runtime.channel;
 import java.util.Arrays;
 import org.streamflex.Capsule;
 import org.streamflex.runtime.capsule.CapsuleMarks;
+import org.streamflex.spi.CapsuleSlots;
+import org.streamflex.spi.SlotStore;
 
 /**
  * Transactional ring of capsule references. Capsules move by reference (zero copy); when one
  * work() puts the same capsule on several channels, every publication after the first publishes
  * a pooled copy.
  */
-public final class CapsuleRing extends RingIndex {
+public final class CapsuleRing extends RingIndex implements CapsuleSlots {
     private final Capsule[] slots;
     private final Class<? extends Capsule> elementType;
     private CapsuleTransaction producer;
@@ -35,6 +37,7 @@ public final class CapsuleRing extends RingIndex {
         this.consumer = consumer;
     }
 
+    @Override
     public boolean put(Capsule capsule) {
         if (capsule == null) {
             throw new NullPointerException("put(null) on channel " + name());
@@ -51,16 +54,19 @@ public final class CapsuleRing extends RingIndex {
         return true;
     }
 
+    @Override
     public Capsule take() {
         Capsule capsule = slots[(int) reserveTake() & mask];
         consumer.noteTaken(capsule);
         return capsule;
     }
 
+    @Override
     public Capsule peek(int i) {
         return slots[(int) peekIndex(i) & mask];
     }
 
+    @Override
     public void untake(Capsule capsule) {
         if (capsule == null) {
             throw new NullPointerException("untake(null) on channel " + name());
@@ -89,6 +95,11 @@ public final class CapsuleRing extends RingIndex {
         return moved;
     }
 
+    @Override
+    public int transferTo(SlotStore target, int max) {
+        return transferTo((CapsuleRing) target, max);
+    }
+
     /** Puts the first {@code count} capsules on {@code target} too; publication copies them. */
     public void copyTo(CapsuleRing target, int count) {
         requireAvailable(count);
@@ -97,7 +108,13 @@ public final class CapsuleRing extends RingIndex {
         }
     }
 
+    @Override
+    public void copyTo(SlotStore target, int count) {
+        copyTo((CapsuleRing) target, count);
+    }
+
     /** Takes and discards {@code count} capsules. */
+    @Override
     public void skip(int count) {
         requireAvailable(count);
         for (int i = 0; i < count; i++) {

@@ -1,13 +1,15 @@
 package org.streamflex.runtime.channel;
 
 import java.util.Arrays;
+import org.streamflex.spi.LongSlots;
+import org.streamflex.spi.SlotStore;
 
 /**
- * Transactional ring of 64-bit slots that stores every primitive channel: each primitive type is
- * widened (or, for float and double, bit-cast) to a long, so one tested implementation serves all
- * eight channel types and nothing is boxed.
+ * Transactional ring of 64-bit slots that stores every primitive channel: each channel class of the
+ * API widens (or, for float and double, bit-casts) its values to a long, so one tested
+ * implementation serves all eight channel types and nothing is boxed.
  */
-public final class LongRing extends RingIndex {
+public final class LongRing extends RingIndex implements LongSlots {
     private final long[] slots;
     /** Slots that untake overwrote in the current transaction, with their previous contents. */
     private long[] untakeIndex = new long[0];
@@ -20,6 +22,7 @@ public final class LongRing extends RingIndex {
     }
 
     /** @return false if the ring was full and the value was dropped */
+    @Override
     public boolean put(long value) {
         long index = reservePut();
         if (index < 0) {
@@ -29,14 +32,17 @@ public final class LongRing extends RingIndex {
         return true;
     }
 
+    @Override
     public long take() {
         return slots[(int) reserveTake() & mask];
     }
 
+    @Override
     public long peek(int i) {
         return slots[(int) peekIndex(i) & mask];
     }
 
+    @Override
     public void untake(long value) {
         int slot = (int) reserveUntake() & mask;
         long previous = slots[slot];
@@ -66,13 +72,24 @@ public final class LongRing extends RingIndex {
         return available;
     }
 
+    @Override
+    public int transferTo(SlotStore target, int max) {
+        return transferTo((LongRing) target, max);
+    }
+
     /** Puts the first {@code count} available values on {@code target} without taking them. */
     public void copyTo(LongRing target, int count) {
         requireAvailable(count);
         copyRuns(peekIndex(0), target, count);
     }
 
+    @Override
+    public void copyTo(SlotStore target, int count) {
+        copyTo((LongRing) target, count);
+    }
+
     /** Takes and discards {@code count} values. */
+    @Override
     public void skip(int count) {
         requireAvailable(count);
         reserveTakes(count);

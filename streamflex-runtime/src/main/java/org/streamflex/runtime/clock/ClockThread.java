@@ -3,7 +3,8 @@ package org.streamflex.runtime.clock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.streamflex.BoundaryError;
-import org.streamflex.spi.Regions;
+import org.streamflex.abi.RegionSlot;
+import org.streamflex.abi.Regions;
 
 /**
  * The loop of one clock: applies its backend's policy on its own thread, waits at the start gate,
@@ -74,7 +75,7 @@ public final class ClockThread implements Runnable {
     }
 
     private void runFree(long startNanos) {
-        Regions.Current regions = Regions.current();
+        RegionSlot regions = Regions.current();
         ReleaseObserver observer = clock.observer();
         long boundary = 0;
         while (running.getAsBoolean()) {
@@ -88,7 +89,7 @@ public final class ClockThread implements Runnable {
         long period = clock.periodMicros() * 1000L;
         long boundary = 0;
         int skipped = 0;
-        Regions.Current regions = Regions.current();
+        RegionSlot regions = Regions.current();
         ReleaseObserver observer = clock.observer();
         while (running.getAsBoolean()) {
             if (!backend.awaitNanos(startNanos + boundary * period, running)) {

@@ -5,8 +5,9 @@ import java.lang.invoke.VarHandle;
 import org.streamflex.Clock;
 import org.streamflex.runtime.channel.TimeSlot;
 import org.streamflex.runtime.schedule.FilterTask;
-import org.streamflex.spi.FilterAtomicity;
-import org.streamflex.spi.Regions;
+import org.streamflex.runtime.atomic.FilterAtomicity;
+import org.streamflex.abi.RegionSlot;
+import org.streamflex.abi.Regions;
 
 /** A clock of a graph: its period, the filter it releases and its counters. */
 public final class RuntimeClock extends Clock {
@@ -68,7 +69,7 @@ public final class RuntimeClock extends Clock {
      *
      * @param regionSlot the calling thread's {@link Regions#current()}
      */
-    public void release(long timeMicros, int skipped, Regions.Current regionSlot) {
+    public void release(long timeMicros, int skipped, RegionSlot regionSlot) {
         for (FilterAtomicity a : atomic) {
             a.applyPending();
         }

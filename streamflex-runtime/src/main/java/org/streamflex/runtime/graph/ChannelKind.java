@@ -13,16 +13,8 @@ import org.streamflex.LongChannel;
 import org.streamflex.ShortChannel;
 import org.streamflex.TimeChannel;
 import org.streamflex.runtime.channel.CapsuleRing;
+import org.streamflex.runtime.ApiAccess;
 import org.streamflex.runtime.channel.LongRing;
-import org.streamflex.runtime.channel.RingBooleanChannel;
-import org.streamflex.runtime.channel.RingByteChannel;
-import org.streamflex.runtime.channel.RingCapsuleChannel;
-import org.streamflex.runtime.channel.RingCharChannel;
-import org.streamflex.runtime.channel.RingDoubleChannel;
-import org.streamflex.runtime.channel.RingFloatChannel;
-import org.streamflex.runtime.channel.RingIntChannel;
-import org.streamflex.runtime.channel.RingLongChannel;
-import org.streamflex.runtime.channel.RingShortChannel;
 
 /** The kinds of channel field a filter can declare, and how to make a channel of each. */
 enum ChannelKind {
@@ -59,22 +51,12 @@ enum ChannelKind {
         return apiType.getSimpleName();
     }
 
-    /** A new channel of this data kind. */
+    /** A new channel of this data kind: the API's channel class on a new ring. */
     DataChannel newChannel(int capacity, String name, Class<? extends Capsule> elementType) {
-        if (this == CAPSULE) {
-            return new RingCapsuleChannel<>(new CapsuleRing(capacity, name, elementType));
-        }
-        LongRing ring = new LongRing(capacity, name);
         return switch (this) {
-            case INT -> new RingIntChannel(ring);
-            case LONG -> new RingLongChannel(ring);
-            case FLOAT -> new RingFloatChannel(ring);
-            case DOUBLE -> new RingDoubleChannel(ring);
-            case SHORT -> new RingShortChannel(ring);
-            case BYTE -> new RingByteChannel(ring);
-            case CHAR -> new RingCharChannel(ring);
-            case BOOLEAN -> new RingBooleanChannel(ring);
-            default -> throw new IllegalStateException("not a data channel kind: " + this);
+            case CAPSULE -> ApiAccess.capsuleChannel(new CapsuleRing(capacity, name, elementType));
+            case TIME, ANY -> throw new IllegalStateException("not a data channel kind: " + this);
+            default -> ApiAccess.primitiveChannel(apiType.asSubclass(DataChannel.class), new LongRing(capacity, name));
         };
     }
 }

@@ -154,9 +154,8 @@ final class GraphChecks {
         for (Class<?> c = type; c != null && c != Filter.class; c = c.getSuperclass()) {
             for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
                 if (m.isAnnotationPresent(org.streamflex.Atomic.class)) {
-                    try {
-                        c.getDeclaredField(org.streamflex.spi.Atomics.WOVEN_MARKER_FIELD);
-                    } catch (NoSuchFieldException e) {
+                    org.streamflex.abi.Woven woven = c.getAnnotation(org.streamflex.abi.Woven.class);
+                    if (woven == null || !woven.atomic()) {
                         return false;
                     }
                     break;

@@ -24,7 +24,6 @@ import org.streamflex.runtime.ApiAccess;
 import org.streamflex.runtime.capsule.CapsulePools;
 import org.streamflex.runtime.capsule.CapsuleType;
 import org.streamflex.runtime.channel.CapsuleRing;
-import org.streamflex.runtime.channel.RingBacked;
 import org.streamflex.runtime.channel.RingIndex;
 import org.streamflex.runtime.channel.TimeSlot;
 import org.streamflex.runtime.clock.ClockBackends;
@@ -35,10 +34,10 @@ import org.streamflex.runtime.clock.RuntimeClock;
 import org.streamflex.runtime.clock.StartGate;
 import org.streamflex.runtime.region.StableRegion;
 import org.streamflex.runtime.schedule.FilterTask;
-import org.streamflex.spi.Atomics;
-import org.streamflex.spi.FilterAtomicity;
+import org.streamflex.abi.RegionSlot;
+import org.streamflex.abi.Regions;
+import org.streamflex.runtime.atomic.FilterAtomicity;
 import org.streamflex.spi.GraphAssembly;
-import org.streamflex.spi.Regions;
 import org.streamflex.spi.StableAccount;
 
 /**
@@ -62,12 +61,6 @@ public final class RuntimeGraph implements GraphAssembly {
     private static final boolean HEAP_ACCOUNTING = Boolean.getBoolean("streamflex.heapAccounting");
 
     private static final System.Logger LOG = System.getLogger("org.streamflex.runtime");
-
-    static {
-        // Woven @Atomic methods find their filter's meeting point with Java callers through this.
-        Atomics.install(object -> object instanceof Filter filter
-                && ApiAccess.context(filter) instanceof FilterTask task ? task.atomicity() : null);
-    }
 
     private final StreamFlexGraph graph;
     private final CapsulePools pools = new CapsulePools();
@@ -100,13 +93,13 @@ public final class RuntimeGraph implements GraphAssembly {
             stable.allocate(type); // the filter object itself lives in its stable region
         }
         // What the constructor keeps (its stable objects and arrays) counts against the stable region.
-        Regions.Current slot = Regions.current();
-        StableAccount outer = slot.stable;
-        slot.stable = stableBytes >= 0 ? stable : null;
+        RegionSlot slot = Regions.current();
+        StableAccount outer = ApiAccess.stableOf(slot);
+        ApiAccess.setStable(slot, stableBytes >= 0 ? stable : null);
         try {
             filter = instantiate(type);
         } finally {
-            slot.stable = outer;
+            ApiAccess.setStable(slot, outer);
         }
         FilterTask task = new FilterTask(filter, pools, Math.max(0, transientBytes), stable);
         if (!REGIONS_ON) {
@@ -312,7 +305,7 @@ public final class RuntimeGraph implements GraphAssembly {
             }
         }
         DataChannel channel = kind.newChannel(capacity, link, elementType);
-        RingIndex ring = ((RingBacked) channel).ring();
+        RingIndex ring = (RingIndex) ApiAccess.storeOf(channel);
         if (splitterOutput) {
             src.splitterOutputs.add(new FilterWiring.JoinerInput(kind, elementType, channel, link));
         } else {

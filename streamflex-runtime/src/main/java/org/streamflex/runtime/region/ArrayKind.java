@@ -1,19 +1,24 @@
 package org.streamflex.runtime.region;
 
 import java.util.Arrays;
+import org.streamflex.abi.Regions;
 
 /** The eight primitive array types and reference arrays: how to make, clear and size each. */
 enum ArrayKind {
-    BOOLEAN(1), BYTE(1), CHAR(2), SHORT(2), INT(4), LONG(8), FLOAT(4), DOUBLE(8),
+    BOOLEAN(1, Regions.T_BOOLEAN), BYTE(1, Regions.T_BYTE), CHAR(2, Regions.T_CHAR), SHORT(2, Regions.T_SHORT),
+    INT(4, Regions.T_INT), LONG(8, Regions.T_LONG), FLOAT(4, Regions.T_FLOAT), DOUBLE(8, Regions.T_DOUBLE),
     /** Arrays of references (compressed oops: 4 bytes an element); made per component class. */
-    REFERENCE(4);
+    REFERENCE(4, -1);
 
     /** Object header plus length field of an array on a 64-bit HotSpot with compressed class pointers. */
     private static final long HEADER_BYTES = 16;
     private final int elementBytes;
+    /** The JVM's newarray code of the element type; -1 for references. */
+    final int code;
 
-    ArrayKind(int elementBytes) {
+    ArrayKind(int elementBytes, int code) {
         this.elementBytes = elementBytes;
+        this.code = code;
     }
 
     /** Bytes an array of this length occupies, rounded up to 8 as HotSpot lays it out. */

@@ -25,6 +25,10 @@ final class ArrayPool {
         this.component = component;
     }
 
+    ArrayKind kind() {
+        return kind;
+    }
+
     /** A zeroed array of {@code length} that no one else uses in {@code epoch}. */
     Object take(int length, long epoch) {
         Bucket bucket;

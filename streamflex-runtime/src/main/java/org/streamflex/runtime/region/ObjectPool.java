@@ -1,7 +1,8 @@
 package org.streamflex.runtime.region;
 
+import java.lang.invoke.MethodHandle;
 import java.util.Arrays;
-import org.streamflex.spi.Blanks;
+import org.streamflex.abi.Blank;
 
 /**
  * The instances of one woven class that a transient region has handed out. As for arrays, an
@@ -10,6 +11,8 @@ import org.streamflex.spi.Blanks;
  */
 final class ObjectPool {
     private final Class<?> type;
+    /** The class's woven {@code (Blank)} constructor, as {@code (Blank)Object}. */
+    private final MethodHandle blank;
     /** Estimated heap size of one instance, for the region's accounting. */
     final long instanceBytes;
     private Object[] instances = new Object[8];
@@ -18,8 +21,9 @@ final class ObjectPool {
     private long epoch;
     private long createdBytes;
 
-    ObjectPool(Class<?> type) {
+    ObjectPool(Class<?> type, MethodHandle blank) {
         this.type = type;
+        this.blank = blank.asType(java.lang.invoke.MethodType.methodType(Object.class, Blank.class));
         this.instanceBytes = ObjectSizes.estimate(type);
     }
 
@@ -31,7 +35,7 @@ final class ObjectPool {
         if (used < count) {
             return instances[used++]; // the woven constructor copy zeroes its fields first
         }
-        Object instance = Blanks.make(type);
+        Object instance = blankInstance();
         createdBytes += instanceBytes;
         if (count == instances.length) {
             instances = Arrays.copyOf(instances, count * 2);
@@ -39,6 +43,16 @@ final class ObjectPool {
         instances[count++] = instance;
         used++;
         return instance;
+    }
+
+    private Object blankInstance() {
+        try {
+            return (Object) blank.invokeExact((Blank) null);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("the blank constructor of " + type.getName() + " threw " + e, e);
+        }
     }
 
     long createdBytes() {

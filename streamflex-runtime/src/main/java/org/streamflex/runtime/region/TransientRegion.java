@@ -1,5 +1,6 @@
 package org.streamflex.runtime.region;
 
+import java.lang.invoke.MethodHandle;
 import org.streamflex.RegionFullError;
 import org.streamflex.spi.TransientAllocator;
 
@@ -15,7 +16,8 @@ import org.streamflex.spi.TransientAllocator;
 public final class TransientRegion implements TransientAllocator {
     private final String filterName;
     private final long capacityBytes;
-    private final ArrayPool[] pools = new ArrayPool[ArrayKind.values().length];
+    /** By newarray element code. */
+    private final ArrayPool[] pools = new ArrayPool[org.streamflex.abi.Regions.T_LONG + 1];
     private final java.util.IdentityHashMap<Class<?>, ArrayPool> referenceArrays = new java.util.IdentityHashMap<>();
     private final java.util.IdentityHashMap<Class<?>, ObjectPool> objects = new java.util.IdentityHashMap<>();
     /** Most allocation sites in a work() repeat one class: skip the lookup for it. */
@@ -29,7 +31,9 @@ public final class TransientRegion implements TransientAllocator {
         this.filterName = filterName;
         this.capacityBytes = capacityBytes;
         for (ArrayKind kind : ArrayKind.values()) {
-            pools[kind.ordinal()] = kind == ArrayKind.REFERENCE ? null : new ArrayPool(kind, null);
+            if (kind != ArrayKind.REFERENCE) {
+                pools[kind.code] = new ArrayPool(kind, null);
+            }
         }
     }
 
@@ -63,10 +67,6 @@ public final class TransientRegion implements TransientAllocator {
         return capacityBytes;
     }
 
-    private Object take(ArrayKind kind, int length) {
-        return take(kind, length, pools[kind.ordinal()]);
-    }
-
     private Object take(ArrayKind kind, int length, ArrayPool pool) {
         if (length < 0) {
             throw new NegativeArraySizeException(String.valueOf(length));
@@ -91,12 +91,12 @@ public final class TransientRegion implements TransientAllocator {
     }
 
     @Override
-    public Object allocate(Class<?> type) {
+    public Object allocate(Class<?> type, MethodHandle blank) {
         ObjectPool pool = lastPool;
         if (type != lastType) {
             pool = objects.get(type);
             if (pool == null) {
-                pool = new ObjectPool(type);
+                pool = new ObjectPool(type, blank);
                 objects.put(type, pool);
             }
             lastType = type;
@@ -128,42 +128,11 @@ public final class TransientRegion implements TransientAllocator {
     }
 
     @Override
-    public boolean[] newBooleanArray(int length) {
-        return (boolean[]) take(ArrayKind.BOOLEAN, length);
-    }
-
-    @Override
-    public byte[] newByteArray(int length) {
-        return (byte[]) take(ArrayKind.BYTE, length);
-    }
-
-    @Override
-    public char[] newCharArray(int length) {
-        return (char[]) take(ArrayKind.CHAR, length);
-    }
-
-    @Override
-    public short[] newShortArray(int length) {
-        return (short[]) take(ArrayKind.SHORT, length);
-    }
-
-    @Override
-    public int[] newIntArray(int length) {
-        return (int[]) take(ArrayKind.INT, length);
-    }
-
-    @Override
-    public long[] newLongArray(int length) {
-        return (long[]) take(ArrayKind.LONG, length);
-    }
-
-    @Override
-    public float[] newFloatArray(int length) {
-        return (float[]) take(ArrayKind.FLOAT, length);
-    }
-
-    @Override
-    public double[] newDoubleArray(int length) {
-        return (double[]) take(ArrayKind.DOUBLE, length);
+    public Object newArray(int length, int kind) {
+        ArrayPool pool = kind >= 0 && kind < pools.length ? pools[kind] : null;
+        if (pool == null) {
+            throw new IllegalArgumentException("not a newarray element code: " + kind);
+        }
+        return take(pool.kind(), length, pool);
     }
 }

@@ -1,7 +1,6 @@
 package org.streamflex.runtime.schedule;
 
 import java.util.concurrent.atomic.AtomicLong;
-import org.streamflex.Atomic;
 import org.streamflex.BoundaryError;
 import org.streamflex.Capsule;
 import org.streamflex.Filter;
@@ -18,9 +17,12 @@ import org.streamflex.runtime.channel.TimeSlot;
 import org.streamflex.runtime.region.OffHeapRegion;
 import org.streamflex.runtime.region.StableRegion;
 import org.streamflex.runtime.region.TransientRegion;
-import org.streamflex.spi.FilterAtomicity;
+import org.streamflex.abi.RegionSlot;
+import org.streamflex.abi.Regions;
+import org.streamflex.abi.Woven;
+import org.streamflex.runtime.atomic.FilterAtomicity;
+import org.streamflex.spi.AtomicEngine;
 import org.streamflex.spi.FilterContext;
-import org.streamflex.spi.Regions;
 
 /**
  * A filter as the scheduler runs it: its trigger, its work() as one transaction over its
@@ -81,23 +83,22 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
         this.region = woven(filter.getClass()) ? new TransientRegion(filterName, transientBytes) : null;
         this.transactionBase = (TASK_NUMBERS.incrementAndGet()) << 40;
         this.transactionId = transactionBase;
-        this.atomicity = hasAtomicMethods(filter.getClass()) ? new FilterAtomicity(filterName) : null;
-    }
-
-    private static boolean hasAtomicMethods(Class<?> type) {
-        for (Class<?> c = type; c != Filter.class && c != null; c = c.getSuperclass()) {
-            for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
-                if (m.isAnnotationPresent(Atomic.class)) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        this.atomicity = FilterAtomicity.of(filter.getClass());
     }
 
     /** The filter's meeting point with Java threads calling its {@code @Atomic} methods, or null. */
     public FilterAtomicity atomicity() {
         return atomicity;
+    }
+
+    @Override
+    public AtomicEngine atomic() {
+        return atomicity;
+    }
+
+    @Override
+    public String filterName() {
+        return filterName;
     }
 
     /** Starts counting the heap bytes this filter's work() allocates on the heap. */
@@ -160,7 +161,7 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
      *     caller rather than once per work()
      * @throws BoundaryError if a work() threw
      */
-    public void runEagerly(Regions.Current slot) {
+    public void runEagerly(RegionSlot slot) {
         if (!enter()) {
             return;
         }
@@ -253,14 +254,13 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
      *
      * @return whether the work() took anything from its data channels
      */
-    boolean fire(Regions.Current slot) {
+    boolean fire(RegionSlot slot) {
         transactionId++;
         for (TimeSlot timer : timers) {
             timer.begin();
         }
         if (region != null) {
-            slot.region = region;
-            slot.stable = stable;
+            ApiAccess.enterRegion(slot, region, stable);
         }
         inWork = true;
         long heapBefore = countHeap ? HeapMeter.allocatedBytes() : 0;
@@ -292,10 +292,9 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
     }
 
     /** Every transient array of the work() is free again: constant time. */
-    private void leaveRegion(Regions.Current slot) {
+    private void leaveRegion(RegionSlot slot) {
         if (region != null) {
-            slot.region = null;
-            slot.stable = null;
+            ApiAccess.leaveRegion(slot);
             region.reset();
         }
     }
@@ -315,13 +314,10 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
         return region;
     }
 
+    /** Whether the plugin rewrote the filter's own allocations (its class carries {@link Woven}). */
     private static boolean woven(Class<?> type) {
-        try {
-            type.getDeclaredField(Regions.WOVEN_MARKER_FIELD);
-            return true;
-        } catch (NoSuchFieldException e) {
-            return false;
-        }
+        Woven woven = type.getAnnotation(Woven.class);
+        return woven != null && woven.regions();
     }
 
     private boolean commit() {

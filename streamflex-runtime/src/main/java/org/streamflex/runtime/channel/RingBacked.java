@@ -1,6 +1,0 @@
-package org.streamflex.runtime.channel;
-
-/** A channel of the API implemented on one of the runtime's rings. */
-public interface RingBacked {
-    RingIndex ring();
-}
