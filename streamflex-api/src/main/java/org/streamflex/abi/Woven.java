@@ -43,4 +43,15 @@ public @interface Woven {
 
     /** Its {@code @Atomic} methods, and the methods they may call, have transactional copies. */
     boolean atomic() default false;
+
+    /**
+     * For a filter class: the channel fields its code takes from ({@code take}, {@code peek},
+     * {@code untake}, {@code skip}, or the source of {@code transferTo}/{@code copyTo}), as the
+     * plugin saw them. The runtime uses them to word its messages: an input is connected as the
+     * consumer's end of a channel.
+     */
+    String[] inputs() default {};
+
+    /** For a filter class: the channel fields its code puts on (or moves items to). */
+    String[] outputs() default {};
 }
