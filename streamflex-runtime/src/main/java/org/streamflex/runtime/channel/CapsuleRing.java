@@ -11,7 +11,7 @@ import org.streamflex.spi.SlotStore;
  * work() puts the same capsule on several channels, every publication after the first publishes
  * a pooled copy.
  */
-public final class CapsuleRing extends RingIndex implements CapsuleSlots {
+public final class CapsuleRing extends SpscRing implements CapsuleSlots {
     private final Capsule[] slots;
     private final Class<? extends Capsule> elementType;
     private CapsuleTransaction producer;

@@ -9,7 +9,7 @@ import org.streamflex.spi.SlotStore;
  * API widens (or, for float and double, bit-casts) its values to a long, so one tested
  * implementation serves all eight channel types and nothing is boxed.
  */
-public final class LongRing extends RingIndex implements LongSlots {
+public final class LongRing extends SpscRing implements LongSlots {
     private final long[] slots;
     /** Slots that untake overwrote in the current transaction, with their previous contents. */
     private long[] untakeIndex = new long[0];

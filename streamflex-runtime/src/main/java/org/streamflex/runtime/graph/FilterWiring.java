@@ -13,7 +13,7 @@ import org.streamflex.DuplicateSplitter;
 import org.streamflex.Joiner;
 import org.streamflex.RoundRobinJoiner;
 import org.streamflex.RoundRobinSplitter;
-import org.streamflex.runtime.channel.RingIndex;
+import org.streamflex.runtime.channel.SpscRing;
 import org.streamflex.runtime.channel.TimeSlot;
 import org.streamflex.runtime.schedule.FilterTask;
 
@@ -25,8 +25,8 @@ final class FilterWiring {
     final int transientBytes;
     /** Channel fields by name; a subclass's field hides a superclass's of the same name. */
     final Map<String, ChannelField> fields = new LinkedHashMap<>();
-    final List<RingIndex> inputs = new ArrayList<>();
-    final List<RingIndex> outputs = new ArrayList<>();
+    final List<SpscRing> inputs = new ArrayList<>();
+    final List<SpscRing> outputs = new ArrayList<>();
     final List<TimeSlot> timers = new ArrayList<>();
     final Set<FilterWiring> downstream = new LinkedHashSet<>();
     /** For a splitter: its outputs, in connection order. */

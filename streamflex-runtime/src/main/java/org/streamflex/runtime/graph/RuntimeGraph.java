@@ -24,7 +24,7 @@ import org.streamflex.runtime.ApiAccess;
 import org.streamflex.runtime.capsule.CapsulePools;
 import org.streamflex.runtime.capsule.CapsuleType;
 import org.streamflex.runtime.channel.CapsuleRing;
-import org.streamflex.runtime.channel.RingIndex;
+import org.streamflex.runtime.channel.SpscRing;
 import org.streamflex.runtime.channel.TimeSlot;
 import org.streamflex.runtime.clock.ClockBackends;
 import org.streamflex.runtime.clock.ClockPlatform;
@@ -305,7 +305,7 @@ public final class RuntimeGraph implements GraphAssembly {
             }
         }
         DataChannel channel = kind.newChannel(capacity, link, elementType);
-        RingIndex ring = (RingIndex) ApiAccess.storeOf(channel);
+        SpscRing ring = (SpscRing) ApiAccess.storeOf(channel);
         if (splitterOutput) {
             src.splitterOutputs.add(new FilterWiring.JoinerInput(kind, elementType, channel, link));
         } else {
@@ -430,7 +430,7 @@ public final class RuntimeGraph implements GraphAssembly {
         }
         if (clocks.size() == 1) {
             // One clock thread runs every filter: no ring is ever seen by two threads.
-            filters.forEach(w -> w.outputs.forEach(RingIndex::confine));
+            filters.forEach(w -> w.outputs.forEach(SpscRing::confine));
         }
         int capsuleCapacity = 0;
         for (FilterWiring w : filters) {
@@ -440,13 +440,13 @@ public final class RuntimeGraph implements GraphAssembly {
             if (w.isSplitter()) {
                 injectArray(w, "outputs", w.splitterOutputs);
             }
-            for (RingIndex r : w.outputs) {
+            for (SpscRing r : w.outputs) {
                 if (r instanceof CapsuleRing) {
                     capsuleCapacity += r.capacity();
                 }
             }
             FilterTask[] downstream = w.downstream.stream().map(d -> d.task).toArray(FilterTask[]::new);
-            w.task.wire(w.inputs.toArray(RingIndex[]::new), w.outputs.toArray(RingIndex[]::new),
+            w.task.wire(w.inputs.toArray(SpscRing[]::new), w.outputs.toArray(SpscRing[]::new),
                     w.timers.toArray(TimeSlot[]::new), downstream, overridesTrigger(w.filter.getClass()),
                     reachedBy.getOrDefault(w, 0) > 1);
         }
@@ -556,7 +556,7 @@ public final class RuntimeGraph implements GraphAssembly {
      */
     private void prefillCapsulePools() {
         for (FilterWiring w : filters) {
-            for (RingIndex r : w.outputs) {
+            for (SpscRing r : w.outputs) {
                 if (r instanceof CapsuleRing ring && !Modifier.isAbstract(ring.elementType().getModifiers())) {
                     pools.pool(ring.elementType()).prefill(ring.capacity());
                 }

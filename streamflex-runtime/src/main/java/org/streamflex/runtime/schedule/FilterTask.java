@@ -12,7 +12,7 @@ import org.streamflex.runtime.capsule.CapsulePool;
 import org.streamflex.runtime.capsule.CapsulePools;
 import org.streamflex.runtime.channel.CapsuleRing;
 import org.streamflex.runtime.channel.CapsuleTransaction;
-import org.streamflex.runtime.channel.RingIndex;
+import org.streamflex.runtime.channel.SpscRing;
 import org.streamflex.runtime.channel.TimeSlot;
 import org.streamflex.runtime.region.OffHeapRegion;
 import org.streamflex.runtime.region.StableRegion;
@@ -32,7 +32,7 @@ import org.streamflex.spi.FilterContext;
  * operation to run; one that several clocks reach goes through a {@link RunState}.
  */
 public final class FilterTask implements FilterContext, CapsuleTransaction {
-    private static final RingIndex[] NO_RINGS = {};
+    private static final SpscRing[] NO_RINGS = {};
     /** Transaction ids are (task number << 40) + count: unique across tasks, never reused. */
     private static final AtomicLong TASK_NUMBERS = new AtomicLong();
 
@@ -48,8 +48,8 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
     /** Raw memory runtime components take for the filter, freed when the graph stops. */
     private final OffHeapRegion offHeap;
 
-    private RingIndex[] inputs = NO_RINGS;
-    private RingIndex[] outputs = NO_RINGS;
+    private SpscRing[] inputs = NO_RINGS;
+    private SpscRing[] outputs = NO_RINGS;
     private CapsuleRing[] capsuleOutputs = {};
     private TimeSlot[] timers = {};
     private FilterTask[] downstream = {};
@@ -120,7 +120,7 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
     }
 
     /** Fixes the wiring when the graph is validated. */
-    public void wire(RingIndex[] inputs, RingIndex[] outputs, TimeSlot[] timers, FilterTask[] downstream,
+    public void wire(SpscRing[] inputs, SpscRing[] outputs, TimeSlot[] timers, FilterTask[] downstream,
             boolean userTrigger, boolean sharedByClocks) {
         this.inputs = inputs;
         this.outputs = outputs;
@@ -129,14 +129,14 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
         this.userTrigger = userTrigger;
         this.shared = sharedByClocks ? new RunState() : null;
         int capsules = 0;
-        for (RingIndex r : outputs) {
+        for (SpscRing r : outputs) {
             if (r instanceof CapsuleRing) {
                 capsules++;
             }
         }
         this.capsuleOutputs = new CapsuleRing[capsules];
         capsules = 0;
-        for (RingIndex r : outputs) {
+        for (SpscRing r : outputs) {
             if (r instanceof CapsuleRing c) {
                 capsuleOutputs[capsules++] = c;
             }
@@ -241,7 +241,7 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
                 return true;
             }
         }
-        for (RingIndex in : inputs) {
+        for (SpscRing in : inputs) {
             if (in.size() > 0) {
                 return true;
             }
@@ -327,11 +327,11 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
         if (!ledger.isEmpty()) {
             ledger.reclaimUnpublished(transactionId, pools);
         }
-        for (RingIndex out : outputs) {
+        for (SpscRing out : outputs) {
             out.publishPuts();
         }
         boolean took = false;
-        for (RingIndex in : inputs) {
+        for (SpscRing in : inputs) {
             took |= in.publishTakes();
         }
         for (TimeSlot timer : timers) {
@@ -341,10 +341,10 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
     }
 
     private void abort() {
-        for (RingIndex out : outputs) {
+        for (SpscRing out : outputs) {
             out.rollbackPuts();
         }
-        for (RingIndex in : inputs) {
+        for (SpscRing in : inputs) {
             in.rollbackTakes();
         }
         ledger.reclaimMade(transactionId, pools);
