@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.Set;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
+import org.streamflex.checker.weave.ChannelRoles;
 import org.streamflex.checker.weave.OutputDirectoryProbe;
 import org.streamflex.checker.weave.Weaving;
 
@@ -31,6 +32,7 @@ final class WholeProgramListener implements TaskListener {
     private final Set<TypeElement> entered = new HashSet<>();
     private final ProgramCheck check;
     private final Set<TypeElement> analyzed = new HashSet<>();
+    private final ChannelRoles roles;
     private boolean decided;
     /** Where to attach messages that concern no particular line. */
     private CompilationUnitTree firstUnit;
@@ -38,6 +40,7 @@ final class WholeProgramListener implements TaskListener {
     WholeProgramListener(JavacTask task) {
         this.trees = Trees.instance(task);
         this.check = new ProgramCheck(task, entered::contains);
+        this.roles = new ChannelRoles(trees, task.getElements(), task.getTypes());
     }
 
     @Override
@@ -60,6 +63,7 @@ final class WholeProgramListener implements TaskListener {
             TreePath path = trees.getPath(type);
             if (path != null && analyzed.add(type)) {
                 check.analyze(path);
+                roles.collect(path);
             }
             if (analyzed.containsAll(entered)) {
                 decided = true;
@@ -69,7 +73,7 @@ final class WholeProgramListener implements TaskListener {
             // Every class file is written now: weave the reachable ones.
             Program program = check.program();
             if (program != null && check.errors() == 0 && firstUnit != null) {
-                new Weaving(check.task(), program, trees, firstUnit).run(OutputDirectoryProbe.take());
+                new Weaving(check.task(), program, trees, firstUnit, roles).run(OutputDirectoryProbe.take());
             }
         }
     }

@@ -32,12 +32,14 @@ public final class Weaving {
     private final Program program;
     private final Trees trees;
     private final CompilationUnitTree anchor;
+    private final ChannelRoles roles;
 
-    public Weaving(JavacTask task, Program program, Trees trees, CompilationUnitTree anchor) {
+    public Weaving(JavacTask task, Program program, Trees trees, CompilationUnitTree anchor, ChannelRoles roles) {
         this.task = task;
         this.program = program;
         this.trees = trees;
         this.anchor = anchor;
+        this.roles = roles;
     }
 
     public void run(Path output) {
@@ -60,7 +62,7 @@ public final class Weaving {
         ClassFile classFile = ClassFile.of(ClassFile.ClassHierarchyResolverOption.of(
                 new ElementsHierarchyResolver(task.getElements(), task.getTypes())
                         .orElse(ClassHierarchyResolver.defaultResolver())));
-        RegionWeaver regions = new RegionWeaver(classFile, planner);
+        RegionWeaver regions = new RegionWeaver(classFile, planner, roles);
         Map<ClassDesc, Path> files = new LinkedHashMap<>();
         Set<String> wovenForRegions = new LinkedHashSet<>();
         for (ClassPlan entry : plan) {

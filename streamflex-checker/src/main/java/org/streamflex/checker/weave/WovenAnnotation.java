@@ -10,15 +10,18 @@ import java.lang.classfile.ClassModel;
 import java.lang.classfile.ClassTransform;
 import java.lang.classfile.attribute.RuntimeVisibleAnnotationsAttribute;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
- * The {@code @Woven} annotation a weaver leaves on each class it rewrote: the ABI version and what
- * was woven, merged with what an earlier weaver of the same compilation left. The runtime reads it
- * with {@code Class.getAnnotation}, which needs no access to the class's package.
+ * The {@code @Woven} annotation a weaver leaves on each class it rewrote: the ABI version, what
+ * was woven, and for a filter the channel fields its code reads and writes, merged with what an
+ * earlier weaver of the same compilation left. The runtime reads it with
+ * {@code Class.getAnnotation}, which needs no access to the class's package.
  *
  * <pre>{@code
- * ClassTransform t = myRewrite.andThen(WovenAnnotation.adding(Flag.RECYCLABLE, Flag.REGIONS));
+ * ClassTransform t = myRewrite.andThen(WovenAnnotation.adding(Set.of(Flag.REGIONS), null));
  * }</pre>
  */
 public final class WovenAnnotation {
@@ -33,6 +36,9 @@ public final class WovenAnnotation {
         }
     }
 
+    private static final String INPUTS = "inputs";
+    private static final String OUTPUTS = "outputs";
+
     private WovenAnnotation() {
     }
 
@@ -40,13 +46,15 @@ public final class WovenAnnotation {
     public static boolean has(ClassModel model, Flag flag) {
         return model.findAttribute(Attributes.runtimeVisibleAnnotations())
                 .flatMap(a -> a.annotations().stream().filter(WovenAnnotation::isWoven).findFirst())
-                .map(w -> w.elements().stream().anyMatch(e -> e.name().equalsString(flag.element)
-                        && e.value() instanceof AnnotationValue.OfBoolean b && b.booleanValue()))
+                .map(w -> flagSet(w, flag))
                 .orElse(false);
     }
 
-    /** A transform that sets {@code flags} in the class's {@code @Woven}, adding it if absent. */
-    public static ClassTransform adding(Flag... flags) {
+    /**
+     * A transform that sets {@code flags} (and, if {@code roles} is not null, the channel roles) in
+     * the class's {@code @Woven}, adding the annotation if absent and keeping what it had.
+     */
+    public static ClassTransform adding(Set<Flag> flags, ChannelRoles.Roles roles) {
         return new ClassTransform() {
             private boolean seen;
 
@@ -63,7 +71,7 @@ public final class WovenAnnotation {
                             merged.add(a);
                         }
                     }
-                    merged.add(woven(woven, flags));
+                    merged.add(woven(woven, flags, roles));
                     b.with(RuntimeVisibleAnnotationsAttribute.of(merged));
                 } else {
                     b.with(e);
@@ -73,27 +81,50 @@ public final class WovenAnnotation {
             @Override
             public void atEnd(ClassBuilder b) {
                 if (!seen) {
-                    b.with(RuntimeVisibleAnnotationsAttribute.of(woven(null, flags)));
+                    b.with(RuntimeVisibleAnnotationsAttribute.of(woven(null, flags, roles)));
                 }
             }
         };
+    }
+
+    /** {@link #adding(Set, ChannelRoles.Roles)} of flags alone. */
+    public static ClassTransform adding(Flag first, Flag... rest) {
+        return adding(EnumSet.of(first, rest), null);
     }
 
     private static boolean isWoven(Annotation a) {
         return a.classSymbol().equals(AbiCalls.WOVEN);
     }
 
-    private static Annotation woven(Annotation previous, Flag[] flags) {
+    private static boolean flagSet(Annotation woven, Flag flag) {
+        return woven.elements().stream().anyMatch(e -> e.name().equalsString(flag.element)
+                && e.value() instanceof AnnotationValue.OfBoolean b && b.booleanValue());
+    }
+
+    private static Annotation woven(Annotation previous, Set<Flag> flags, ChannelRoles.Roles roles) {
         List<AnnotationElement> elements = new ArrayList<>();
         elements.add(AnnotationElement.ofInt("abi", AbiCalls.ABI_VERSION));
         for (Flag flag : Flag.values()) {
-            boolean set = List.of(flags).contains(flag) || (previous != null && previous.elements().stream()
-                    .anyMatch(e -> e.name().equalsString(flag.element)
-                            && e.value() instanceof AnnotationValue.OfBoolean b && b.booleanValue()));
-            if (set) {
+            if (flags.contains(flag) || (previous != null && flagSet(previous, flag))) {
                 elements.add(AnnotationElement.ofBoolean(flag.element, true));
             }
         }
+        for (String name : List.of(INPUTS, OUTPUTS)) {
+            AnnotationElement element = roles != null ? names(name, name.equals(INPUTS) ? roles.inputs() : roles.outputs())
+                    : previous == null ? null : previous.elements().stream()
+                            .filter(x -> x.name().equalsString(name)).findFirst().orElse(null);
+            if (element != null) {
+                elements.add(element);
+            }
+        }
         return Annotation.of(AbiCalls.WOVEN, elements);
+    }
+
+    private static AnnotationElement names(String element, Set<String> names) {
+        if (names.isEmpty()) {
+            return null;
+        }
+        return AnnotationElement.of(element, AnnotationValue.ofArray(
+                names.stream().map(n -> (AnnotationValue) AnnotationValue.ofString(n)).toList()));
     }
 }

@@ -21,8 +21,11 @@ import java.lang.reflect.AccessFlag;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import org.streamflex.checker.weave.AbiCalls;
+import org.streamflex.checker.weave.ChannelRoles;
 import org.streamflex.checker.weave.ClassPlan;
 import org.streamflex.checker.weave.WeavePlanner;
 import org.streamflex.checker.weave.WovenAnnotation;
@@ -44,10 +47,13 @@ import org.streamflex.checker.weave.region.AllocationRewriter.Mode;
 public final class RegionWeaver {
     private final ClassFile classFile;
     private final WeavePlanner planner;
+    private final ChannelRoles roles;
 
-    public RegionWeaver(ClassFile classFile, WeavePlanner planner) {
+    /** @param roles the channel fields each class's code reads and writes, recorded in its {@code @Woven} */
+    public RegionWeaver(ClassFile classFile, WeavePlanner planner, ChannelRoles roles) {
         this.classFile = classFile;
         this.planner = planner;
+        this.roles = roles;
     }
 
     /**
@@ -120,9 +126,10 @@ public final class RegionWeaver {
                 }
             }
         };
-        return plan.recyclable()
-                ? members.andThen(WovenAnnotation.adding(WovenAnnotation.Flag.REGIONS, WovenAnnotation.Flag.RECYCLABLE))
-                : members.andThen(WovenAnnotation.adding(WovenAnnotation.Flag.REGIONS));
+        Set<WovenAnnotation.Flag> flags = plan.recyclable()
+                ? EnumSet.of(WovenAnnotation.Flag.REGIONS, WovenAnnotation.Flag.RECYCLABLE)
+                : EnumSet.of(WovenAnnotation.Flag.REGIONS);
+        return members.andThen(WovenAnnotation.adding(flags, roles.of(plan.binaryName())));
     }
 
     private CodeTransform rewriter(ClassDesc self, ClassDesc parent, ClassPlan plan, Mode mode, List<FieldModel> cleared,
