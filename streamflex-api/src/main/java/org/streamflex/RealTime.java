@@ -16,7 +16,8 @@ package org.streamflex;
  * <p>{@link #defaults()} reads the system properties {@code streamflex.clock.backend} ({@code auto},
  * {@code rtsj}, {@code linux-fifo}, {@code park-spin}), {@code streamflex.clock.priority},
  * {@code streamflex.clock.cpu}, {@code streamflex.clock.lockMemory} and {@code
- * streamflex.clock.spinMicros}; what code sets with the {@code with} methods wins over them.
+ * streamflex.clock.spinMicros} (see {@link StreamFlexProperties}); what code sets with the
+ * {@code with} methods wins over them.
  *
  * <p>Free-running clocks (period 0) always run on a normal thread: a real-time thread that never
  * sleeps would hold its core against the garbage collector and the kernel.
@@ -84,26 +85,16 @@ public record RealTime(Backend backend, int priority, int cpu, boolean lockMemor
         }
     }
 
-    /** The defaults, overridden by the {@code streamflex.clock.*} system properties that are set. */
+    /**
+     * The defaults, overridden by the {@code streamflex.clock.*} system properties that are set
+     * ({@link StreamFlexProperties}).
+     *
+     * @throws StreamFlexError if one of them is malformed, naming it and its value
+     */
     public static RealTime defaults() {
-        return new RealTime(
-                Backend.of(System.getProperty("streamflex.clock.backend", "auto")),
-                intProperty("streamflex.clock.priority", DEFAULT_PRIORITY),
-                intProperty("streamflex.clock.cpu", -1),
-                Boolean.parseBoolean(System.getProperty("streamflex.clock.lockMemory", "false")),
-                intProperty("streamflex.clock.spinMicros", DEFAULT_SPIN_MICROS));
-    }
-
-    private static int intProperty(String name, int otherwise) {
-        String value = System.getProperty(name);
-        if (value == null) {
-            return otherwise;
-        }
-        try {
-            return Integer.parseInt(value.strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("system property " + name + "=" + value + " is not an integer", e);
-        }
+        return new RealTime(StreamFlexProperties.CLOCK_BACKEND.get(), StreamFlexProperties.CLOCK_PRIORITY.get(),
+                StreamFlexProperties.CLOCK_CPU.get(), StreamFlexProperties.CLOCK_LOCK_MEMORY.get(),
+                StreamFlexProperties.CLOCK_SPIN_MICROS.get());
     }
 
     public RealTime withBackend(Backend backend) {

@@ -3,6 +3,7 @@ package org.streamflex.runtime.atomic;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
+import org.streamflex.StreamFlexProperties;
 import org.streamflex.spi.AtomicTransaction;
 
 /**
@@ -10,8 +11,8 @@ import org.streamflex.spi.AtomicTransaction;
  * it wrote (location and new value). Reads come from one consistent snapshot of the filter's state
  * (NOrec's value-based validation over the filter's sequence lock); writes stay here until the
  * filter's thread checks the reads and applies them ({@link FilterAtomicity}). One per thread,
- * reused; it grows on the Java side up to {@code streamflex.atomic.maxReads} and
- * {@code maxWrites} locations, which bound what the filter's thread does for one call.
+ * reused; it grows on the Java side up to the filter's {@link AtomicLimits}, which bound what the
+ * filter's thread does for one call.
  *
  * <p>Publication: the caller writes the whole log, then {@link #awaitSettle()} (a release store of
  * the status) before the mailbox's release store hands it over; the filter's thread reads it after
@@ -19,10 +20,6 @@ import org.streamflex.spi.AtomicTransaction;
  * polls with acquire loads.
  */
 final class AtomicTxn implements AtomicTransaction {
-    static final int MAX_READS = Integer.getInteger("streamflex.atomic.maxReads", 32_768);
-    static final int MAX_WRITES = Integer.getInteger("streamflex.atomic.maxWrites", 8_192);
-    static final int MAX_COPIED = Integer.getInteger("streamflex.atomic.maxCopiedElements", 1 << 20);
-
     private static final ThreadLocal<AtomicTxn> CURRENT = ThreadLocal.withInitial(AtomicTxn::new);
     private static final VarHandle STATUS;
 
@@ -42,9 +39,9 @@ final class AtomicTxn implements AtomicTransaction {
     private long snapshot;
     private int status;
 
-    private final Locations reads = new Locations(MAX_READS, "reads", "streamflex.atomic.maxReads");
-    private final Locations writes = new Locations(MAX_WRITES, "writes", "streamflex.atomic.maxWrites");
-    private final BorrowedArrays borrowed = new BorrowedArrays(MAX_COPIED);
+    private final Locations reads = new Locations("reads", StreamFlexProperties.ATOMIC_MAX_READS.name());
+    private final Locations writes = new Locations("writes", StreamFlexProperties.ATOMIC_MAX_WRITES.name());
+    private final BorrowedArrays borrowed = new BorrowedArrays();
     private final long[] blockValue = new long[1];
 
     private AtomicTxn() {
@@ -57,9 +54,10 @@ final class AtomicTxn implements AtomicTransaction {
     /** Starts (or restarts) an attempt against {@code filter}'s current consistent state. */
     void begin(FilterAtomicity filter, Object[] withReceiver) {
         this.filter = filter;
-        reads.clear();
-        writes.clear();
-        borrowed.clear();
+        AtomicLimits limits = filter.limits();
+        reads.clear(limits.maxReads());
+        writes.clear(limits.maxWrites());
+        borrowed.clear(limits.maxCopiedElements());
         borrowed.borrow(withReceiver);
         snapshot = filter.stableEpoch();
     }

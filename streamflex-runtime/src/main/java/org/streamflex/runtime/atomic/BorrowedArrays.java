@@ -2,6 +2,7 @@ package org.streamflex.runtime.atomic;
 
 import java.lang.reflect.Array;
 import java.util.Arrays;
+import org.streamflex.StreamFlexProperties;
 
 /**
  * What one {@code @Atomic} call does with the arrays it was passed (its {@code @Borrow}ed
@@ -9,10 +10,11 @@ import java.util.Arrays;
  * no release can change them and their reads are neither logged nor validated. A
  * {@code System.arraycopy} from one of them into another array is kept as one block, with its own
  * copy of the source range: applying it is one copy on the filter's thread, not one write per
- * element. Blocks are bounded by {@code streamflex.atomic.maxCopiedElements}.
+ * element. Blocks are bounded by {@code streamflex.atomic.maxCopiedElements} ({@link AtomicLimits}).
  */
 final class BorrowedArrays {
-    private final int maxCopied;
+    /** Set per call by {@link #clear(int)}. */
+    private int maxCopied;
     private Object[] borrowed = new Object[4];
     private int borrowedCount;
     private Object[] copyTargets = new Object[4];
@@ -20,10 +22,6 @@ final class BorrowedArrays {
     private Object[] copyData = new Object[4];
     private int copies;
     private int copied;
-
-    BorrowedArrays(int maxCopied) {
-        this.maxCopied = maxCopied;
-    }
 
     /** Records the call's array arguments (from index 1 of {@code withReceiver}). */
     void borrow(Object[] withReceiver) {
@@ -60,7 +58,7 @@ final class BorrowedArrays {
         if (copied + length > maxCopied) {
             throw new IllegalStateException("an @Atomic call copied more than " + maxCopied + " array elements;"
                     + " the filter's thread applies at most that many per call. Split the call, or raise"
-                    + " -Dstreamflex.atomic.maxCopiedElements");
+                    + " -D" + StreamFlexProperties.ATOMIC_MAX_COPIED_ELEMENTS.name());
         }
         Object block = Array.newInstance(src.getClass().getComponentType(), length);
         System.arraycopy(src, srcPos, block, 0, length);
@@ -100,6 +98,12 @@ final class BorrowedArrays {
             Object block = copyData[c];
             System.arraycopy(block, 0, copyTargets[c], copyPositions[c], Array.getLength(block));
         }
+    }
+
+    /** Empties the blocks for a call that may copy up to {@code maxCopied} elements. */
+    void clear(int maxCopied) {
+        this.maxCopied = maxCopied;
+        clear();
     }
 
     void clear() {

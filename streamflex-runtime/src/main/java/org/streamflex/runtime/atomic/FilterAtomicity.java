@@ -23,8 +23,8 @@ import org.streamflex.spi.AtomicEngine;
  *   <li>{@code callers} serializes the Java threads calling this filter. The filter's thread never
  *       takes it, never waits for a Java thread and never wakes one (it only writes a status the
  *       caller polls): its added work per release is one read of the mailbox, plus, when a call
- *       is there, at most {@code streamflex.atomic.maxReads} comparisons and
- *       {@code streamflex.atomic.maxWrites} writes.
+ *       is there, at most {@link AtomicLimits#maxReads()} comparisons and
+ *       {@link AtomicLimits#maxWrites()} writes.
  * </ul>
  * While no clock thread can run the filter (before {@code start()}, after the graph stopped, under
  * the {@code GraphDriver}), a call applies its writes itself, under {@code callers}.
@@ -47,6 +47,7 @@ public final class FilterAtomicity implements AtomicEngine {
     private static final long SPIN_NANOS = 50_000;
 
     private final ReentrantLock callers = new ReentrantLock();
+    private final AtomicLimits limits;
     private long epoch;
     private AtomicTxn pending;
     private volatile boolean queued;
@@ -54,15 +55,19 @@ public final class FilterAtomicity implements AtomicEngine {
     private long rejections;
     private volatile long retries;
 
-    private FilterAtomicity() {
+    private FilterAtomicity(AtomicLimits limits) {
+        this.limits = limits;
     }
 
-    /** The engine for a filter of class {@code type}, or null if it declares no {@code @Atomic} method. */
-    public static FilterAtomicity of(Class<? extends Filter> type) {
+    /**
+     * The engine for a filter of class {@code type} whose calls may touch up to {@code limits}, or
+     * null if it declares no {@code @Atomic} method.
+     */
+    public static FilterAtomicity of(Class<? extends Filter> type, AtomicLimits limits) {
         for (Class<?> c = type; c != Filter.class && c != null; c = c.getSuperclass()) {
             for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
                 if (m.isAnnotationPresent(Atomic.class)) {
-                    return new FilterAtomicity();
+                    return new FilterAtomicity(limits);
                 }
             }
         }
@@ -173,6 +178,10 @@ public final class FilterAtomicity implements AtomicEngine {
 
     private void noteRetry() {
         retries++; // under callers
+    }
+
+    AtomicLimits limits() {
+        return limits;
     }
 
     long epochAcquire() {

@@ -21,19 +21,24 @@ final class Locations {
     int size;
     /** Entry number + 1 per slot, 0 for free. */
     private int[] table = new int[32];
-    private final int max;
     private final String what;
     private final String property;
+    /** How many locations the log may hold; set per call by {@link #clear(int)}. */
+    private int max;
 
     /**
-     * @param max how many locations the log may hold
      * @param what "reads" or "writes", for the message when it is full
-     * @param property the system property that sets {@code max}
+     * @param property the system property that sets the limit
      */
-    Locations(int max, String what, String property) {
-        this.max = max;
+    Locations(String what, String property) {
         this.what = what;
         this.property = property;
+    }
+
+    /** Empties the log for a call that may hold up to {@code max} locations. */
+    void clear(int max) {
+        this.max = max;
+        clear();
     }
 
     void clear() {

@@ -52,17 +52,14 @@ import org.streamflex.spi.StableAccount;
 public final class RuntimeGraph implements GraphAssembly {
     /** Largest channel capacity accepted. */
     public static final int MAX_CAPACITY = 1 << 24;
-    /** Default limit of all filters' regions together; property {@code streamflex.regions.maxBytes}. */
-    public static final long DEFAULT_MAX_REGION_BYTES = 1L << 30;
 
     private enum State { BUILDING, VALIDATED, RUNNING, DRIVEN, STOPPED }
-
-    private static final boolean REGIONS_ON = !"false".equals(System.getProperty("streamflex.regions"));
-    private static final boolean HEAP_ACCOUNTING = Boolean.getBoolean("streamflex.heapAccounting");
 
     private static final System.Logger LOG = System.getLogger("org.streamflex.runtime");
 
     private final StreamFlexGraph graph;
+    /** Read from the system properties when the graph is built, so each graph sees them as they are then. */
+    private final GraphSettings settings = GraphSettings.fromProperties();
     private final CapsulePools pools = new CapsulePools();
     private final List<FilterWiring> filters = new ArrayList<>();
     private final Map<Filter, FilterWiring> byFilter = new IdentityHashMap<>();
@@ -101,11 +98,11 @@ public final class RuntimeGraph implements GraphAssembly {
         } finally {
             ApiAccess.setStable(slot, outer);
         }
-        FilterTask task = new FilterTask(filter, pools, Math.max(0, transientBytes), stable);
-        if (!REGIONS_ON) {
+        FilterTask task = new FilterTask(filter, pools, Math.max(0, transientBytes), stable, settings.atomicLimits());
+        if (!settings.regions()) {
             task.disableRegion();
         }
-        if (HEAP_ACCOUNTING) {
+        if (settings.heapAccounting()) {
             task.countHeapBytes();
         }
         ApiAccess.setContext(filter, task);
@@ -404,16 +401,12 @@ public final class RuntimeGraph implements GraphAssembly {
             return;
         }
         List<String> found = new ArrayList<>(problems);
-        found.addAll(GraphChecks.check(filters, clocks, maxRegionBytes(), !problems.isEmpty()));
+        found.addAll(GraphChecks.check(filters, clocks, settings.maxRegionBytes(), !problems.isEmpty()));
         if (!found.isEmpty()) {
             throw new StreamFlexError(found);
         }
         freeze();
         state = State.VALIDATED;
-    }
-
-    private static long maxRegionBytes() {
-        return Long.getLong("streamflex.regions.maxBytes", DEFAULT_MAX_REGION_BYTES);
     }
 
     @Override
@@ -520,12 +513,7 @@ public final class RuntimeGraph implements GraphAssembly {
             throw new StreamFlexError("start() on a graph that already ran (" + state.name().toLowerCase()
                     + "): a graph runs once; build a new one");
         }
-        RealTime options;
-        try {
-            options = realTime != null ? realTime : RealTime.defaults();
-        } catch (IllegalArgumentException e) {
-            throw new StreamFlexError("bad real-time option: " + e.getMessage());
-        }
+        RealTime options = realTime != null ? realTime : RealTime.defaults(); // code wins over the properties
         prefillCapsulePools();
         // From here on only clock threads write the filters' state: @Atomic calls go through them.
         filters.stream().map(w -> w.task.atomicity()).filter(a -> a != null).forEach(FilterAtomicity::queueCalls);
@@ -711,7 +699,8 @@ public final class RuntimeGraph implements GraphAssembly {
 
     /**
      * Turns transient regions on or off for the filters of this graph before it runs (on by
-     * default; property {@code streamflex.regions=false} turns them off for every graph). Off,
+     * default; property {@code streamflex.regions=false} turns them off for every graph built while
+     * it is set). Off,
      * woven code allocates on the heap as plain Java does: for comparing the two and for diagnosis.
      */
     public synchronized void useRegions(boolean on) {

@@ -20,6 +20,7 @@ import org.streamflex.runtime.region.TransientRegion;
 import org.streamflex.abi.RegionSlot;
 import org.streamflex.abi.Regions;
 import org.streamflex.abi.Woven;
+import org.streamflex.runtime.atomic.AtomicLimits;
 import org.streamflex.runtime.atomic.FilterAtomicity;
 import org.streamflex.spi.AtomicEngine;
 import org.streamflex.spi.FilterContext;
@@ -74,7 +75,8 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
      * @param transientBytes size of the filter's transient region, used if its class was woven by
      *     the StreamFlex javac plugin (otherwise its code allocates on the heap as usual)
      */
-    public FilterTask(Filter filter, CapsulePools pools, long transientBytes, StableRegion stable) {
+    public FilterTask(Filter filter, CapsulePools pools, long transientBytes, StableRegion stable,
+            AtomicLimits atomicLimits) {
         this.filter = filter;
         this.stable = stable;
         this.offHeap = new OffHeapRegion(stable);
@@ -83,7 +85,7 @@ public final class FilterTask implements FilterContext, CapsuleTransaction {
         this.region = woven(filter.getClass()) ? new TransientRegion(filterName, transientBytes) : null;
         this.transactionBase = (TASK_NUMBERS.incrementAndGet()) << 40;
         this.transactionId = transactionBase;
-        this.atomicity = FilterAtomicity.of(filter.getClass());
+        this.atomicity = FilterAtomicity.of(filter.getClass(), atomicLimits);
     }
 
     /** The filter's meeting point with Java threads calling its {@code @Atomic} methods, or null. */

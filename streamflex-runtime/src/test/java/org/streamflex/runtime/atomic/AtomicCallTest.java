@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Timeout;
 import org.streamflex.Clock;
 import org.streamflex.runtime.ApiAccess;
 import org.streamflex.runtime.GraphDriver;
+import org.streamflex.runtime.TemporaryProperty;
 import org.streamflex.runtime.atomic.AtomicFilters.Hook;
 import org.streamflex.runtime.atomic.AtomicFilters.PairFilter;
 import org.streamflex.runtime.atomic.AtomicFilters.RingFilter;
@@ -179,5 +180,23 @@ class AtomicCallTest {
         assertEquals(20, block.at(9));
         g.stop();
         assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void aCallTouchingMoreThanItsGraphAllowsFailsNamingTheProperty() {
+        TestGraph roomy = new TestGraph();
+        PairFilter unbounded = roomy.filter(PairFilter.class);
+        roomy.link(roomy.clock(100), unbounded).check();
+        TestGraph tight;
+        try (var p = TemporaryProperty.set("streamflex.atomic.maxWrites", "2")) {
+            tight = new TestGraph();
+        }
+        PairFilter bounded = tight.filter(PairFilter.class);
+        tight.link(tight.clock(100), bounded).check();
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> bounded.setThenFail(1));
+        assertEquals("an @Atomic call touched more than 2 locations (writes); the filter's thread applies at most that"
+                + " many per call. Split the call, or raise -Dstreamflex.atomic.maxWrites", e.getMessage());
+        unbounded.setThenFail(1); // x, y and calls: three writes, within the limits of the graph built before
+        assertEquals(1, unbounded.x());
     }
 }

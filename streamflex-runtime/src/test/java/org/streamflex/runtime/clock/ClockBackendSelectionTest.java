@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.streamflex.RealTime;
 import org.streamflex.RealTime.Backend;
+import org.streamflex.StreamFlexError;
 
 class ClockBackendSelectionTest {
     /** Sees the test stand-in javax.realtime package. */
@@ -76,12 +77,18 @@ class ClockBackendSelectionTest {
             assertEquals(5, RealTime.defaults().withCpu(5).cpu(), "code wins over the properties");
 
             System.setProperty(keys[0], "fifo");
-            IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, RealTime::defaults);
-            assertEquals("unknown clock backend 'fifo': use auto, rtsj, linux-fifo or park-spin", bad.getMessage());
+            StreamFlexError bad = assertThrows(StreamFlexError.class, RealTime::defaults);
+            assertEquals("system property streamflex.clock.backend=fifo is not one of auto, rtsj, linux-fifo,"
+                    + " park-spin: fix it, or remove it to use the default auto", bad.getMessage());
             System.setProperty(keys[0], "auto");
             System.setProperty(keys[1], "high");
-            bad = assertThrows(IllegalArgumentException.class, RealTime::defaults);
-            assertEquals("system property streamflex.clock.priority=high is not an integer", bad.getMessage());
+            bad = assertThrows(StreamFlexError.class, RealTime::defaults);
+            assertEquals("system property streamflex.clock.priority=high is not an integer from 1 to 99: fix it, or"
+                    + " remove it to use the default 80", bad.getMessage());
+            System.setProperty(keys[1], "100");
+            assertEquals("system property streamflex.clock.priority=100 is not an integer from 1 to 99: fix it, or"
+                    + " remove it to use the default 80", assertThrows(StreamFlexError.class, RealTime::defaults)
+                    .getMessage());
         } finally {
             for (int i = 0; i < keys.length; i++) {
                 if (saved[i] == null) {

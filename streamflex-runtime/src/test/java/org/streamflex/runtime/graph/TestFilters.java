@@ -180,4 +180,16 @@ public final class TestFilters {
             in.take();
         }
     }
+
+    /** Allocates 528 bytes per release from its transient region. */
+    public static final class Hungry extends Filter {
+        public int works;
+
+        @Override
+        public void work() {
+            long[] window = new long[64];
+            window[works % 64] = works;
+            works++;
+        }
+    }
 }

@@ -1,0 +1,196 @@
+package org.streamflex;
+
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Every system property StreamFlex reads, with its type, default and meaning: the one place they
+ * are defined. Set them on the command line; what code sets (such as {@link
+ * StreamFlexGraph#setRealTime(RealTime)}) wins over them.
+ *
+ * <pre>{@code
+ * java -Dstreamflex.clock.priority=90 -Dstreamflex.regions=false -cp app.jar my.Main
+ *
+ * int priority = StreamFlexProperties.CLOCK_PRIORITY.get();   // 90, or 80 if not set
+ * }</pre>
+ *
+ * <p>Values are read when they are needed, never fixed once per JVM: the clock properties by
+ * {@link RealTime#defaults()}, which {@link StreamFlexGraph#start()} calls unless code set the
+ * options; all others when a graph is built ({@code new MyGraph()}). So a test or a server can
+ * change them between graphs. A malformed value fails there with a {@link StreamFlexError} naming
+ * the property, the value and what it accepts.
+ *
+ * <p>This class is in the API rather than in the runtime for two reasons: the API reads the clock
+ * properties itself ({@code RealTime.defaults()}), and their names are part of what users may
+ * set, documented next to the classes they configure. It only parses text; the engine that uses
+ * the values stays in the runtime.
+ */
+public final class StreamFlexProperties {
+    /**
+     * Which backend releases periodic clocks: {@code auto} (the best the platform offers),
+     * {@code rtsj}, {@code linux-fifo} or {@code park-spin}. See {@link RealTime.Backend}.
+     */
+    public static final Property<RealTime.Backend> CLOCK_BACKEND = new Property<>("streamflex.clock.backend",
+            RealTime.Backend.AUTO, RealTime.Backend.AUTO.label(), StreamFlexProperties::backend,
+            "one of auto, rtsj, linux-fifo, park-spin");
+
+    /** The SCHED_FIFO priority of periodic clock threads under {@code linux-fifo}, 1 to 99. */
+    public static final Property<Integer> CLOCK_PRIORITY =
+            integer("streamflex.clock.priority", RealTime.DEFAULT_PRIORITY, 1, 99);
+
+    /** The CPU periodic clock threads are pinned to; -1 for no pinning. */
+    public static final Property<Integer> CLOCK_CPU = integer("streamflex.clock.cpu", -1, -1, Integer.MAX_VALUE);
+
+    /** Whether to lock the process's memory ({@code mlockall}) so that page faults cannot delay a release. */
+    public static final Property<Boolean> CLOCK_LOCK_MEMORY = bool("streamflex.clock.lockMemory", false);
+
+    /**
+     * How many microseconds before each deadline a periodic clock thread stops sleeping and spins,
+     * because timers wake late by tens of microseconds.
+     */
+    public static final Property<Integer> CLOCK_SPIN_MICROS =
+            integer("streamflex.clock.spinMicros", RealTime.DEFAULT_SPIN_MICROS, 0, Integer.MAX_VALUE);
+
+    /**
+     * Whether woven filter code allocates from the filters' transient regions; {@code false}
+     * makes it allocate on the heap as plain Java does, for comparison and diagnosis.
+     */
+    public static final Property<Boolean> REGIONS = bool("streamflex.regions", true);
+
+    /** The most bytes the stable and transient regions of all filters of one graph may take together. */
+    public static final Property<Long> REGIONS_MAX_BYTES =
+            longInteger("streamflex.regions.maxBytes", 1L << 30, 0, Long.MAX_VALUE);
+
+    /**
+     * Whether to count, per filter, the heap bytes its {@code work()} allocates: two reads of the
+     * thread's allocation counter per {@code work()}.
+     */
+    public static final Property<Boolean> HEAP_ACCOUNTING = bool("streamflex.heapAccounting", false);
+
+    /**
+     * The most distinct locations one {@code @Atomic} call may read: the filter's thread compares
+     * at most this many values when it applies the call.
+     */
+    public static final Property<Integer> ATOMIC_MAX_READS =
+            integer("streamflex.atomic.maxReads", 32_768, 1, Integer.MAX_VALUE);
+
+    /** The most distinct locations one {@code @Atomic} call may write: the filter's thread stores at most this many. */
+    public static final Property<Integer> ATOMIC_MAX_WRITES =
+            integer("streamflex.atomic.maxWrites", 8_192, 1, Integer.MAX_VALUE);
+
+    /**
+     * The most array elements one {@code @Atomic} call may copy from its borrowed arrays with
+     * {@code System.arraycopy}: the filter's thread copies at most this many.
+     */
+    public static final Property<Integer> ATOMIC_MAX_COPIED_ELEMENTS =
+            integer("streamflex.atomic.maxCopiedElements", 1 << 20, 0, Integer.MAX_VALUE);
+
+    private static final List<Property<?>> ALL = List.of(CLOCK_BACKEND, CLOCK_PRIORITY, CLOCK_CPU,
+            CLOCK_LOCK_MEMORY, CLOCK_SPIN_MICROS, REGIONS, REGIONS_MAX_BYTES, HEAP_ACCOUNTING, ATOMIC_MAX_READS,
+            ATOMIC_MAX_WRITES, ATOMIC_MAX_COPIED_ELEMENTS);
+
+    private StreamFlexProperties() {
+    }
+
+    /** Every property, in the order of this class. */
+    public static List<Property<?>> all() {
+        return ALL;
+    }
+
+    /**
+     * One system property: its name, its default and how its text is read.
+     *
+     * @param <T> the type of its value
+     */
+    public static final class Property<T> {
+        private final String name;
+        private final T defaultValue;
+        private final String defaultText;
+        /** The value of a stripped text, or null if the text is malformed. */
+        private final Function<String, T> parser;
+        private final String accepted;
+
+        private Property(String name, T defaultValue, String defaultText, Function<String, T> parser,
+                String accepted) {
+            this.name = name;
+            this.defaultValue = defaultValue;
+            this.defaultText = defaultText;
+            this.parser = parser;
+            this.accepted = accepted;
+        }
+
+        /** The property's name, as in {@code -Dstreamflex.regions=false}. */
+        public String name() {
+            return name;
+        }
+
+        /** The value in force when the property is not set. */
+        public T defaultValue() {
+            return defaultValue;
+        }
+
+        /** The default as it would be written on the command line. */
+        public String defaultText() {
+            return defaultText;
+        }
+
+        /**
+         * The property's value now: the system property if it is set, else the default.
+         *
+         * @throws StreamFlexError if the property is set to a value it does not accept
+         */
+        public T get() {
+            String text = System.getProperty(name);
+            if (text == null) {
+                return defaultValue;
+            }
+            T value = parser.apply(text.strip());
+            if (value == null) {
+                throw new StreamFlexError("system property " + name + "=" + text + " is not " + accepted
+                        + ": fix it, or remove it to use the default " + defaultText);
+            }
+            return value;
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    private static Property<Integer> integer(String name, int defaultValue, int min, int max) {
+        return new Property<>(name, defaultValue, Integer.toString(defaultValue), text -> {
+            Long value = parseLong(text, min, max);
+            return value == null ? null : value.intValue();
+        }, "an integer from " + min + (max == Integer.MAX_VALUE ? " up" : " to " + max));
+    }
+
+    private static Property<Long> longInteger(String name, long defaultValue, long min, long max) {
+        return new Property<>(name, defaultValue, Long.toString(defaultValue), text -> parseLong(text, min, max),
+                "an integer from " + min + (max == Long.MAX_VALUE ? " up" : " to " + max));
+    }
+
+    private static Property<Boolean> bool(String name, boolean defaultValue) {
+        return new Property<>(name, defaultValue, Boolean.toString(defaultValue),
+                text -> text.equalsIgnoreCase("true") ? Boolean.TRUE
+                        : text.equalsIgnoreCase("false") ? Boolean.FALSE : null,
+                "true or false");
+    }
+
+    private static Long parseLong(String text, long min, long max) {
+        try {
+            long value = Long.parseLong(text);
+            return value >= min && value <= max ? value : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static RealTime.Backend backend(String text) {
+        try {
+            return RealTime.Backend.of(text);
+        } catch (IllegalArgumentException unknown) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package org.streamflex.runtime.graph;
+
+import org.streamflex.StreamFlexProperties;
+import org.streamflex.runtime.atomic.AtomicLimits;
+
+/**
+ * What one graph was configured with when it was built, read from {@link StreamFlexProperties}
+ * then: a graph built later sees the properties as they are then. The clock options are read at
+ * {@code start()} instead ({@code RealTime.defaults()}), where code can still set them.
+ *
+ * @param regions whether woven filter code allocates from transient regions
+ * @param heapAccounting whether each filter counts the heap bytes its work() allocates
+ * @param maxRegionBytes the limit of all filters' regions together
+ * @param atomicLimits what one {@code @Atomic} call may touch
+ */
+record GraphSettings(boolean regions, boolean heapAccounting, long maxRegionBytes, AtomicLimits atomicLimits) {
+    /** The settings the system properties give now. */
+    static GraphSettings fromProperties() {
+        return new GraphSettings(StreamFlexProperties.REGIONS.get(), StreamFlexProperties.HEAP_ACCOUNTING.get(),
+                StreamFlexProperties.REGIONS_MAX_BYTES.get(), AtomicLimits.fromProperties());
+    }
+}
