@@ -13,33 +13,38 @@ package org.streamflex;
  * try {
  *     graph.awaitTermination(10, TimeUnit.SECONDS);
  * } catch (BoundaryError e) {
- *     log.error("filter {} failed: {}", e.filterClassName(), e.causeClassName());
+ *     log.error("filter {} failed: {}", e.filterName(), e.causeClassName());   // "Sink#2", ...
  * }
  * }</pre>
  */
 public class BoundaryError extends StreamFlexError {
     private static final long serialVersionUID = 1L;
 
+    private final String filterName;
     private final String filterClassName;
     private final String causeClassName;
     private final String causeMessage;
 
-    public BoundaryError(String filterClassName, Throwable cause) {
-        this(filterClassName, "work()", cause);
-    }
-
     /**
+     * @param filterName the filter's instance name in its graph ({@code "Sink#2"})
+     * @param filterClassName the filter's class
      * @param method what threw: {@code "work()"}, {@code "trigger()"}, or the release that failed
      */
-    public BoundaryError(String filterClassName, String method, Throwable cause) {
-        super(describe(filterClassName, method, cause), true);
+    public BoundaryError(String filterName, String filterClassName, String method, Throwable cause) {
+        super(describe(filterName, filterClassName, method, cause), true);
+        this.filterName = filterName;
         this.filterClassName = filterClassName;
         this.causeClassName = cause.getClass().getName();
         this.causeMessage = cause.getMessage();
         setStackTrace(cause.getStackTrace());
     }
 
-    /** The class of the filter whose {@code work()} threw. */
+    /** The instance name of the filter that failed, as its graph names it ({@code "Sink#2"}). */
+    public String filterName() {
+        return filterName;
+    }
+
+    /** The class of the filter that failed. */
     public String filterClassName() {
         return filterClassName;
     }
@@ -54,9 +59,9 @@ public class BoundaryError extends StreamFlexError {
         return causeMessage;
     }
 
-    private static String describe(String filterClassName, String method, Throwable cause) {
+    private static String describe(String filterName, String filterClassName, String method, Throwable cause) {
         String message = cause.getMessage();
-        return method + " of filter " + filterClassName + " threw " + cause.getClass().getName()
+        return method + " of filter " + filterName + " (" + filterClassName + ") threw " + cause.getClass().getName()
                 + (message == null ? "" : ": " + message)
                 + "; the graph stopped and nothing that work() put was published";
     }

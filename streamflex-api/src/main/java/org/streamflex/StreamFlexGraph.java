@@ -98,8 +98,8 @@ public abstract class StreamFlexGraph {
 
     /**
      * Checks the graph and freezes it: every channel field connected, element types that match,
-     * positive capacities, supported clock periods, region sizes that fit, every filter
-     * reachable from a clock.
+     * positive capacities, supported clock periods, region sizes that fit, unique filter names,
+     * every filter reachable from a clock.
      *
      * @throws StreamFlexError listing every problem found, each naming the filter, the field and
      *     the fix
@@ -108,7 +108,12 @@ public abstract class StreamFlexGraph {
         assembly.validate();
     }
 
-    /** A new filter with the default region sizes. */
+    /**
+     * A new filter with the default region sizes, named after its class: the first filter of a
+     * class in the graph is named by the class's simple name ({@code "Sink"}), later ones
+     * {@code "Sink#2"}, {@code "Sink#3"} and so on (skipping names already taken). Messages and
+     * errors name filters this way.
+     */
     protected <F extends Filter> F makeFilter(Class<F> type) {
         return makeFilter(type, DEFAULT_STABLE_BYTES, DEFAULT_TRANSIENT_BYTES);
     }
@@ -116,10 +121,37 @@ public abstract class StreamFlexGraph {
     /**
      * A new filter, created reflectively through its constructor without parameters (any
      * visibility), with a stable region of {@code stableBytes} and a transient region of
-     * {@code transientBytes}.
+     * {@code transientBytes}, named as {@link #makeFilter(Class)} names it.
      */
     protected <F extends Filter> F makeFilter(Class<F> type, int stableBytes, int transientBytes) {
-        return assembly.makeFilter(Objects.requireNonNull(type, "type"), stableBytes, transientBytes);
+        return assembly.makeFilter(null, Objects.requireNonNull(type, "type"), stableBytes, transientBytes);
+    }
+
+    /**
+     * A new filter with the default region sizes and the instance name {@code name}, which
+     * messages and errors use. Names are unique in a graph ({@link #validate()} reports a
+     * duplicate).
+     *
+     * <pre>{@code
+     * IntSink left = makeFilter("left", IntSink.class);
+     * IntSink right = makeFilter("right", IntSink.class);
+     * }</pre>
+     *
+     * @throws StreamFlexError if {@code name} is blank
+     */
+    protected <F extends Filter> F makeFilter(String name, Class<F> type) {
+        return makeFilter(name, type, DEFAULT_STABLE_BYTES, DEFAULT_TRANSIENT_BYTES);
+    }
+
+    /**
+     * A new filter named {@code name} with the given region sizes; see {@link #makeFilter(String, Class)}
+     * and {@link #makeFilter(Class, int, int)}.
+     *
+     * @throws StreamFlexError if {@code name} is blank
+     */
+    protected <F extends Filter> F makeFilter(String name, Class<F> type, int stableBytes, int transientBytes) {
+        return assembly.makeFilter(Objects.requireNonNull(name, "name"), Objects.requireNonNull(type, "type"),
+                stableBytes, transientBytes);
     }
 
     /** A new clock releasing its filter every {@code periodMicros} microseconds (0: free-running). */

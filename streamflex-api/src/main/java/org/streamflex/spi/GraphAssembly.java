@@ -16,7 +16,11 @@ import org.streamflex.RealTime;
  * }</pre>
  */
 public interface GraphAssembly {
-    <F extends Filter> F makeFilter(Class<F> type, int stableBytes, int transientBytes);
+    /**
+     * @param name the filter's instance name, or null for the default one (its class's simple name,
+     *     then {@code #2}, ...)
+     */
+    <F extends Filter> F makeFilter(String name, Class<F> type, int stableBytes, int transientBytes);
 
     Clock makeClock(int periodMicros);
 

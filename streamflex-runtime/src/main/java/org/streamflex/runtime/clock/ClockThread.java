@@ -67,8 +67,8 @@ public final class ClockThread implements Runnable {
         } catch (Throwable unexpected) {
             // Not from a filter's code (those arrive as BoundaryError): a runtime fault or an Error
             // such as StackOverflowError. Still stop the graph and tell the Java side.
-            onFailure.accept(new BoundaryError(clock.target().filter().getClass().getName(),
-                    "a release by " + clock, unexpected));
+            onFailure.accept(new BoundaryError(clock.target().filterName(),
+                    clock.target().filter().getClass().getName(), "a release by " + clock, unexpected));
         } finally {
             exitHook.run();
         }

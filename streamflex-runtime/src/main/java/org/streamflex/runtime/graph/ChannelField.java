@@ -8,10 +8,13 @@ import java.lang.reflect.WildcardType;
 import org.streamflex.Capsule;
 import org.streamflex.StreamFlexError;
 
-/** A channel field declared by a filter class, and whether it is connected yet. */
+/** A channel field of one filter, and whether it is connected yet. */
 final class ChannelField {
     final Field field;
     final ChannelKind kind;
+    /** The instance name of the filter the field belongs to. */
+    final String owner;
+    final FieldRole role;
     /** For capsule channels, the capsule type carried; else null. */
     final Class<? extends Capsule> elementType;
     /** Set once a connect names or chooses this field (even if that connect had a problem). */
@@ -19,9 +22,11 @@ final class ChannelField {
     /** The channel injected, once connected without problems. */
     Object channel;
 
-    ChannelField(Field field, ChannelKind kind) {
+    ChannelField(Field field, ChannelKind kind, String owner, FieldRole role) {
         this.field = field;
         this.kind = kind;
+        this.owner = owner;
+        this.role = role;
         this.elementType = kind == ChannelKind.CAPSULE ? elementTypeOf(field) : null;
     }
 
@@ -29,9 +34,9 @@ final class ChannelField {
         return field.getName();
     }
 
-    /** How a message names this field: {@code Gen.out (IntChannel)}. */
+    /** How a message names this field: {@code Gen.out (IntChannel)}, with the filter's instance name. */
     String describe() {
-        return field.getDeclaringClass().getSimpleName() + "." + field.getName() + " ("
+        return owner + "." + field.getName() + " ("
                 + (elementType == null ? kind.displayName() : "Channel<" + elementType.getSimpleName() + ">") + ")";
     }
 

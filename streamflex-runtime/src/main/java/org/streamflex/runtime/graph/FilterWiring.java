@@ -8,8 +8,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.streamflex.Filter;
+import org.streamflex.Capsule;
 import org.streamflex.DuplicateSplitter;
+import org.streamflex.Filter;
 import org.streamflex.Joiner;
 import org.streamflex.RoundRobinJoiner;
 import org.streamflex.RoundRobinSplitter;
@@ -17,9 +18,13 @@ import org.streamflex.runtime.channel.SpscRing;
 import org.streamflex.runtime.channel.TimeSlot;
 import org.streamflex.runtime.schedule.FilterTask;
 
-/** One filter while the graph is being built: its channel fields and what they connect to. */
+/** One filter while the graph is being built: its name, its channel fields and what they connect to. */
 final class FilterWiring {
     final Filter filter;
+    /** The instance name messages use ({@code "Sink#2"}). */
+    final String name;
+    /** Its position in creation order, from 1. */
+    final int number;
     final FilterTask task;
     final int stableBytes;
     final int transientBytes;
@@ -30,27 +35,30 @@ final class FilterWiring {
     final List<TimeSlot> timers = new ArrayList<>();
     final Set<FilterWiring> downstream = new LinkedHashSet<>();
     /** For a splitter: its outputs, in connection order. */
-    final List<JoinerInput> splitterOutputs = new ArrayList<>();
+    final List<Port> splitterOutputs = new ArrayList<>();
     /** For a splitter whose input is connected: the kind and element type of that input. */
     ChannelKind splitterInputKind;
-    Class<? extends org.streamflex.Capsule> splitterInputElement;
+    Class<? extends Capsule> splitterInputElement;
     /** For a Joiner: its inputs, in connection order, with their kinds and element types. */
-    final List<JoinerInput> joinerInputs = new ArrayList<>();
+    final List<Port> joinerInputs = new ArrayList<>();
     /** For a Joiner whose output is connected: the kind, element type and target of that output. */
     ChannelKind joinerOutputKind;
     Class<?> joinerOutputElement;
     String joinerOutputTarget;
 
-    FilterWiring(Filter filter, FilterTask task, int stableBytes, int transientBytes) {
+    FilterWiring(Filter filter, String name, int number, FilterTask task, int stableBytes, int transientBytes) {
         this.filter = filter;
+        this.name = name;
+        this.number = number;
         this.task = task;
         this.stableBytes = stableBytes;
         this.transientBytes = transientBytes;
         for (Class<?> c = filter.getClass(); c != Filter.class; c = c.getSuperclass()) {
             for (Field field : c.getDeclaredFields()) {
                 ChannelKind kind = ChannelKind.of(field.getType());
-                if (kind != null && !Modifier.isStatic(field.getModifiers())) {
-                    fields.putIfAbsent(field.getName(), new ChannelField(field, kind));
+                if (kind != null && !Modifier.isStatic(field.getModifiers()) && !fields.containsKey(field.getName())) {
+                    fields.put(field.getName(), new ChannelField(field, kind, name,
+                            FieldRole.of(filter.getClass(), field.getName())));
                 }
             }
         }
@@ -66,12 +74,8 @@ final class FilterWiring {
         return filter instanceof DuplicateSplitter || filter instanceof RoundRobinSplitter;
     }
 
-    String simpleName() {
+    String simpleClassName() {
         return filter.getClass().getSimpleName();
-    }
-
-    String className() {
-        return filter.getClass().getName();
     }
 
     List<ChannelField> free(boolean time) {
@@ -88,6 +92,12 @@ final class FilterWiring {
         return List.copyOf(fields.keySet());
     }
 
-    record JoinerInput(ChannelKind kind, Class<?> elementType, Object channel, String source) {
+    @Override
+    public String toString() {
+        return name;
+    }
+
+    /** One of the many channels of a built-in joiner or splitter, in connection order. */
+    record Port(ChannelKind kind, Class<?> elementType, Object channel, String source) {
     }
 }

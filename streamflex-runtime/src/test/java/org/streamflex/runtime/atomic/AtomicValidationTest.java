@@ -8,16 +8,22 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.streamflex.Filter;
 import org.streamflex.StreamFlexError;
 import org.streamflex.runtime.atomic.AtomicFilters.TwoClocks;
 import org.streamflex.runtime.graph.TestGraph;
+import org.streamflex.runtime.weaving.PluginCompiler;
 
 class AtomicValidationTest {
+    /** Both ways to end up with unwoven @Atomic methods get the same message, naming both causes. */
+    private static final String NOT_WOVEN = "Unwoven has @Atomic methods that the StreamFlex javac plugin did not"
+            + " weave, so calls to them would not be atomic. Either its class was compiled without the plugin: add"
+            + " -Xplugin:StreamFlex to javac's arguments; or annotation processing was off (-proc:none), which the"
+            + " plugin needs to weave: remove -proc:none and keep streamflex-checker on the annotation processor"
+            + " path (see streamflex-checker/README.md)";
+
     @TempDir
     Path dir;
 
@@ -32,7 +38,19 @@ class AtomicValidationTest {
     }
 
     @Test
-    void aFilterWhoseAtomicMethodsWereNotWovenIsRefused() throws Exception {
+    void aFilterCompiledWithoutThePluginIsRefusedNamingBothCauses() throws Exception {
+        PluginCompiler.withoutPlugin(dir, List.of(), unwovenSource());
+        assertEquals(List.of(NOT_WOVEN), problemsOfGraphWithUnwoven());
+    }
+
+    @Test
+    void aFilterCompiledWithThePluginButAnnotationProcessingOffIsRefusedAlike() throws Exception {
+        String javac = PluginCompiler.withPluginWithoutProcessing(dir, List.of(), unwovenSource());
+        assertTrue(javac.contains("-proc:none"), "the plugin warns at compile time: " + javac);
+        assertEquals(List.of(NOT_WOVEN), problemsOfGraphWithUnwoven());
+    }
+
+    private Path unwovenSource() throws Exception {
         Path source = dir.resolve("Unwoven.java");
         Files.writeString(source, """
                 public class Unwoven extends org.streamflex.Filter {
@@ -42,20 +60,17 @@ class AtomicValidationTest {
                     public void work() { }
                 }
                 """);
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        int status = javac.run(null, null, null, "-proc:none", "-cp", System.getProperty("java.class.path"),
-                "-d", dir.toString(), source.toString());
-        assertEquals(0, status, "plain javac, without the StreamFlex plugin");
+        return source;
+    }
+
+    private List<String> problemsOfGraphWithUnwoven() throws Exception {
         try (URLClassLoader loader = new URLClassLoader(new java.net.URL[] {dir.toUri().toURL()},
                 getClass().getClassLoader())) {
             Class<? extends Filter> type = loader.loadClass("Unwoven").asSubclass(Filter.class);
             TestGraph g = new TestGraph();
             Filter f = g.filter(type);
             g.link(g.clock(100), f);
-            StreamFlexError e = assertThrows(StreamFlexError.class, g::check);
-            assertTrue(e.problems().contains("Unwoven has @Atomic methods but was not compiled with the StreamFlex"
-                    + " javac plugin, so calls to them would not be atomic: compile it with -Xplugin:StreamFlex"
-                    + " (see streamflex-checker/README.md)"), e.problems().toString());
+            return assertThrows(StreamFlexError.class, g::check).problems();
         }
     }
 }

@@ -4,14 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.streamflex.Clock;
 import org.streamflex.Filter;
 import org.streamflex.IntChannel;
 import org.streamflex.Joiner;
 import org.streamflex.StreamFlexError;
 import org.streamflex.runtime.GraphDriver;
+import org.streamflex.runtime.weaving.PluginCompiler;
 import org.streamflex.runtime.graph.TestFilters.BadCapsuleSink;
 import org.streamflex.runtime.graph.TestFilters.Counter;
 import org.streamflex.runtime.graph.TestFilters.FloatSink;
@@ -67,12 +73,91 @@ class GraphValidationTest {
     }
 
     @Test
-    void rejectsUnconnectedChannelFields() {
+    void anUnconnectedOutputSuggestsConnectingItToAConsumer() {
         TestGraph g = new TestGraph();
         Counter counter = g.filter(Counter.class);
         g.link(g.clock(100), counter);
-        assertEquals(List.of("Counter.out (IntChannel) is not connected: connect it, as in"
-                + " connect(counter, \"out\", other, \"in\", capacity), or remove the field"), problems(g));
+        assertEquals(List.of("Counter.out (IntChannel) is not connected: Counter puts to it, so connect it to a"
+                + " consumer, as in connect(counter, \"out\", consumer, \"in\", capacity), or remove the field"),
+                problems(g));
+    }
+
+    @Test
+    void anUnconnectedInputSuggestsConnectingAProducerToIt() {
+        TestGraph g = new TestGraph();
+        IntSink sink = g.filter(IntSink.class);
+        g.link(g.clock(100), sink); // IntSink has no TimeChannel field: a hidden one is used
+        assertEquals(List.of("IntSink.in (IntChannel) is not connected: IntSink takes from it, so connect a"
+                + " producer to it, as in connect(producer, \"out\", intSink, \"in\", capacity), or remove the field"),
+                problems(g));
+    }
+
+    @Test
+    void aFieldItsCodeDoesNotUseGetsBothFormsSayingWhichIsWhich() {
+        TestGraph g = new TestGraph();
+        Counter counter = g.filter(Counter.class);
+        Spare spare = g.filter(Spare.class);
+        g.link(g.clock(100), counter).link(counter, spare, 4);
+        assertEquals(List.of("Spare.unused (IntChannel) is not connected: connect it, as in connect(producer,"
+                + " \"out\", spare, \"unused\", capacity) if it is an input, or connect(spare, \"unused\","
+                + " consumer, \"in\", capacity) if it is an output, or remove the field"), problems(g));
+    }
+
+    @Test
+    void aFilterCompiledWithoutThePluginGetsBothFormsForEachField(@TempDir Path dir) throws Exception {
+        Path source = dir.resolve("Plain.java");
+        Files.writeString(source, """
+                public class Plain extends org.streamflex.Filter {
+                    private org.streamflex.IntChannel in;
+                    public void work() { in.take(); }
+                }
+                """);
+        PluginCompiler.withoutPlugin(dir, List.of(), source);
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
+            TestGraph g = new TestGraph();
+            Filter plain = g.filter(loader.loadClass("Plain").asSubclass(Filter.class));
+            g.link(g.clock(100), plain);
+            assertEquals(List.of("Plain.in (IntChannel) is not connected: connect it, as in connect(producer,"
+                    + " \"out\", plain, \"in\", capacity) if it is an input, or connect(plain, \"in\", consumer,"
+                    + " \"in\", capacity) if it is an output, or remove the field"), problems(g));
+        }
+    }
+
+    @Test
+    void aReversedConnectIsReportedWithTheCorrectedCall() {
+        TestGraph g = new TestGraph();
+        Counter counter = g.filter(Counter.class);
+        IntSink sink = g.filter(IntSink.class);
+        g.link(g.clock(100), counter).link(sink, "in", counter, "out", 4);
+        // Reported as what it is, not later as an IntSink that no clock reaches.
+        assertEquals(List.of("connect(intSink, \"in\", counter, \"out\", 4) is reversed: IntSink.in (IntChannel)"
+                + " is an input (IntSink takes from it) and Counter.out (IntChannel) is an output (Counter puts to"
+                + " it); a channel runs from a field its filter puts to, to a field its filter takes from:"
+                + " connect(counter, \"out\", intSink, \"in\", 4)"), problems(g));
+    }
+
+    @Test
+    void aReversedShortFormIsReportedWithTheFieldsItChose() {
+        TestGraph g = new TestGraph();
+        Counter counter = g.filter(Counter.class);
+        IntSink sink = g.filter(IntSink.class);
+        g.link(g.clock(100), counter).link(sink, counter, 4);
+        assertEquals(List.of("connect(intSink, \"in\", counter, \"out\", 4) is reversed: IntSink.in (IntChannel)"
+                + " is an input (IntSink takes from it) and Counter.out (IntChannel) is an output (Counter puts to"
+                + " it); a channel runs from a field its filter puts to, to a field its filter takes from:"
+                + " connect(counter, \"out\", intSink, \"in\", 4)"), problems(g));
+    }
+
+    @Test
+    void aConnectOfTwoInputsSaysSo() {
+        TestGraph g = new TestGraph();
+        IntSink first = g.filter(IntSink.class);
+        IntSink second = g.filter(IntSink.class);
+        g.link(g.clock(100), first).link(first, "in", second, "in", 4);
+        assertEquals(List.of("connect(intSink, \"in\", intSink2, \"in\", 4) connects two inputs:"
+                + " IntSink.in (IntChannel) is an input (IntSink takes from it) and IntSink#2.in (IntChannel) is an"
+                + " input (IntSink#2 takes from it); a channel runs from a field its filter puts to, to a field its"
+                + " filter takes from"), problems(g));
     }
 
     @Test
@@ -103,7 +188,7 @@ class GraphValidationTest {
         Counter counter = g.filter(Counter.class);
         g.link(g.clock(100), counter, "timer").link(counter, "timer", g.filter(IntSink.class), 1);
         assertTrue(problems(g).contains("Counter.timer (TimeChannel) is a time channel: only clocks write"
-                + " time channels; use connect(clock, filter, \"timer\")"));
+                + " time channels; use connect(clock, counter, \"timer\")"));
     }
 
     @Test
@@ -304,7 +389,7 @@ class GraphValidationTest {
         TwoTimers timers = g.filter(TwoTimers.class);
         g.link(g.clock(10), timers);
         assertTrue(problems(g).contains("cannot choose the time channel of TwoTimers among [fast, slow]:"
-                + " name it, as in connect(clock, filter, \"fast\")"));
+                + " name it, as in connect(clock, twoTimers, \"fast\")"));
         TestGraph h = new TestGraph();
         TwoTimers named = h.filter(TwoTimers.class);
         h.link(h.clock(10), named, "fast").link(h.clock(100), named, "slow").check();
@@ -378,6 +463,17 @@ class GraphValidationTest {
 
         @Override
         public void work() {
+        }
+    }
+
+    /** Takes from {@code in}; its code never touches {@code unused}, so the plugin records no role for it. */
+    public static final class Spare extends Filter {
+        private IntChannel in;
+        private IntChannel unused;
+
+        @Override
+        public void work() {
+            in.take();
         }
     }
 

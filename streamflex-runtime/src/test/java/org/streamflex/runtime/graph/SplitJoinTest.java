@@ -149,7 +149,8 @@ class SplitJoinTest {
                 + " or one per branch in connection order"), problems.toString());
         assertTrue(problems.contains("DuplicateSplitter has no outputs: connect at least one filter from it"),
                 problems.toString());
-        assertTrue(problems.contains("cannot tell what RoundRobinJoiner.out -> DuplicateSplitter.in carries:"
+        // Two duplicate splitters: the second is named DuplicateSplitter#2.
+        assertTrue(problems.contains("cannot tell what RoundRobinJoiner.out -> DuplicateSplitter#2.in carries:"
                 + " connect the inputs of RoundRobinJoiner before its outputs"), problems.toString());
         assertEquals("every weight is 0: nothing would ever move",
                 assertThrows(IllegalArgumentException.class, () -> split.weights(0, 0)).getMessage());

@@ -14,6 +14,14 @@ public class TestGraph extends StreamFlexGraph {
         return makeFilter(type, stableBytes, transientBytes);
     }
 
+    public <F extends Filter> F filter(String name, Class<F> type) {
+        return makeFilter(name, type);
+    }
+
+    public <F extends Filter> F filter(String name, Class<F> type, int stableBytes, int transientBytes) {
+        return makeFilter(name, type, stableBytes, transientBytes);
+    }
+
     public Clock clock(int periodMicros) {
         return makeClock(periodMicros);
     }

@@ -109,8 +109,7 @@ class RegionAllocationTest {
         TestGraph g = graphOf(Spectrum.class, 512);
         BoundaryError error = assertThrows(BoundaryError.class, () -> GraphDriver.of(g).run(1));
         assertEquals(RegionFullError.class.getName(), error.causeClassName());
-        assertTrue(error.causeMessage().startsWith("the transient region of filter " + Spectrum.class.getName()
-                + " (512 bytes) has no room for new "), error.causeMessage());
+        assertTrue(error.causeMessage().startsWith("the transient region of filter Spectrum (512 bytes) has no room for new "), error.causeMessage());
     }
 
     /** Builds a string per release: concatenation allocates inside the JDK, which is not woven. */

@@ -16,9 +16,10 @@ import org.streamflex.checker.StreamFlexPlugin;
 /**
  * Runs javac in-process as a user's build would: on some source files, into a class output
  * directory, with the StreamFlex plugin on the processor path and {@code -Xplugin:StreamFlex}, or
- * without it. The class path is this test's (the API and the runtime) plus what a step adds.
+ * without it, or with it but annotation processing off. Public for the tests of other packages
+ * that need classes compiled one of these ways. The class path is this test's (the API and the runtime) plus what a step adds.
  */
-final class PluginCompiler {
+public final class PluginCompiler {
     private PluginCompiler() {
     }
 
@@ -32,14 +33,24 @@ final class PluginCompiler {
     }
 
     /** Compiles {@code sources} into {@code out} with the plugin; fails the test with javac's output on error. */
-    static String withPlugin(Path out, List<Path> classPath, Path... sources) {
+    public static String withPlugin(Path out, List<Path> classPath, Path... sources) {
         List<String> args = new ArrayList<>(List.of("-processorpath", pluginLocation().toString(), "-Xplugin:StreamFlex"));
         return run(out, classPath, args, sources);
     }
 
     /** Compiles without the plugin (and without annotation processing), as a build that forgot it would. */
-    static String withoutPlugin(Path out, List<Path> classPath, Path... sources) {
+    public static String withoutPlugin(Path out, List<Path> classPath, Path... sources) {
         return run(out, classPath, new ArrayList<>(List.of("-proc:none")), sources);
+    }
+
+    /**
+     * Compiles with {@code -Xplugin:StreamFlex} but annotation processing off, as a build with
+     * {@code -proc:none} would: the plugin cannot weave without its annotation processor.
+     */
+    public static String withPluginWithoutProcessing(Path out, List<Path> classPath, Path... sources) {
+        List<String> args = new ArrayList<>(List.of("-processorpath", pluginLocation().toString(), "-Xplugin:StreamFlex",
+                "-proc:none"));
+        return run(out, classPath, args, sources);
     }
 
     private static String run(Path out, List<Path> classPath, List<String> args, Path... sources) {

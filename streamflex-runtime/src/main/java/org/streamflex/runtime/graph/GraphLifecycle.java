@@ -1,0 +1,257 @@
+package org.streamflex.runtime.graph;
+
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiFunction;
+import org.streamflex.BoundaryError;
+import org.streamflex.RealTime;
+import org.streamflex.StreamFlexError;
+import org.streamflex.runtime.atomic.FilterAtomicity;
+import org.streamflex.runtime.capsule.CapsulePools;
+import org.streamflex.runtime.channel.CapsuleRing;
+import org.streamflex.runtime.channel.SpscRing;
+import org.streamflex.runtime.clock.ClockBackends;
+import org.streamflex.runtime.clock.ClockPlatform;
+import org.streamflex.runtime.clock.ClockThread;
+import org.streamflex.runtime.clock.RuntimeClock;
+import org.streamflex.runtime.clock.StartGate;
+
+/**
+ * Where one graph is in its life, and the moves between: built, validated, then either started
+ * on clock threads or driven by a {@code GraphDriver}, then stopped. A graph runs once. Starting
+ * chooses each clock's backend, prefills the capsule pools and opens the clocks together; the
+ * first failure on any clock thread stops them all and is kept for {@code awaitTermination}.
+ */
+final class GraphLifecycle {
+    private enum State { BUILDING, VALIDATED, RUNNING, DRIVEN, STOPPED }
+
+    private static final System.Logger LOG = System.getLogger("org.streamflex.runtime");
+
+    private final String graphName;
+    private final GraphModel model;
+    private final CapsulePools pools;
+    private final AtomicReference<BoundaryError> failure = new AtomicReference<>();
+
+    private volatile State state = State.BUILDING;
+    private volatile boolean running;
+    private List<ClockThread> threads = List.of();
+    private CountDownLatch terminated;
+    private RealTime realTime;
+    private BiFunction<RuntimeClock, RealTime, ClockBackends.Choice> backends =
+            (clock, options) -> ClockBackends.choose(clock.periodMicros(), options, ClockPlatform.current());
+
+    GraphLifecycle(String graphName, GraphModel model, CapsulePools pools) {
+        this.graphName = graphName;
+        this.model = model;
+        this.pools = pools;
+    }
+
+    // ---------------------------------------------------------------- before start
+
+    void requireBuilding(String call) {
+        if (state != State.BUILDING) {
+            throw new StreamFlexError(call + " after validate(): the graph is frozen once validated");
+        }
+    }
+
+    boolean isBuilding() {
+        return state == State.BUILDING;
+    }
+
+    void validated() {
+        state = State.VALIDATED;
+    }
+
+    synchronized void requireNotStarted(String call) {
+        if (state != State.BUILDING && state != State.VALIDATED) {
+            throw new StreamFlexError(call + "() on a graph that has started: call it before start()");
+        }
+    }
+
+    synchronized void setRealTime(RealTime options) {
+        requireNotStarted("setRealTime");
+        this.realTime = options;
+    }
+
+    synchronized void chooseClockBackends(BiFunction<RuntimeClock, RealTime, ClockBackends.Choice> chooser) {
+        requireNotStarted("chooseClockBackends");
+        this.backends = chooser;
+    }
+
+    // ---------------------------------------------------------------- running on clock threads
+
+    synchronized void start() {
+        if (state == State.BUILDING) {
+            throw new StreamFlexError(
+                    "start() before validate(): call validate() at the end of the graph's constructor");
+        }
+        if (state != State.VALIDATED) {
+            throw new StreamFlexError("start() on a graph that already ran (" + state.name().toLowerCase()
+                    + "): a graph runs once; build a new one");
+        }
+        RealTime options = realTime != null ? realTime : RealTime.defaults(); // code wins over the properties
+        prefillCapsulePools();
+        // From here on only clock threads write the filters' state: @Atomic calls go through them.
+        atomicFilters().forEach(FilterAtomicity::queueCalls);
+        state = State.RUNNING;
+        running = true;
+        terminated = new CountDownLatch(model.clocks.size());
+        StartGate gate = new StartGate(model.clocks.size());
+        List<ClockThread> started = new ArrayList<>();
+        List<ClockBackends.Choice> choices = new ArrayList<>();
+        for (RuntimeClock clock : model.clocks) {
+            ClockBackends.Choice choice = backends.apply(clock, options);
+            choices.add(choice);
+            started.add(new ClockThread(clock, choice.backend(), gate, () -> running, this::fail, this::threadExited));
+        }
+        threads = Collections.unmodifiableList(started);
+        threads.forEach(t -> t.thread().start());
+        gate.awaitReady();
+        logBackends(choices);
+        // Boundary 0 a millisecond ahead: every thread is parked at the gate by then.
+        gate.open(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1));
+    }
+
+    /**
+     * Creates each capsule channel's pool and fills it with as many capsules as the channel holds,
+     * here rather than in the first releases, which would otherwise construct them (a few hundred
+     * microseconds for a small graph: enough to miss the first deadlines at short periods).
+     * Abstract element types are skipped: which subclasses their filters make is not known.
+     */
+    private void prefillCapsulePools() {
+        for (FilterWiring w : model.filters) {
+            for (SpscRing r : w.outputs) {
+                if (r instanceof CapsuleRing ring && !Modifier.isAbstract(ring.elementType().getModifiers())) {
+                    pools.pool(ring.elementType()).prefill(ring.capacity());
+                }
+            }
+        }
+    }
+
+    /** One line for the graph, plus one per fallback: the start-up log the README describes. */
+    private void logBackends(List<ClockBackends.Choice> choices) {
+        StringBuilder line = new StringBuilder("StreamFlex ").append(graphName).append(": ");
+        for (int i = 0; i < model.clocks.size(); i++) {
+            RuntimeClock clock = model.clocks.get(i);
+            ClockBackends.Choice choice = choices.get(i);
+            line.append(i == 0 ? "" : "; ").append(clock).append(": ").append(clock.backend());
+            String fallback = clock.entered() == null ? null : clock.entered().fallback();
+            for (String note : new String[] {choice.note(), fallback}) {
+                if (note != null) {
+                    System.Logger.Level level =
+                            choice.requested() ? System.Logger.Level.WARNING : System.Logger.Level.INFO;
+                    LOG.log(level, "StreamFlex " + graphName + ", " + clock + ": " + note);
+                }
+            }
+        }
+        LOG.log(System.Logger.Level.INFO, line.toString());
+    }
+
+    private void threadExited() {
+        terminated.countDown();
+        if (terminated.getCount() == 0) {
+            atomicFilters().forEach(FilterAtomicity::applyCallsDirectly);
+            running = false;
+            state = State.STOPPED;
+            freeOffHeap();
+        }
+    }
+
+    private List<FilterAtomicity> atomicFilters() {
+        return model.filters.stream().map(w -> w.task.atomicity()).filter(a -> a != null).toList();
+    }
+
+    /** Frees the off-heap memory of every filter: the graph will not run again. */
+    private void freeOffHeap() {
+        model.filters.forEach(w -> w.task.offHeap().close());
+    }
+
+    /** Records the first failure and stops every clock. */
+    void fail(BoundaryError error) {
+        failure.compareAndSet(null, error);
+        running = false;
+        threads.forEach(ClockThread::wake);
+    }
+
+    void stop() {
+        List<ClockThread> toJoin;
+        synchronized (this) {
+            if (state == State.BUILDING || state == State.VALIDATED) {
+                state = State.STOPPED;
+                freeOffHeap();
+                return;
+            }
+            running = false;
+            toJoin = threads;
+            if (state == State.DRIVEN) {
+                state = State.STOPPED;
+                freeOffHeap();
+            }
+        }
+        boolean interrupted = false;
+        for (ClockThread clockThread : toJoin) {
+            clockThread.wake();
+            Thread thread = clockThread.thread();
+            while (thread != Thread.currentThread()) {
+                try {
+                    thread.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+        CountDownLatch latch;
+        synchronized (this) {
+            if (state == State.BUILDING || state == State.VALIDATED) {
+                throw new IllegalStateException("awaitTermination() on a graph that was not started");
+            }
+            latch = terminated;
+        }
+        boolean done = latch == null || latch.await(timeout, unit);
+        BoundaryError error = failure.get();
+        if (done && error != null) {
+            throw error;
+        }
+        return done;
+    }
+
+    BoundaryError failure() {
+        return failure.get();
+    }
+
+    // ---------------------------------------------------------------- driving
+
+    synchronized List<RuntimeClock> beginDriving() {
+        if (state == State.BUILDING) {
+            throw new StreamFlexError("a driver needs a validated graph: call validate() first");
+        }
+        if (state != State.VALIDATED) {
+            throw new StreamFlexError("a driver needs a graph that has not run (" + state.name().toLowerCase() + ")");
+        }
+        state = State.DRIVEN;
+        model.clocks.forEach(RuntimeClock::markDriven);
+        return List.copyOf(model.clocks);
+    }
+
+    synchronized void driverFailed(BoundaryError error) {
+        failure.compareAndSet(null, error);
+        state = State.STOPPED;
+        freeOffHeap();
+    }
+
+    boolean drivable() {
+        return state == State.DRIVEN;
+    }
+}

@@ -1,0 +1,67 @@
+package org.streamflex.runtime.graph;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.streamflex.Clock;
+import org.streamflex.Filter;
+import org.streamflex.StreamFlexError;
+import org.streamflex.runtime.ApiAccess;
+import org.streamflex.runtime.clock.RuntimeClock;
+import org.streamflex.spi.FilterContext;
+
+/**
+ * What one graph is made of: its filters in creation order with their names, its clocks, and the
+ * problems found while building it, which {@code validate()} reports together.
+ */
+final class GraphModel {
+    final List<FilterWiring> filters = new ArrayList<>();
+    final List<RuntimeClock> clocks = new ArrayList<>();
+    final List<String> problems = new ArrayList<>();
+    final FilterNames names = new FilterNames();
+    private final Map<Filter, FilterWiring> byFilter = new IdentityHashMap<>();
+
+    void add(FilterWiring wiring) {
+        filters.add(wiring);
+        byFilter.put(wiring.filter, wiring);
+        String duplicate = names.register(wiring);
+        if (duplicate != null) {
+            problems.add(duplicate);
+        }
+    }
+
+    /** The filter's wiring, or null after recording that another graph made it. */
+    FilterWiring wiringOf(Filter filter) {
+        FilterWiring wiring = byFilter.get(filter);
+        if (wiring == null) {
+            problems.add(foreign(filter) + ": create filters with this graph's makeFilter");
+        }
+        return wiring;
+    }
+
+    /** The filter's wiring, for the calls that cannot go on without it. */
+    FilterWiring require(Filter filter) {
+        FilterWiring wiring = byFilter.get(filter);
+        if (wiring == null) {
+            throw new StreamFlexError(foreign(filter));
+        }
+        return wiring;
+    }
+
+    /** The clock as this graph made it, or null if another graph (or no graph) made it. */
+    RuntimeClock clockOf(Clock clock) {
+        return clock instanceof RuntimeClock rc && clocks.contains(rc) ? rc : null;
+    }
+
+    /** The wiring of the filter a clock of this graph releases. */
+    FilterWiring wiringOf(RuntimeClock clock) {
+        return byFilter.get(clock.target().filter());
+    }
+
+    private static String foreign(Filter filter) {
+        FilterContext context = ApiAccess.context(filter);
+        String name = context == null ? filter.getClass().getSimpleName() : context.filterName();
+        return name + " was not made by this graph";
+    }
+}

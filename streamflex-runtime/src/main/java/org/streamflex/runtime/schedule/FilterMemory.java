@@ -1,0 +1,108 @@
+package org.streamflex.runtime.schedule;
+
+import org.streamflex.abi.RegionSlot;
+import org.streamflex.abi.Woven;
+import org.streamflex.runtime.ApiAccess;
+import org.streamflex.runtime.region.OffHeapRegion;
+import org.streamflex.runtime.region.StableRegion;
+import org.streamflex.runtime.region.TransientRegion;
+
+/**
+ * The memory of one filter: the transient region its {@code work()} allocates from, reset in
+ * constant time when it returns; the stable region counting what it keeps; the off-heap segments
+ * runtime components take for it; and, on request, the heap bytes its {@code work()} allocates
+ * anyway.
+ *
+ * <p>The first of the three layers of a {@link FilterTask} (memory, then {@link WorkTransaction},
+ * then scheduling). They are layers of one object rather than three objects so that a
+ * {@code work()} reaches all of them without loading another object: each layer is a class of its
+ * own, and the hot path stays as direct as in a single class.
+ */
+public abstract class FilterMemory {
+    /** Null when the filter's class was not woven or regions are off: allocations then go to the heap. */
+    private TransientRegion region;
+    /** What the filter keeps for the graph's lifetime, counted against its stable size. */
+    private final StableRegion stable;
+    /** Raw memory runtime components take for the filter, freed when the graph stops. */
+    private final OffHeapRegion offHeap;
+    /** Counts the heap bytes each work() allocates (two ThreadMXBean reads per work(): off by default). */
+    private boolean countHeap;
+    private long heapBytes;
+
+    /**
+     * @param transientBytes size of the transient region, used if {@code type} was woven by the
+     *     StreamFlex javac plugin (otherwise its code allocates on the heap as usual)
+     */
+    FilterMemory(Class<?> type, String filterName, long transientBytes, StableRegion stable) {
+        this.stable = stable;
+        this.offHeap = new OffHeapRegion(stable);
+        this.region = woven(type) ? new TransientRegion(filterName, transientBytes) : null;
+    }
+
+    /** Whether the plugin rewrote the filter's own allocations (its class carries {@link Woven}). */
+    private static boolean woven(Class<?> type) {
+        Woven woven = type.getAnnotation(Woven.class);
+        return woven != null && woven.regions();
+    }
+
+    /**
+     * Before a {@code work()}: its woven allocations go to the transient region.
+     *
+     * @return the thread's heap counter, to pass to {@link #leaveMemory}; 0 when not counting
+     */
+    final long enterMemory(RegionSlot slot) {
+        if (region != null) {
+            ApiAccess.enterRegion(slot, region, stable);
+        }
+        return countHeap ? HeapMeter.allocatedBytes() : 0;
+    }
+
+    /** After a {@code work()} that returned: counts its heap bytes and frees its transient memory. */
+    final void leaveMemory(RegionSlot slot, long heapBefore) {
+        if (countHeap) {
+            heapBytes += HeapMeter.allocatedBytes() - heapBefore;
+        }
+        leaveRegion(slot);
+    }
+
+    /** Every transient array of the work() is free again: constant time. */
+    final void leaveRegion(RegionSlot slot) {
+        if (region != null) {
+            ApiAccess.leaveRegion(slot);
+            region.reset();
+        }
+    }
+
+    /** Turns the filter's transient region off: its woven code then allocates on the heap. */
+    public final void disableRegion() {
+        region = null;
+    }
+
+    /** Starts counting the heap bytes this filter's work() allocates on the heap. */
+    public final void countHeapBytes() {
+        countHeap = true;
+    }
+
+    /**
+     * Heap bytes the filter's work() calls allocated since counting started: what its regions could
+     * not take (string concatenation, JDK code, classes the plugin did not weave).
+     */
+    public final long heapBytes() {
+        return heapBytes;
+    }
+
+    /** The filter's off-heap memory, freed when the graph stops. */
+    public final OffHeapRegion offHeap() {
+        return offHeap;
+    }
+
+    /** The filter's stable region. */
+    public final StableRegion stableRegion() {
+        return stable;
+    }
+
+    /** The filter's transient region, or null if its class was not woven or regions are off. */
+    public final TransientRegion transientRegion() {
+        return region;
+    }
+}

@@ -1,0 +1,224 @@
+package org.streamflex.runtime.schedule;
+
+import java.util.concurrent.atomic.AtomicLong;
+import org.streamflex.BoundaryError;
+import org.streamflex.Capsule;
+import org.streamflex.Filter;
+import org.streamflex.StreamFlexError;
+import org.streamflex.abi.RegionSlot;
+import org.streamflex.runtime.atomic.AtomicLimits;
+import org.streamflex.runtime.atomic.FilterAtomicity;
+import org.streamflex.runtime.capsule.CapsuleLedger;
+import org.streamflex.runtime.capsule.CapsuleMarks;
+import org.streamflex.runtime.capsule.CapsulePool;
+import org.streamflex.runtime.capsule.CapsulePools;
+import org.streamflex.runtime.channel.CapsuleRing;
+import org.streamflex.runtime.channel.CapsuleTransaction;
+import org.streamflex.runtime.channel.SpscRing;
+import org.streamflex.runtime.channel.TimeSlot;
+import org.streamflex.runtime.region.StableRegion;
+
+/**
+ * A filter's {@code work()} as one transaction over its channels: what it puts is published
+ * when it returns, and when it throws nothing is published, its takes are undone and the capsules
+ * it made go back to their pool. The second layer of a {@link FilterTask}, over its
+ * {@link FilterMemory}.
+ *
+ * <p>Commit order matters for capsules (see the runtime README, "Capsules"): stage the capsules
+ * put (stamping each, copying one put twice), reclaim those made or taken and not forwarded, and
+ * only then publish, because once a capsule is visible a consumer on another thread may stamp it.
+ */
+public abstract class WorkTransaction extends FilterMemory implements CapsuleTransaction {
+    private static final SpscRing[] NO_RINGS = {};
+    /** Transaction ids are (task number << 40) + count: unique across tasks, never reused. */
+    private static final AtomicLong TASK_NUMBERS = new AtomicLong();
+
+    final Filter filter;
+    final String filterName;
+    /** Null unless the filter has {@code @Atomic} methods: then its meeting point with Java callers. */
+    final FilterAtomicity atomicity;
+    private final CapsulePools pools;
+    private final CapsuleLedger ledger = new CapsuleLedger();
+
+    SpscRing[] inputs = NO_RINGS;
+    private SpscRing[] outputs = NO_RINGS;
+    private CapsuleRing[] capsuleOutputs = {};
+    TimeSlot[] timers = {};
+
+    private long transactionId;
+    private boolean inWork;
+    private long fires;
+
+    private Class<?> lastCapsuleType;
+    private CapsulePool<?> lastCapsulePool;
+
+    WorkTransaction(Filter filter, String filterName, CapsulePools pools, long transientBytes, StableRegion stable,
+            AtomicLimits atomicLimits) {
+        super(filter.getClass(), filterName, transientBytes, stable);
+        this.filter = filter;
+        this.filterName = filterName;
+        this.pools = pools;
+        this.transactionId = TASK_NUMBERS.incrementAndGet() << 40;
+        this.atomicity = FilterAtomicity.of(filter.getClass(), atomicLimits);
+    }
+
+    /** Fixes the channels when the graph is validated. */
+    final void wireChannels(SpscRing[] inputs, SpscRing[] outputs, TimeSlot[] timers) {
+        this.inputs = inputs;
+        this.outputs = outputs;
+        this.timers = timers;
+        int capsules = 0;
+        for (SpscRing r : outputs) {
+            if (r instanceof CapsuleRing) {
+                capsules++;
+            }
+        }
+        this.capsuleOutputs = new CapsuleRing[capsules];
+        capsules = 0;
+        for (SpscRing r : outputs) {
+            if (r instanceof CapsuleRing c) {
+                capsuleOutputs[capsules++] = c;
+            }
+        }
+    }
+
+    public final Filter filter() {
+        return filter;
+    }
+
+    /** The filter's instance name in its graph ({@code "Sink#2"}). */
+    public final String filterName() {
+        return filterName;
+    }
+
+    /** The filter's meeting point with Java threads calling its {@code @Atomic} methods, or null. */
+    public final FilterAtomicity atomicity() {
+        return atomicity;
+    }
+
+    /** Completed work() calls. */
+    public final long fires() {
+        return fires;
+    }
+
+    /** The default trigger: a time or data input has something to take. */
+    public final boolean anyInputAvailable() {
+        for (TimeSlot timer : timers) {
+            if (timer.hasTick()) {
+                return true;
+            }
+        }
+        for (SpscRing in : inputs) {
+            if (in.size() > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * One work() as a transaction: published when it returns, undone when it throws.
+     *
+     * @return whether the work() took anything from its data channels
+     * @throws BoundaryError if it threw
+     */
+    final boolean fire(RegionSlot slot) {
+        transactionId++;
+        for (TimeSlot timer : timers) {
+            timer.begin();
+        }
+        long heapBefore = enterMemory(slot);
+        inWork = true;
+        if (atomicity != null) {
+            atomicity.enterWork();
+        }
+        try {
+            filter.work();
+        } catch (Throwable failure) {
+            if (atomicity != null) {
+                atomicity.exitWork();
+            }
+            inWork = false;
+            leaveRegion(slot);
+            abort();
+            throw new BoundaryError(filterName, filter.getClass().getName(), "work()", failure);
+        }
+        if (atomicity != null) {
+            atomicity.exitWork();
+        }
+        inWork = false;
+        leaveMemory(slot, heapBefore);
+        boolean took = commit();
+        fires++;
+        return took;
+    }
+
+    private boolean commit() {
+        for (CapsuleRing out : capsuleOutputs) {
+            out.stagePuts();
+        }
+        if (!ledger.isEmpty()) {
+            ledger.reclaimUnpublished(transactionId, pools);
+        }
+        for (SpscRing out : outputs) {
+            out.publishPuts();
+        }
+        boolean took = false;
+        for (SpscRing in : inputs) {
+            took |= in.publishTakes();
+        }
+        for (TimeSlot timer : timers) {
+            timer.end();
+        }
+        return took;
+    }
+
+    private void abort() {
+        for (SpscRing out : outputs) {
+            out.rollbackPuts();
+        }
+        for (SpscRing in : inputs) {
+            in.rollbackTakes();
+        }
+        ledger.reclaimMade(transactionId, pools);
+        for (TimeSlot timer : timers) {
+            timer.end();
+        }
+    }
+
+    /** A capsule from the graph's pool, reclaimed when the work() returns unless it was put. */
+    public final <C extends Capsule> C makeCapsule(Class<C> type) {
+        if (!inWork) {
+            throw new StreamFlexError("makeCapsule(" + type.getSimpleName() + ") in " + filterName
+                    + " outside work(): capsules can only be made while work() runs");
+        }
+        CapsulePool<?> pool = lastCapsulePool;
+        if (type != lastCapsuleType) {
+            pool = pools.pool(type);
+            lastCapsuleType = type;
+            lastCapsulePool = pool;
+        }
+        C capsule = type.cast(pool.take());
+        ledger.noteMade(capsule);
+        return capsule;
+    }
+
+    @Override
+    public final long transactionId() {
+        return transactionId;
+    }
+
+    @Override
+    public final void noteTaken(Capsule capsule) {
+        if (CapsuleMarks.markOf(capsule) == transactionId) {
+            // Untaken earlier in this work() and taken again: it left the channel once more.
+            CapsuleMarks.mark(capsule, 0);
+        }
+        ledger.noteTaken(capsule);
+    }
+
+    @Override
+    public final Capsule copyOf(Capsule capsule) {
+        return pools.pool(capsule.getClass()).copyOf(capsule);
+    }
+}
