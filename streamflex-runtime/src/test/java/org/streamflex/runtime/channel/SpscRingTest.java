@@ -1,0 +1,149 @@
+package org.streamflex.runtime.channel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The ring's indices, as {@link LongRing} exercises them: slots freed only when takes are
+ * published, exact capacities, wrap-around, bulk copies across the end of the storage, and two
+ * threads. The channel semantics every kind shares are {@link ChannelContractTest}'s.
+ */
+class SpscRingTest {
+    private final LongRing ring = new LongRing(4, "A.out -> B.in");
+
+    @Test
+    void takenSlotsAreFreedOnlyWhenTakesArePublished() {
+        publish(1, 2, 3, 4);
+        ring.take();
+        assertFalse(ring.put(5), "slot of an unpublished take is still the consumer's");
+        ring.rollbackPuts();
+        ring.publishTakes();
+        assertTrue(ring.put(5));
+    }
+
+    @Test
+    void capacityIsExactEvenWhenNotAPowerOfTwo() {
+        LongRing three = new LongRing(3, "three");
+        assertTrue(three.put(1));
+        assertTrue(three.put(2));
+        assertTrue(three.put(3));
+        assertFalse(three.put(4));
+        three.publishPuts();
+        assertEquals(3, three.size());
+        assertEquals(1, three.dropped());
+    }
+
+    @Test
+    void keepsOrderAcrossManyWrapArounds() {
+        long next = 0;
+        for (long v = 0; v < 10_000; v++) {
+            ring.put(v);
+            if (v % 3 == 2) {
+                ring.publishPuts();
+                while (ring.size() > 0) {
+                    assertEquals(next++, ring.take());
+                }
+                ring.publishTakes();
+            }
+        }
+    }
+
+    @Test
+    void aConfinedRingPublishesAndFreesAsASharedOneDoes() {
+        LongRing confined = new LongRing(2, "confined");
+        confined.confine();
+        assertTrue(confined.put(1));
+        assertTrue(confined.put(2));
+        assertFalse(confined.put(3));
+        confined.publishPuts();
+        assertEquals(2, confined.size());
+        assertEquals(1, confined.take());
+        assertFalse(confined.put(4), "the slot of an unpublished take is still the consumer's");
+        confined.rollbackPuts();
+        confined.publishTakes();
+        assertTrue(confined.put(4));
+        confined.publishPuts();
+        assertEquals(2, confined.take());
+        assertEquals(4, confined.take());
+        assertEquals(1, confined.dropped());
+    }
+
+    @Test
+    void aProducerAndAConsumerThreadLoseNothingUncounted() throws Exception {
+        LongRing shared = new LongRing(64, "stress");
+        long total = 2_000_000;
+        AtomicReference<String> error = new AtomicReference<>();
+        Thread producer = new Thread(() -> {
+            for (long v = 0; v < total; v++) {
+                shared.put(v);
+                if (v % 7 == 6) {
+                    shared.publishPuts();
+                }
+            }
+            shared.publishPuts();
+        });
+        producer.start();
+        long expected = 0;
+        long received = 0;
+        while (producer.isAlive() || shared.size() > 0) {
+            while (shared.size() > 0) {
+                long v = shared.take();
+                if (v < expected) {
+                    error.compareAndSet(null, "value " + v + " after " + (expected - 1));
+                }
+                expected = v + 1;
+                received++;
+            }
+            shared.publishTakes();
+        }
+        producer.join();
+        assertEquals(null, error.get());
+        assertEquals(total, received + shared.dropped(), "every put is received or counted as dropped");
+        assertEquals(received, shared.published());
+    }
+
+    @Test
+    void transferMovesEveryValueInOrderAcrossWrapArounds() {
+        LongRing target = new LongRing(5, "B.out -> C.in");
+        long next = 0;
+        long expected = 0;
+        for (int round = 0; round < 100; round++) {
+            for (int i = 0; i < 3; i++) {
+                ring.put(next++);
+            }
+            ring.publishPuts();
+            assertEquals(3, ring.transferTo(target));
+            ring.publishTakes();
+            target.publishPuts();
+            while (target.size() > 0) {
+                assertEquals(expected++, target.take());
+            }
+            target.publishTakes();
+        }
+        assertEquals(300, target.published());
+        assertEquals(0, target.dropped());
+    }
+
+    @Test
+    void aTransferIsUndoneOnBothSidesByRollback() {
+        LongRing target = new LongRing(4, "target");
+        publish(1, 2);
+        ring.transferTo(target);
+        ring.rollbackTakes();
+        target.rollbackPuts();
+        target.publishPuts();
+        assertEquals(2, ring.size());
+        assertEquals(0, target.size());
+    }
+
+    private void publish(long... values) {
+        for (long v : values) {
+            ring.put(v);
+        }
+        ring.publishPuts();
+    }
+}
