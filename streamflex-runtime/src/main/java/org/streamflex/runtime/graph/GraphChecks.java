@@ -172,7 +172,7 @@ final class GraphChecks {
             return seen;
         }
         ArrayDeque<FilterWiring> work = new ArrayDeque<>();
-        FilterWiring root = model.wiringOf(clock);
+        FilterWiring root = model.targetOf(clock);
         work.add(root);
         seen.add(root);
         while (!work.isEmpty()) {

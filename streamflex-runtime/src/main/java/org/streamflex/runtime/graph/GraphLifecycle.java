@@ -172,7 +172,7 @@ final class GraphLifecycle {
     }
 
     /** Records the first failure and stops every clock. */
-    void fail(BoundaryError error) {
+    private void fail(BoundaryError error) {
         failure.compareAndSet(null, error);
         running = false;
         threads.forEach(ClockThread::wake);

@@ -55,7 +55,7 @@ final class GraphModel {
     }
 
     /** The wiring of the filter a clock of this graph releases. */
-    FilterWiring wiringOf(RuntimeClock clock) {
+    FilterWiring targetOf(RuntimeClock clock) {
         return byFilter.get(clock.target().filter());
     }
 

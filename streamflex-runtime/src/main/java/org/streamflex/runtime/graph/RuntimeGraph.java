@@ -131,11 +131,6 @@ public final class RuntimeGraph implements GraphAssembly {
         return lifecycle.failure();
     }
 
-    /** Records the first failure and stops every clock. */
-    public void fail(BoundaryError error) {
-        lifecycle.fail(error);
-    }
-
     // ---------------------------------------------------------------- driving
 
     /** Switches the validated graph to single-threaded driving; returns its clocks in order. */
