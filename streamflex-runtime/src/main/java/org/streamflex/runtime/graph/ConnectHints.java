@@ -29,7 +29,8 @@ final class ConnectHints {
                     + ", capacity) if it is an input, or connect(" + filter + ", " + name
                     + ", consumer, \"in\", capacity) if it is an output";
         };
-        return field.describe() + " is not connected: " + fix + ", or remove the field";
+        boolean builtin = w.isJoiner() || w.isSplitter();
+        return field.describe() + " is not connected: " + fix + (builtin ? "" : ", or remove the field");
     }
 
     /**

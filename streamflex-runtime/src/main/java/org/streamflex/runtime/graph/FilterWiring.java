@@ -57,11 +57,21 @@ final class FilterWiring {
             for (Field field : c.getDeclaredFields()) {
                 ChannelKind kind = ChannelKind.of(field.getType());
                 if (kind != null && !Modifier.isStatic(field.getModifiers()) && !fields.containsKey(field.getName())) {
-                    fields.put(field.getName(), new ChannelField(field, kind, name,
-                            FieldRole.of(filter.getClass(), field.getName())));
+                    fields.put(field.getName(), new ChannelField(field, kind, name, roleOf(field.getName(), kind)));
                 }
             }
         }
+    }
+
+    /**
+     * The built-ins are not woven, but their one channel field is known: a joiner's {@code out},
+     * a splitter's {@code in}.
+     */
+    private FieldRole roleOf(String field, ChannelKind kind) {
+        if (kind == ChannelKind.ANY && (isJoiner() || isSplitter())) {
+            return isJoiner() ? FieldRole.OUTPUT : FieldRole.INPUT;
+        }
+        return FieldRole.of(filter.getClass(), field);
     }
 
     /** A built-in with many inputs (its field {@code inputs} is injected): Joiner, RoundRobinJoiner. */

@@ -301,6 +301,16 @@ class GraphValidationTest {
     }
 
     @Test
+    void theUnconnectedFieldOfABuiltInIsToldByItsRole() {
+        TestGraph g = new TestGraph();
+        Counter counter = g.filter(Counter.class);
+        Joiner join = g.filter(Joiner.class);
+        g.link(g.clock(100), counter).link(counter, join, 1);
+        assertEquals(List.of("Joiner.out (DataChannel) is not connected: Joiner puts to it, so connect it to a"
+                + " consumer, as in connect(joiner, \"out\", consumer, \"in\", capacity)"), problems(g));
+    }
+
+    @Test
     void rejectsAJoinerMixingKinds() {
         TestGraph g = new TestGraph();
         Counter counter = g.filter(Counter.class);
