@@ -40,10 +40,10 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
     private final CapsulePools pools;
     private final CapsuleLedger ledger = new CapsuleLedger();
 
-    SpscRing[] inputs = NO_RINGS;
+    private SpscRing[] inputs = NO_RINGS;
     private SpscRing[] outputs = NO_RINGS;
     private CapsuleRing[] capsuleOutputs = {};
-    TimeSlot[] timers = {};
+    private TimeSlot[] timers = {};
 
     private long transactionId;
     private boolean inWork;
