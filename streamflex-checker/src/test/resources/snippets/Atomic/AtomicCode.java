@@ -102,7 +102,7 @@ class Ring extends Filter {
 
 class NotAFilter {
     @Atomic
-    // BUG: Diagnostic contains: @Atomic method NotAFilter.call() is not in a filter
+    // BUG: Diagnostic is: [StreamFlex:Atomic] @Atomic method NotAFilter.call() is not in a filter; @Atomic makes a filter's method callable from plain Java threads. Remove it, or move the method into the filter (StreamFlex rule Atomic AtomicMethods, not in the paper, for @Atomic on a stock JVM: see streamflex-checker/README.md#atomic-atomicmethods)
     public void call() {
     }
 }

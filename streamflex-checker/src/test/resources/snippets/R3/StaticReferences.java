@@ -29,7 +29,7 @@ class Watcher extends Filter {
 
     public void work() {
         Object item = new Object();
-        // BUG: Diagnostic contains: code in Watcher.work() writes static field Registry.seen; an object stored in a static field outlives work()
+        // BUG: Diagnostic is: [StreamFlex:R3] code in Watcher.work() writes static field Registry.seen; an object stored in a static field outlives work() and is shared by every filter. Keep it in a field of a Stable object instead (StreamFlex rule R3 StaticReferences, paper section 4.2: see streamflex-checker/README.md#r3-staticreferences)
         Registry.seen = null;
         // BUG: Diagnostic contains: code in Watcher.work() reads static field Registry.seen, which is not final
         Registry.seen.add(item);

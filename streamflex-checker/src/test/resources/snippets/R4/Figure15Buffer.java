@@ -17,8 +17,24 @@ class Buffer implements Stable {
     }
 }
 
+// Near miss: an instance initializer allocates the array, so no constructor assigns it.
+class Counters implements Stable {
+    private final long[] counts;
+
+    {
+        counts = new long[8];
+    }
+
+    Counters() {
+    }
+
+    Counters(int ignored) {
+    }
+}
+
 class Owner extends Filter {
     private Buffer buffer = new Buffer(1024);
+    private Counters counters = new Counters(1);
     private final long[] history = new long[32];
 
     public void work() {

@@ -6,7 +6,7 @@ class Message extends Capsule {
     final double[] samples;
     // BUG: Diagnostic contains: capsule class Message has array field 'scratch' that is not final; work() could point it at one of its transient arrays
     int[] scratch;
-    // BUG: Diagnostic contains: capsule class Message has field 'text' of type String; capsules travel between filters and may hold only primitives and primitive arrays
+    // BUG: Diagnostic is: [StreamFlex:R5] capsule class Message has field 'text' of type String; capsules travel between filters and may hold only primitives and primitive arrays. Use primitive fields, or a primitive array (for text, a char[] or byte[]) (StreamFlex rule R5 CapsuleFields, paper section 4.2: see streamflex-checker/README.md#r5-capsulefields)
     String text;
     // BUG: Diagnostic contains: capsule class Message has field 'parts' of type int[][]
     int[][] parts;

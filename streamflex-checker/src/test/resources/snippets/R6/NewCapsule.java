@@ -10,7 +10,7 @@ class Token extends Capsule {
     }
 
     static Token make() {
-        // BUG: Diagnostic contains: code in Token.make() creates capsule Token with new; capsules come from the runtime's pools
+        // BUG: Diagnostic is: [StreamFlex:R6] code in Token.make() creates capsule Token with new; capsules come from the runtime's pools so that they can be reclaimed and passed on without copying. Use makeCapsule(Token.class) in a filter's work() (StreamFlex rule R6 CapsuleCreation, paper section 4.2: see streamflex-checker/README.md#r6-capsulecreation)
         return new Token();
     }
 

@@ -1,6 +1,9 @@
 package org.streamflex.checker;
 
 import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.tree.VariableTree;
 import com.sun.source.util.JavacTask;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
@@ -16,6 +19,7 @@ import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
 import org.streamflex.checker.rules.AtomicMethods;
 import org.streamflex.checker.rules.ClosedWorldCalls;
+import org.streamflex.checker.rules.InternalPackages;
 import org.streamflex.checker.rules.R1FilterBoundary;
 import org.streamflex.checker.rules.R2StableFields;
 import org.streamflex.checker.rules.R3StaticReferences;
@@ -28,11 +32,7 @@ import org.streamflex.checker.rules.R7CapsuleNotStable;
 final class ProgramCheck {
     static final List<Rule> RULES = List.of(new R1FilterBoundary(), new R2StableFields(), new R3StaticReferences(),
             new R4StableArrays(), new R5CapsuleFields(), new R6CapsuleCreation(), new R7CapsuleNotStable(),
-            new AtomicMethods(),
-            new ClosedWorldCalls());
-
-    /** {@code @SuppressWarnings("StreamFlex")} on a class (or an enclosing one) skips it. */
-    static final String SUPPRESSION = "StreamFlex";
+            new ClosedWorldCalls(), new AtomicMethods(), new InternalPackages());
 
     private final JavacTask task;
     private final Trees trees;
@@ -63,12 +63,16 @@ final class ProgramCheck {
         if (!facts.apiPresent()) {
             return; // no StreamFlex API on the class path: no filters to check
         }
+        List<Finding> found = new ArrayList<>();
         for (SourceClass c : classesIn(topLevel)) {
             references.put(c.element(), ReachableClassSet.referencedBy(c, trees));
-            if (!suppressed(c.element())) {
-                for (Rule rule : RULES) {
-                    rule.collect(c, analysis, findings);
-                }
+            for (Rule rule : RULES) {
+                rule.collect(c, analysis, found);
+            }
+        }
+        for (Finding finding : found) {
+            if (!suppressed(finding)) {
+                findings.add(finding);
             }
         }
     }
@@ -129,10 +133,16 @@ final class ProgramCheck {
         return top;
     }
 
-    private static boolean suppressed(Element element) {
-        for (Element e = element; e != null; e = e.getEnclosingElement()) {
-            SuppressWarnings s = e.getAnnotation(SuppressWarnings.class);
-            if (s != null && List.of(s.value()).contains(SUPPRESSION)) {
+    /**
+     * Whether a declaration around the finding's tree suppresses its rule ({@link Suppression}).
+     * Decided while the class's trees are attributed: later, lowering may have moved the tree.
+     */
+    private boolean suppressed(Finding finding) {
+        for (TreePath p = finding.path(); p != null; p = p.getParentPath()) {
+            Tree leaf = p.getLeaf();
+            if ((leaf instanceof ClassTree || leaf instanceof MethodTree || leaf instanceof VariableTree)
+                    && trees.getElement(p) instanceof Element declaration
+                    && Suppression.suppresses(declaration, finding.rule())) {
                 return true;
             }
         }

@@ -28,8 +28,9 @@ public record SourceClass(TypeElement element, ClassTree tree, TreePath path) {
     public List<Field> instanceFields(Trees trees) {
         List<Field> fields = new ArrayList<>();
         for (Tree member : tree.getMembers()) {
-            if (member instanceof VariableTree field
-                    && trees.getElement(new TreePath(path, member)) instanceof VariableElement element
+            TreePath field = new TreePath(path, member);
+            if (member instanceof VariableTree
+                    && trees.getElement(field) instanceof VariableElement element
                     && element.getKind() == ElementKind.FIELD && !element.getModifiers().contains(Modifier.STATIC)) {
                 fields.add(new Field(field, element));
             }
@@ -37,10 +38,14 @@ public record SourceClass(TypeElement element, ClassTree tree, TreePath path) {
         return fields;
     }
 
-    /** An instance field: its declaration and its element. */
-    public record Field(VariableTree tree, VariableElement element) {
+    /** An instance field: where its declaration is, and its element. */
+    public record Field(TreePath path, VariableElement element) {
+        public VariableTree tree() {
+            return (VariableTree) path.getLeaf();
+        }
+
         public String name() {
-            return tree.getName().toString();
+            return tree().getName().toString();
         }
     }
 

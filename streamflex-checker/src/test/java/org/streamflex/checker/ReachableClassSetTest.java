@@ -7,9 +7,4 @@ class ReachableClassSetTest {
     void classesReachedByNewAndStaticCallsAreCheckedAndOthersAreNot() {
         CheckerHarness.check("rcs/ReachableClassSet.java");
     }
-
-    @Test
-    void suppressWarningsStreamFlexSkipsAClassAndItsNestedClassesOnly() {
-        CheckerHarness.check("rcs/Suppressed.java");
-    }
 }

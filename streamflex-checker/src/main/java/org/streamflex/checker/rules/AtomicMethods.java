@@ -24,6 +24,7 @@ import org.streamflex.checker.Analysis;
 import org.streamflex.checker.AtomicCallGraph;
 import org.streamflex.checker.Finding;
 import org.streamflex.checker.Rule;
+import org.streamflex.checker.RuleInfo;
 import org.streamflex.checker.SourceClass;
 import org.streamflex.checker.TypeFacts;
 
@@ -44,6 +45,9 @@ import org.streamflex.checker.TypeFacts;
  * Which code {@code @Atomic} calls may run is known once the whole program is: each class adds
  * its calls to the {@link AtomicCallGraph}, and the findings below apply if their method is in it.
  */
+@RuleInfo(id = "Atomic", name = "AtomicMethods", section = "not in the paper, for @Atomic on a stock JVM",
+        summary = "@Atomic methods are public methods of filters, and the code they run stays within what the plugin"
+                + " logs")
 public final class AtomicMethods implements Rule {
     private static final String ATOMIC = "org.streamflex.Atomic";
     private static final Set<String> HELPERS = Set.of("java.lang.Math", "java.lang.StrictMath", "java.lang.Integer",
@@ -54,17 +58,18 @@ public final class AtomicMethods implements Rule {
     public void collect(SourceClass c, Analysis ctx, List<Finding> out) {
         AtomicCallGraph graph = ctx.atomicCalls();
         for (Tree member : c.tree().getMembers()) {
+            TreePath path = new TreePath(c.path(), member);
             if (!(member instanceof MethodTree tree)
-                    || !(ctx.trees().getElement(new TreePath(c.path(), member)) instanceof ExecutableElement method)) {
+                    || !(ctx.trees().getElement(path) instanceof ExecutableElement method)) {
                 continue;
             }
             if (isAtomic(method)) {
                 graph.root(method);
-                checkDeclaration(c, ctx, method, tree, out);
+                checkDeclaration(c, ctx, method, path, out);
             }
             addOverrides(c, ctx, method, graph);
             if (tree.getBody() != null) {
-                scan(c, ctx, method, new TreePath(c.path(), tree), graph, out);
+                scan(c, ctx, method, path, graph, out);
             }
         }
     }
@@ -90,18 +95,18 @@ public final class AtomicMethods implements Rule {
         }
     }
 
-    private static void checkDeclaration(SourceClass c, Analysis ctx, ExecutableElement method, MethodTree tree,
+    private void checkDeclaration(SourceClass c, Analysis ctx, ExecutableElement method, TreePath at,
             List<Finding> out) {
         String name = "@Atomic method " + c.displayName() + "." + method.getSimpleName() + "()";
         if (!ctx.facts().isFilter(c.element())) {
-            out.add(Finding.always("Atomic", tree, c.unit(), name + " is not in a filter; @Atomic makes a filter's"
+            out.add(Finding.always(info(), at, name + " is not in a filter; @Atomic makes a filter's"
                     + " method callable from plain Java threads. Remove it, or move the method into the filter"));
             return;
         }
         Set<Modifier> m = method.getModifiers();
         if (!m.contains(Modifier.PUBLIC) || m.contains(Modifier.STATIC) || m.contains(Modifier.ABSTRACT)
                 || m.contains(Modifier.SYNCHRONIZED)) {
-            out.add(Finding.always("Atomic", tree, c.unit(), name + " must be public, not static, not abstract and"
+            out.add(Finding.always(info(), at, name + " must be public, not static, not abstract and"
                     + " not synchronized: plain Java threads call it on the filter, and the runtime, not a lock,"
                     + " makes it atomic"));
         }
@@ -113,28 +118,29 @@ public final class AtomicMethods implements Rule {
                 + root.getSimpleName() + "())";
     }
 
-    private static void scan(SourceClass c, Analysis ctx, ExecutableElement method, TreePath path, AtomicCallGraph graph,
+    private void scan(SourceClass c, Analysis ctx, ExecutableElement method, TreePath path, AtomicCallGraph graph,
             List<Finding> out) {
         new TreePathScanner<Void, Void>() {
             @Override
             public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
                 if (ctx.trees().getElement(getCurrentPath()) instanceof ExecutableElement callee
                         && callee.getEnclosingElement() instanceof TypeElement owner) {
-                    check(node, callee, owner);
+                    check(callee, owner);
                 }
                 return super.visitMethodInvocation(node, unused);
             }
 
-            private void check(MethodInvocationTree node, ExecutableElement callee, TypeElement owner) {
+            /** Called with the current path at the call. */
+            private void check(ExecutableElement callee, TypeElement owner) {
                 String signature = TypeFacts.displayName(owner) + "." + callee.getSimpleName() + "("
                         + callee.getParameters().stream().map(p -> TypeFacts.typeName(p.asType()))
                                 .collect(Collectors.joining(", ")) + ")";
                 if (isAtomic(callee)) {
-                    out.add(new Finding("Atomic", node, c.unit(), p -> graph.rootReaching(method) != null,
+                    out.add(new Finding(info(), getCurrentPath(), p -> graph.rootReaching(method) != null,
                             p -> where(graph, method) + " calls the @Atomic method " + signature + "; one call cannot"
                                     + " contain another. Call a private method holding the logic of both"));
                     if (owner.equals(c.element())) {
-                        out.add(new Finding("Atomic", node, c.unit(), p -> graph.rootReaching(method) == null,
+                        out.add(new Finding(info(), getCurrentPath(), p -> graph.rootReaching(method) == null,
                                 p -> c.displayName() + "." + method.getSimpleName() + "() calls its own @Atomic method "
                                         + callee.getSimpleName() + "(); @Atomic methods are for plain Java threads, and"
                                         + " the filter's thread would wait for itself. Put the logic in a private"
@@ -144,7 +150,7 @@ public final class AtomicMethods implements Rule {
                 }
                 if (ctx.isSource(owner)) {
                     if (callee.getModifiers().contains(Modifier.ABSTRACT)) {
-                        out.add(new Finding("Atomic", node, c.unit(), p -> graph.rootReaching(method) != null,
+                        out.add(new Finding(info(), getCurrentPath(), p -> graph.rootReaching(method) != null,
                                 p -> where(graph, method) + " calls " + signature + " through an interface or"
                                         + " abstract class; the plugin logs the code of methods it can see. Call the"
                                         + " class that implements it"));
@@ -157,7 +163,7 @@ public final class AtomicMethods implements Rule {
                 boolean helper = HELPERS.contains(ownerName) && callee.getModifiers().contains(Modifier.STATIC);
                 boolean arraycopy = ownerName.equals("java.lang.System") && callee.getSimpleName().contentEquals("arraycopy");
                 if (!helper && !arraycopy) {
-                    out.add(new Finding("Atomic", node, c.unit(), p -> graph.rootReaching(method) != null,
+                    out.add(new Finding(info(), getCurrentPath(), p -> graph.rootReaching(method) != null,
                             p -> where(graph, method) + " calls " + signature + ", whose code is not compiled with"
                                     + " it and so would run unlogged; atomic code calls methods compiled with it,"
                                     + " System.arraycopy, and the static helpers of Math, StrictMath and the boxed"
@@ -167,21 +173,22 @@ public final class AtomicMethods implements Rule {
 
             @Override
             public Void visitAssignment(AssignmentTree node, Void unused) {
-                checkStore(node.getVariable(), node);
+                checkStore(node.getVariable());
                 return super.visitAssignment(node, unused);
             }
 
             @Override
             public Void visitCompoundAssignment(CompoundAssignmentTree node, Void unused) {
-                checkStore(node.getVariable(), node);
+                checkStore(node.getVariable());
                 return super.visitCompoundAssignment(node, unused);
             }
 
-            private void checkStore(ExpressionTree target, Tree node) {
+            /** Called with the current path at the assignment. */
+            private void checkStore(ExpressionTree target) {
                 if (target instanceof ArrayAccessTree access) {
                     TypeMirror element = ctx.trees().getTypeMirror(new TreePath(getCurrentPath(), access));
                     if (element != null && element.getKind() != TypeKind.ERROR && !element.getKind().isPrimitive()) {
-                        out.add(new Finding("Atomic", node, c.unit(), p -> graph.rootReaching(method) != null,
+                        out.add(new Finding(info(), getCurrentPath(), p -> graph.rootReaching(method) != null,
                                 p -> where(graph, method) + " stores into an array of " + TypeFacts.typeName(element)
                                         + "; atomic code may store into primitive arrays and fields only. Keep the"
                                         + " references in fields"));

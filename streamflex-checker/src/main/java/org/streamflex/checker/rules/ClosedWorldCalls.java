@@ -15,6 +15,7 @@ import java.util.List;
 import org.streamflex.checker.Analysis;
 import org.streamflex.checker.Finding;
 import org.streamflex.checker.Rule;
+import org.streamflex.checker.RuleInfo;
 import org.streamflex.checker.SourceClass;
 import org.streamflex.checker.TypeFacts;
 import org.streamflex.checker.Where;
@@ -34,6 +35,8 @@ import org.streamflex.checker.Where;
  * Instances of class-path classes that filter code creates with {@code new} are transient; R2
  * keeps them out of stable fields, so constructors and instance methods are not restricted.
  */
+@RuleInfo(id = "D4", name = "ClosedWorldCalls", section = "paper section 4.1, definition D4",
+        summary = "Filter code calls a static method on the class path only if it cannot keep the filter's objects")
 public final class ClosedWorldCalls implements Rule {
     private static final Set<String> TRUSTED_CLASSES = Set.of("java.lang.Math", "java.lang.StrictMath",
             "java.util.Arrays", "java.lang.Integer", "java.lang.Long", "java.lang.Short", "java.lang.Byte",
@@ -55,13 +58,13 @@ public final class ClosedWorldCalls implements Rule {
                     String signature = TypeFacts.displayName(owner) + "." + method.getSimpleName() + "("
                             + method.getParameters().stream().map(p -> TypeFacts.typeName(p.asType()))
                                     .collect(Collectors.joining(", ")) + ")";
- String text = "code in " + Where.code(getCurrentPath(), c) + " calls " + signature
+                    String text = "code in " + Where.code(getCurrentPath(), c) + " calls " + signature
                             + ", whose code the checker cannot see (it is on the class path), with parameter or"
                             + " result types that can carry references; it could keep the filter's objects. Call"
                             + " static methods over primitives, primitive arrays and reference-immutable types, or"
                             + " the JDK helpers Math, StrictMath, Arrays, Objects, the boxed types and"
                             + " System.arraycopy/nanoTime/currentTimeMillis/identityHashCode";
-                    out.add(new Finding("D4", node, c.unit(), p -> p.inRcs(caller), p -> text));
+                    out.add(new Finding(info(), getCurrentPath(), p -> p.inRcs(caller), p -> text));
                 }
                 return super.visitMethodInvocation(node, unused);
             }

@@ -15,6 +15,7 @@ import java.util.List;
 import org.streamflex.checker.Analysis;
 import org.streamflex.checker.Finding;
 import org.streamflex.checker.Rule;
+import org.streamflex.checker.RuleInfo;
 import org.streamflex.checker.SourceClass;
 import org.streamflex.checker.TypeFacts;
 
@@ -24,6 +25,9 @@ import org.streamflex.checker.TypeFacts;
  * and protected fields are primitive. Constructors are exempt: only the runtime calls them,
  * reflectively and without arguments.
  */
+@RuleInfo(id = "R1", name = "FilterBoundary", section = "paper section 4.2",
+        summary = "What a filter shows to other code carries no references: its public and protected methods and"
+                + " fields are primitive")
 public final class R1FilterBoundary implements Rule {
     @Override
     public void collect(SourceClass c, Analysis ctx, List<Finding> out) {
@@ -31,23 +35,25 @@ public final class R1FilterBoundary implements Rule {
             return; // filters are in the reachable class set by D1: no condition to wait for
         }
         for (Tree member : c.tree().getMembers()) {
-            Element element = ctx.trees().getElement(new TreePath(c.path(), member));
+            TreePath path = new TreePath(c.path(), member);
+            Element element = ctx.trees().getElement(path);
             if (element == null || !visible(element.getModifiers())) {
                 continue;
             }
             if (member instanceof MethodTree method && element instanceof ExecutableElement executable
                     && !method.getName().contentEquals("<init>")) {
-                checkMethod(c, method, executable, out);
+                checkMethod(c, path, executable, out);
             } else if (member instanceof VariableTree field && !element.asType().getKind().isPrimitive()) {
-                out.add(Finding.always("R1", field, c.unit(), visibility(element) + " field " + c.displayName() + "." + field.getName()
-                        + " has reference type " + TypeFacts.typeName(element.asType())
+                out.add(Finding.always(info(), path, visibility(element) + " field " + c.displayName() + "."
+                        + field.getName() + " has reference type " + TypeFacts.typeName(element.asType())
                         + "; code outside the filter could reach the filter's objects through it."
                         + " Make it private, or give it a primitive type"));
             }
         }
     }
 
-    private static void checkMethod(SourceClass c, MethodTree method, ExecutableElement executable, List<Finding> out) {
+    private void checkMethod(SourceClass c, TreePath path, ExecutableElement executable, List<Finding> out) {
+        MethodTree method = (MethodTree) path.getLeaf();
         String name = visibility(executable) + " method " + c.displayName() + "." + method.getName() + "("
                 + executable.getParameters().stream().map(p -> TypeFacts.typeName(p.asType()))
                         .collect(Collectors.joining(", ")) + ")";
@@ -55,14 +61,15 @@ public final class R1FilterBoundary implements Rule {
             TypeMirror type = executable.getParameters().get(i).asType();
             if (!type.getKind().isPrimitive() && !TypeFacts.isPrimitiveArray(type)) {
                 VariableTree parameter = method.getParameters().get(i);
-                out.add(Finding.always("R1", parameter, c.unit(), name + " takes parameter '" + parameter.getName()
-                        + "' of reference type " + TypeFacts.typeName(type) + "; code outside the filter could pass in objects the filter"
-                        + " keeps. Filter methods that others can call take only primitives and primitive arrays"));
+                out.add(Finding.always(info(), new TreePath(path, parameter), name + " takes parameter '"
+                        + parameter.getName() + "' of reference type " + TypeFacts.typeName(type) + "; code outside"
+                        + " the filter could pass in objects the filter keeps. Filter methods that others can call take"
+                        + " only primitives and primitive arrays"));
             }
         }
         TypeMirror result = executable.getReturnType();
         if (result.getKind() != TypeKind.VOID && !result.getKind().isPrimitive()) {
-            out.add(Finding.always("R1", method.getReturnType(), c.unit(), name + " returns reference type "
+            out.add(Finding.always(info(), new TreePath(path, method.getReturnType()), name + " returns reference type "
                     + TypeFacts.typeName(result) + "; its caller would hold a reference into the filter's memory."
                     + " Return a primitive, or make the method private"));
         }

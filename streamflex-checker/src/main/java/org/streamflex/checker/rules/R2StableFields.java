@@ -8,6 +8,7 @@ import javax.lang.model.type.TypeMirror;
 import org.streamflex.checker.Analysis;
 import org.streamflex.checker.Finding;
 import org.streamflex.checker.Rule;
+import org.streamflex.checker.RuleInfo;
 import org.streamflex.checker.SourceClass;
 import org.streamflex.checker.TypeFacts;
 
@@ -16,6 +17,8 @@ import org.streamflex.checker.TypeFacts;
  * their parents in the reachable class set, are primitive or of a stable type (a class implementing
  * {@code Stable}, a filter, or one of the runtime's channels). Array fields are R4's.
  */
+@RuleInfo(id = "R2", name = "StableFields", section = "paper section 4.2",
+        summary = "A stable object never refers to a transient one: fields of stable classes are primitive or stable")
 public final class R2StableFields implements Rule {
     @Override
     public void collect(SourceClass c, Analysis ctx, List<Finding> out) {
@@ -28,7 +31,7 @@ public final class R2StableFields implements Rule {
             }
             TypeElement target = ctx.facts().asElement(type);
             String name = field.name();
-            out.add(new Finding("R2", field.tree(), c.unit(), p -> p.holdsStableState(holder),
+            out.add(new Finding(info(), field.path(), p -> p.holdsStableState(holder),
                     p -> p.describeHolder(holder) + " keeps a reference " + what(type, target, name, ctx, p.sources())));
         }
     }
@@ -38,7 +41,7 @@ public final class R2StableFields implements Rule {
      * class its captured variables. A stable class may have neither unless the enclosing instance
      * is itself stable.
      */
-    private static void hiddenReferences(SourceClass c, Analysis ctx, List<Finding> out) {
+    private void hiddenReferences(SourceClass c, Analysis ctx, List<Finding> out) {
         TypeElement type = c.element();
         if (!ctx.facts().isStable(type)) {
             return;
@@ -56,7 +59,7 @@ public final class R2StableFields implements Rule {
         };
         if (problem != null) {
             String text = "stable class " + c.displayName() + " " + problem;
-            out.add(new Finding("R2", c.tree(), c.unit(), p -> p.inRcs(type), p -> text));
+            out.add(new Finding(info(), c.path(), p -> p.inRcs(type), p -> text));
         }
     }
 

@@ -13,11 +13,15 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.WildcardType;
 import org.streamflex.checker.Analysis;
 import org.streamflex.checker.BodyScanner;
 import org.streamflex.checker.Finding;
 import org.streamflex.checker.Rule;
+import org.streamflex.checker.RuleInfo;
 import org.streamflex.checker.SourceClass;
 import org.streamflex.checker.TypeFacts;
 import org.streamflex.checker.Where;
@@ -28,6 +32,8 @@ import org.streamflex.checker.Where;
  * writes one (stricter than the paper, which only restricted reads). {@code System.out} and
  * {@code System.err} may be read.
  */
+@RuleInfo(id = "R3", name = "StaticReferences", section = "paper section 4.2",
+        summary = "Filter code reads only final, reference-immutable static fields and writes none")
 public final class R3StaticReferences implements Rule {
     /**
      * Static fields filter code may read although their type is not reference-immutable: the
@@ -66,27 +72,72 @@ public final class R3StaticReferences implements Rule {
                 String field = TypeFacts.displayName(owner) + "." + element.getSimpleName();
                 String where = "code in " + Where.code(getCurrentPath(), c);
                 TypeMirror fieldType = element.asType();
+                // Keeping a capsule in a stable object is an R2 error: for capsules the usual advice would not work.
+                String capsules = capsuleAdvice(fieldType, ctx.facts());
                 String message = null;
                 if (isWrite(node, getCurrentPath().getParentPath().getLeaf())) {
                     message = where + " writes static field " + field + "; an object stored in a static field"
-                            + " outlives work() and is shared by every filter. Keep it in a field of a Stable object"
-                            + " instead";
+                            + " outlives work() and is shared by every filter."
+                            + (capsules == null ? " Keep it in a field of a Stable object instead" : capsules);
                 } else if (TRUSTED_READS.contains(owner.getQualifiedName() + "." + element.getSimpleName())) {
                     return;
                 } else if (!element.getModifiers().contains(Modifier.FINAL)) {
                     message = where + " reads static field " + field + ", which is not final; objects reachable"
-                            + " from it are shared with code outside the filter." + ALLOWED;
+                            + " from it are shared with code outside the filter."
+                            + (capsules == null ? ALLOWED : capsules);
                 } else if (!ctx.immutability().test(fieldType)) {
                     message = where + " reads static field " + field + " of type " + TypeFacts.typeName(fieldType)
                             + ", which is not reference-immutable (" + ctx.immutability().whyNot(fieldType)
-                            + "); a filter could store its transient objects in it." + ALLOWED;
+                            + "); a filter could store its transient objects in it."
+                            + (capsules == null ? ALLOWED : capsules);
                 }
                 if (message != null) {
                     String text = message;
-                    out.add(new Finding("R3", node, c.unit(), p -> p.inRcs(type), p -> text));
+                    out.add(new Finding(info(), getCurrentPath(), p -> p.inRcs(type), p -> text));
                 }
             }
         }.scanClass(c);
+    }
+
+    /** The capsule class that a value of {@code type} is, or holds as array elements or type arguments, or null. */
+    private static TypeElement capsuleIn(TypeMirror type, TypeFacts facts) {
+        return switch (type.getKind()) {
+            case ARRAY -> capsuleIn(((ArrayType) type).getComponentType(), facts);
+            case WILDCARD -> {
+                WildcardType wildcard = (WildcardType) type;
+                TypeMirror bound = wildcard.getExtendsBound() != null ? wildcard.getExtendsBound()
+                        : wildcard.getSuperBound();
+                yield bound == null ? null : capsuleIn(bound, facts);
+            }
+            case DECLARED -> {
+                TypeElement element = facts.asElement(type);
+                if (facts.isCapsule(element)) {
+                    yield element;
+                }
+                for (TypeMirror argument : ((DeclaredType) type).getTypeArguments()) {
+                    TypeElement held = capsuleIn(argument, facts);
+                    if (held != null) {
+                        yield held;
+                    }
+                }
+                yield null;
+            }
+            default -> null; // a static field's type has no type variables of its class
+        };
+    }
+
+    /** What to do instead when {@code type} is or holds a capsule class; null when it holds none. */
+    private static String capsuleAdvice(TypeMirror type, TypeFacts facts) {
+        TypeElement capsule = capsuleIn(type, facts);
+        if (capsule == null) {
+            return null;
+        }
+        String name = TypeFacts.displayName(capsule);
+        return (capsule.equals(facts.asElement(type)) ? " " + name + " is a capsule class"
+                : " Its type " + TypeFacts.typeName(type) + " holds capsule class " + name)
+                + ", and a capsule cannot be kept in a static field or in a stable object at all: it goes back to its"
+                + " pool when work() returns. Copy the values you need into primitive fields or primitive arrays of a"
+                + " stable object, such as the filter";
     }
 
     private static boolean isWrite(ExpressionTree node, Tree parent) {

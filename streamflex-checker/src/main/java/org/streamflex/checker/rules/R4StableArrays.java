@@ -3,6 +3,7 @@ package org.streamflex.checker.rules;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.ExpressionStatementTree;
+import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewArrayTree;
@@ -22,6 +23,7 @@ import javax.lang.model.type.TypeMirror;
 import org.streamflex.checker.Analysis;
 import org.streamflex.checker.Finding;
 import org.streamflex.checker.Rule;
+import org.streamflex.checker.RuleInfo;
 import org.streamflex.checker.SourceClass;
 import org.streamflex.checker.TypeFacts;
 
@@ -29,8 +31,12 @@ import org.streamflex.checker.TypeFacts;
  * R4: a stable object may own an array only if no one else can refer to it. An array field of a
  * stable class is private final, one-dimensional, of primitives or stable objects, and assigned a
  * freshly allocated array in every constructor (or by its initializer), like the paper's
- * {@code Buffer}.
+ * {@code Buffer}. A problem with the declaration is reported at the field; an assignment of an
+ * array the class did not allocate, at that assignment.
  */
+@RuleInfo(id = "R4", name = "StableArrays", section = "paper section 4.2",
+        summary = "A stable object's arrays are private final, one-dimensional, of primitives or stable objects, and"
+                + " allocated by the object itself")
 public final class R4StableArrays implements Rule {
     private static final String HOW = "; a stable array must be private final, one-dimensional, of primitives or"
             + " stable objects, and assigned a new array in every constructor, so that it never refers to a"
@@ -38,7 +44,6 @@ public final class R4StableArrays implements Rule {
 
     @Override
     public void collect(SourceClass c, Analysis ctx, List<Finding> out) {
-        TypeElement holder = c.element();
         for (SourceClass.Field declared : c.instanceFields(ctx.trees())) {
             VariableTree field = declared.tree();
             Element element = declared.element();
@@ -47,52 +52,90 @@ public final class R4StableArrays implements Rule {
             }
             String subject = " has array field '" + field.getName() + "'";
             TypeMirror component = ((ArrayType) element.asType()).getComponentType();
-            String problem = null;
             if (component.getKind() == TypeKind.ARRAY) {
-                problem = subject + " of type " + TypeFacts.typeName(element.asType()) + ", which has more than one dimension";
+                report(c, declared.path(), subject + " of type " + TypeFacts.typeName(element.asType())
+                        + ", which has more than one dimension", out);
             } else if (!component.getKind().isPrimitive() && !ctx.facts().isStableType(component)) {
-                problem = subject + " whose elements, of type " + TypeFacts.typeName(component) + ", are not stable";
-            } else if (!element.getModifiers().contains(Modifier.PRIVATE) || !element.getModifiers().contains(Modifier.FINAL)) {
-                problem = subject + " that is not private final";
-            } else if (!(field.getInitializer() instanceof NewArrayTree)) {
-                String missing = constructorWithoutFreshArray(c, ctx, element);
-                problem = missing == null ? null : subject + " that " + missing;
-            }
-            if (problem != null) {
-                String text = problem + HOW;
-                out.add(new Finding("R4", field, c.unit(), p -> p.holdsStableState(holder),
-                        p -> p.describeHolder(holder) + text));
+                report(c, declared.path(), subject + " whose elements, of type " + TypeFacts.typeName(component)
+                        + ", are not stable", out);
+            } else if (!element.getModifiers().contains(Modifier.PRIVATE)
+                    || !element.getModifiers().contains(Modifier.FINAL)) {
+                report(c, declared.path(), subject + " that is not private final", out);
+            } else {
+                checkAssignments(c, ctx, declared, subject, out);
             }
         }
     }
 
-    /** Describes a constructor that does not assign a new array to the field, or null if all do. */
-    private static String constructorWithoutFreshArray(SourceClass c, Analysis ctx, Element field) {
+    /**
+     * A private final field is assigned exactly once on every path through construction: by its
+     * initializer, in an instance initializer block, or in every constructor that does not
+     * delegate to {@code this(...)}. Each of those assignments must be a new array.
+     */
+    private void checkAssignments(SourceClass c, Analysis ctx, SourceClass.Field field, String subject,
+            List<Finding> out) {
+        ExpressionTree initializer = field.tree().getInitializer();
+        if (initializer != null) {
+            if (!(initializer instanceof NewArrayTree)) {
+                report(c, new TreePath(field.path(), initializer), subject
+                        + " that is assigned an array the initializer did not allocate (" + initializer + ")", out);
+            }
+            return;
+        }
+        List<TreePath> byBlocks = new ArrayList<>();
         for (Tree member : c.tree().getMembers()) {
-            if (!(member instanceof MethodTree constructor) || !constructor.getName().contentEquals("<init>")
-                    || delegatesToThis(constructor.getBody())) {
-                continue;
-            }
-            List<Tree> assigned = new ArrayList<>();
-            new TreePathScanner<Void, Void>() {
-                @Override
-                public Void visitAssignment(AssignmentTree node, Void unused) {
-                    if (field.equals(ctx.trees().getElement(new TreePath(getCurrentPath(), node.getVariable())))) {
-                        assigned.add(node.getExpression());
-                    }
-                    return super.visitAssignment(node, unused);
-                }
-            }.scan(new TreePath(c.path(), member), null);
-            if (assigned.isEmpty()) {
-                return "is not assigned in a constructor";
-            }
-            for (Tree value : assigned) {
-                if (!(value instanceof NewArrayTree)) {
-                    return "is assigned an array the constructor did not allocate (" + value + ")";
-                }
+            if (member instanceof BlockTree block && !block.isStatic()) {
+                byBlocks.addAll(assignments(new TreePath(c.path(), member), field.element(), ctx));
             }
         }
-        return null;
+        if (!byBlocks.isEmpty()) {
+            reportBorrowed(c, byBlocks, subject, "the initializer", out);
+            return;
+        }
+        boolean unassigned = false;
+        for (Tree member : c.tree().getMembers()) {
+            if (member instanceof MethodTree constructor && constructor.getName().contentEquals("<init>")
+                    && !delegatesToThis(constructor.getBody())) {
+                List<TreePath> assigned = assignments(new TreePath(c.path(), member), field.element(), ctx);
+                unassigned |= assigned.isEmpty();
+                reportBorrowed(c, assigned, subject, "the constructor", out);
+            }
+        }
+        if (unassigned) {
+            report(c, field.path(), subject + " that is not assigned in a constructor", out);
+        }
+    }
+
+    private void reportBorrowed(SourceClass c, List<TreePath> assignments, String subject, String allocator,
+            List<Finding> out) {
+        for (TreePath assignment : assignments) {
+            ExpressionTree value = ((AssignmentTree) assignment.getLeaf()).getExpression();
+            if (!(value instanceof NewArrayTree)) {
+                report(c, assignment, subject + " that is assigned an array " + allocator + " did not allocate ("
+                        + value + ")", out);
+            }
+        }
+    }
+
+    private void report(SourceClass c, TreePath at, String problem, List<Finding> out) {
+        TypeElement holder = c.element();
+        String text = problem + HOW;
+        out.add(new Finding(info(), at, p -> p.holdsStableState(holder), p -> p.describeHolder(holder) + text));
+    }
+
+    /** The assignments to {@code field} in the code at {@code path}. */
+    private static List<TreePath> assignments(TreePath path, Element field, Analysis ctx) {
+        List<TreePath> found = new ArrayList<>();
+        new TreePathScanner<Void, Void>() {
+            @Override
+            public Void visitAssignment(AssignmentTree node, Void unused) {
+                if (field.equals(ctx.trees().getElement(new TreePath(getCurrentPath(), node.getVariable())))) {
+                    found.add(getCurrentPath());
+                }
+                return super.visitAssignment(node, unused);
+            }
+        }.scan(path, null);
+        return found;
     }
 
     private static boolean delegatesToThis(BlockTree body) {

@@ -10,6 +10,11 @@ class R3StaticReferencesTest {
     }
 
     @Test
+    void staticFieldsHoldingCapsulesAreRejectedWithAdviceThatDoesNotBreakR2() {
+        CheckerHarness.check("R3/CapsulesInStaticFields.java");
+    }
+
+    @Test
     void lambdasAndAnonymousClassesAreCheckedAndUnreachableCodeIsNot() {
         CheckerHarness.check("R3/LambdasAndAnonymousClasses.java");
     }

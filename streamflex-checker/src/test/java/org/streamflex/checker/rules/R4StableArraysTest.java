@@ -5,12 +5,12 @@ import org.streamflex.checker.CheckerHarness;
 
 class R4StableArraysTest {
     @Test
-    void openMultiDimensionalReferenceAndBorrowedArraysAreRejected() {
+    void badDeclarationsAreReportedAtTheFieldAndBorrowedArraysAtTheAssignment() {
         CheckerHarness.check("R4/StableArrays.java");
     }
 
     @Test
-    void privateFinalArraysAllocatedInEveryConstructorAreAcceptedAsInFigure15() {
+    void privateFinalArraysAllocatedInEveryConstructorOrAnInitializerAreAcceptedAsInFigure15() {
         CheckerHarness.check("R4/Figure15Buffer.java");
     }
 }
