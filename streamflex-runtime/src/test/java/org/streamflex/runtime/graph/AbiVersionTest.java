@@ -14,15 +14,17 @@ import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.streamflex.Filter;
-import org.streamflex.IntChannel;
 import org.streamflex.StreamFlexError;
 import org.streamflex.abi.Woven;
 import org.streamflex.runtime.graph.TestFilters.IntSink;
+import org.streamflex.runtime.graph.TestFilters.WindowBase;
+import org.streamflex.runtime.graph.TestFilters.WindowSink;
 
 /**
  * A filter class woven for another ABI than the runtime's is refused when the graph is built. The
  * stale classes are made from woven test filters by rewriting their {@code @Woven(abi = ...)} with
- * the JDK's class-file API, and loaded in a class loader of their own.
+ * the JDK's class-file API, and loaded in a class loader of their own. (The filters are in
+ * {@link TestFilters}: filter code may not name {@code org.streamflex.abi}, which this test does.)
  */
 class AbiVersionTest {
     private static final ClassDesc WOVEN = ClassDesc.of(Woven.class.getName());
@@ -39,33 +41,13 @@ class AbiVersionTest {
 
     @Test
     void aFilterWhoseSuperclassWasWovenForAnotherAbiIsRefused() throws Exception {
-        Class<? extends Filter> stale = load(Derived.class, Map.of(Base.class, Woven.CURRENT_ABI + 1));
+        Class<? extends Filter> stale = load(WindowSink.class, Map.of(WindowBase.class, Woven.CURRENT_ABI + 1));
         TestGraph g = new TestGraph();
         StreamFlexError error = assertThrows(StreamFlexError.class, () -> g.filter(stale));
-        assertEquals("cannot create filter " + Derived.class.getName() + ": its superclass " + Base.class.getName()
-                + " was woven by the StreamFlex javac plugin for ABI version " + (Woven.CURRENT_ABI + 1) + ", but this"
+        assertEquals("cannot create filter " + WindowSink.class.getName() + ": its superclass "
+                + WindowBase.class.getName() + " was woven by the StreamFlex javac plugin for ABI version " + (Woven.CURRENT_ABI + 1) + ", but this"
                 + " runtime speaks ABI version " + Woven.CURRENT_ABI + "; recompile it with the streamflex-checker"
                 + " plugin of the runtime's version", error.getMessage());
-    }
-
-    /** A base class of a filter whose code allocates: the plugin weaves it. */
-    public abstract static class Base extends Filter {
-        private IntChannel in;
-
-        protected int next() {
-            int[] window = new int[4];
-            window[0] = in.take();
-            return window[0];
-        }
-    }
-
-    public static final class Derived extends Base {
-        public int last;
-
-        @Override
-        public void work() {
-            last = next();
-        }
     }
 
     /**

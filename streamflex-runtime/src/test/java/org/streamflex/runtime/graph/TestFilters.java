@@ -192,4 +192,25 @@ public final class TestFilters {
             works++;
         }
     }
+
+    /** A base class of filters whose code allocates, so that the plugin weaves it. */
+    public abstract static class WindowBase extends Filter {
+        private IntChannel in;
+
+        protected int next() {
+            int[] window = new int[4];
+            window[0] = in.take();
+            return window[0];
+        }
+    }
+
+    /** A filter whose channel and code are in its superclass. */
+    public static final class WindowSink extends WindowBase {
+        public int last;
+
+        @Override
+        public void work() {
+            last = next();
+        }
+    }
 }
