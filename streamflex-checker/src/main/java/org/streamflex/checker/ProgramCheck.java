@@ -116,7 +116,7 @@ final class ProgramCheck {
                 if (element instanceof TypeElement type) {
                     classes.add(new SourceClass(type, node, getCurrentPath()));
                 }
-                return super.visitClass(node, unused);
+                return super.visitClass(node, null);
             }
         }.scan(topLevel, null);
         return classes;
@@ -140,10 +140,11 @@ final class ProgramCheck {
     private boolean suppressed(Finding finding) {
         for (TreePath p = finding.path(); p != null; p = p.getParentPath()) {
             Tree leaf = p.getLeaf();
-            if ((leaf instanceof ClassTree || leaf instanceof MethodTree || leaf instanceof VariableTree)
-                    && trees.getElement(p) instanceof Element declaration
-                    && Suppression.suppresses(declaration, finding.rule())) {
-                return true;
+            if (leaf instanceof ClassTree || leaf instanceof MethodTree || leaf instanceof VariableTree) {
+                Element declaration = trees.getElement(p);
+                if (declaration != null && Suppression.suppresses(declaration, finding.rule())) {
+                    return true;
+                }
             }
         }
         return false;

@@ -85,7 +85,7 @@ public final class ReachableClassSet {
                         && method.getEnclosingElement() instanceof TypeElement type) {
                     used.add(type);
                 }
-                return super.visitMethodInvocation(node, unused);
+                return super.visitMethodInvocation(node, null);
             }
 
             @Override
@@ -96,7 +96,7 @@ public final class ReachableClassSet {
                         && type.asType().getKind() != TypeKind.ARRAY) {
                     used.add(type);
                 }
-                return super.visitMemberReference(node, unused);
+                return super.visitMemberReference(node, null);
             }
         }.scanClass(source);
         return used;

@@ -27,6 +27,7 @@ import org.streamflex.spi.TransientAllocator;
  *
  * <p>Every handle is a constant: the JIT turns the accesses into plain field loads and stores.
  */
+@SuppressWarnings("exports") // org.streamflex.spi is exported to this module alone: only the runtime can call these
 public final class ApiAccess {
     private static final VarHandle FILTER_CONTEXT;
     private static final VarHandle GRAPH_ASSEMBLY;

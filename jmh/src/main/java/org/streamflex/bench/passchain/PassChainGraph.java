@@ -45,6 +45,7 @@ public final class PassChainGraph extends StreamFlexGraph {
 
     /** Puts the next {@code batch} numbers on each release. */
     public static final class Source extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private TimeChannel timer;
         private IntChannel out;
         private int batch = 1;

@@ -36,6 +36,8 @@ public final class GcWindow {
     }
 
     /**
+     * What the collectors did while the window was open.
+     *
      * @param collections collections in the window
      * @param pauses pauses logged in the window
      * @param maxPauseMicros the longest, 0 if none

@@ -258,7 +258,7 @@ public final class PredictabilityHarness {
             int priority, boolean churn) throws Exception {
         System.out.println("== " + name);
         NativeReference.Run run;
-        try (Churn ignored = churn ? new Churn() : null) {
+        try (Churn _ = churn ? new Churn() : null) {
             if (churn) {
                 Thread.sleep(1000); // as the Java runs' warm-up: measure the churn's steady state
             }

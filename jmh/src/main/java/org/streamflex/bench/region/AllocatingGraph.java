@@ -35,6 +35,7 @@ public final class AllocatingGraph extends StreamFlexGraph {
 
     /** Folds each tick's arrays and objects into a checksum. */
     public static final class Folder extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private TimeChannel timer;
         private long tick;
         private long checksum;

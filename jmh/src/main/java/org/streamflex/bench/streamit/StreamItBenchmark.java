@@ -87,7 +87,7 @@ public class StreamItBenchmark {
         }
 
         @TearDown(Level.Trial)
-        public void close() throws InterruptedException {
+        public void close() {
             runner.close();
         }
     }

@@ -127,10 +127,10 @@ public final class AtomicMethods implements Rule {
                         && callee.getEnclosingElement() instanceof TypeElement owner) {
                     check(callee, owner);
                 }
-                return super.visitMethodInvocation(node, unused);
+                return super.visitMethodInvocation(node, null);
             }
 
-            /** Called with the current path at the call. */
+            /* Called with the current path at the call. */
             private void check(ExecutableElement callee, TypeElement owner) {
                 String signature = TypeFacts.displayName(owner) + "." + callee.getSimpleName() + "("
                         + callee.getParameters().stream().map(p -> TypeFacts.typeName(p.asType()))
@@ -174,16 +174,16 @@ public final class AtomicMethods implements Rule {
             @Override
             public Void visitAssignment(AssignmentTree node, Void unused) {
                 checkStore(node.getVariable());
-                return super.visitAssignment(node, unused);
+                return super.visitAssignment(node, null);
             }
 
             @Override
             public Void visitCompoundAssignment(CompoundAssignmentTree node, Void unused) {
                 checkStore(node.getVariable());
-                return super.visitCompoundAssignment(node, unused);
+                return super.visitCompoundAssignment(node, null);
             }
 
-            /** Called with the current path at the assignment. */
+            /* Called with the current path at the assignment. */
             private void checkStore(ExpressionTree target) {
                 if (target instanceof ArrayAccessTree access) {
                     TypeMirror element = ctx.trees().getTypeMirror(new TreePath(getCurrentPath(), access));

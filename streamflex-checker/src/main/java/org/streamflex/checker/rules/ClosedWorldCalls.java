@@ -66,7 +66,7 @@ public final class ClosedWorldCalls implements Rule {
                             + " System.arraycopy/nanoTime/currentTimeMillis/identityHashCode";
                     out.add(new Finding(info(), getCurrentPath(), p -> p.inRcs(caller), p -> text));
                 }
-                return super.visitMethodInvocation(node, unused);
+                return super.visitMethodInvocation(node, null);
             }
         }.scanClass(c);
     }

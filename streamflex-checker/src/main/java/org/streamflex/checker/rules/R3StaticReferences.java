@@ -51,7 +51,7 @@ public final class R3StaticReferences implements Rule {
             @Override
             public Void visitIdentifier(IdentifierTree node, Void unused) {
                 inspect(node);
-                return super.visitIdentifier(node, unused);
+                return super.visitIdentifier(node, null);
             }
 
             @Override
@@ -59,7 +59,7 @@ public final class R3StaticReferences implements Rule {
                 if (!node.getIdentifier().contentEquals("class")) {
                     inspect(node);
                 }
-                return super.visitMemberSelect(node, unused);
+                return super.visitMemberSelect(node, null);
             }
 
             private void inspect(ExpressionTree node) {

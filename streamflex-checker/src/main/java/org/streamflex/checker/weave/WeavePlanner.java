@@ -37,7 +37,6 @@ public final class WeavePlanner {
     private final Program program;
     private final TypeFacts facts;
     private final Elements elements;
-    private final WovenIndex index;
     /** The classes of this compilation to rewrite. */
     private final Set<TypeElement> woven = new LinkedHashSet<>();
     private final Map<TypeElement, Boolean> recyclable = new HashMap<>();
@@ -47,7 +46,6 @@ public final class WeavePlanner {
         this.program = program;
         this.facts = program.facts();
         this.elements = facts.elements();
-        this.index = index;
         for (TypeElement type : program.sources()) {
             if (program.inRcs(type) || index.regions(binaryName(type))) {
                 woven.add(type);
@@ -113,7 +111,7 @@ public final class WeavePlanner {
     private boolean candidateChain(TypeElement type) {
         for (TypeElement c = type; c != null; c = facts.asElement(c.getSuperclass())) {
             if (c.getQualifiedName().contentEquals("java.lang.Object")) {
-                return c != type;
+                return !c.equals(type);
             }
             if (!candidate(c)) {
                 return false;

@@ -218,7 +218,7 @@ class AtomicWeaverTest {
         @Override
         public long read(Object owner, VarHandle field, int index, int kind) {
             Object value = field != null ? field.get(owner) : Array.get(owner, index);
-            log.add("read " + (char) kind + " " + where(owner, field, index));
+            log.add("read " + (char) kind + " " + where(field, index));
             return switch (value) {
                 case Boolean z -> z ? 1 : 0;
                 case Character ch -> ch;
@@ -231,13 +231,13 @@ class AtomicWeaverTest {
 
         @Override
         public Object readReference(Object owner, VarHandle field, int index) {
-            log.add("read ref " + where(owner, field, index));
+            log.add("read ref " + where(field, index));
             return field != null ? field.get(owner) : ((Object[]) owner)[index];
         }
 
         @Override
         public void write(Object owner, VarHandle field, int index, int kind, long bits) {
-            log.add("write " + (char) kind + " " + where(owner, field, index) + " " + bits);
+            log.add("write " + (char) kind + " " + where(field, index) + " " + bits);
             Object value = switch (kind) {
                 case 'Z' -> bits != 0;
                 case 'B' -> (byte) bits;
@@ -258,7 +258,7 @@ class AtomicWeaverTest {
 
         @Override
         public void writeReference(Object owner, VarHandle field, Object value) {
-            log.add("write ref " + where(owner, field, -1));
+            log.add("write ref " + where(field, -1));
             field.set(owner, value);
         }
 
@@ -268,7 +268,7 @@ class AtomicWeaverTest {
             System.arraycopy(src, srcPos, dest, destPos, length);
         }
 
-        private static String where(Object owner, VarHandle field, int index) {
+        private static String where(VarHandle field, int index) {
             if (field == null) {
                 return "[" + index + "]";
             }

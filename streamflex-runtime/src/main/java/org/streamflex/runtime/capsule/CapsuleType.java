@@ -110,6 +110,7 @@ public final class CapsuleType<C extends Capsule> {
         return copies.toArray(FieldCopy[]::new);
     }
 
+    @SuppressWarnings("ReferenceEquality") // an array field already holding the source's array needs no copy
     private static FieldCopy copier(Field field) {
         VarHandle vh;
         try {

@@ -188,7 +188,7 @@ class AtomicCallTest {
         PairFilter unbounded = roomy.filter(PairFilter.class);
         roomy.link(roomy.clock(100), unbounded).check();
         TestGraph tight;
-        try (var p = TemporaryProperty.set("streamflex.atomic.maxWrites", "2")) {
+        try (var _ = TemporaryProperty.set("streamflex.atomic.maxWrites", "2")) {
             tight = new TestGraph();
         }
         PairFilter bounded = tight.filter(PairFilter.class);

@@ -450,7 +450,7 @@ class GraphValidationTest {
     }
 
     /** Inner on purpose, to test the runtime's message; the checker would reject it first (R2). */
-    @SuppressWarnings("StreamFlex")
+    @SuppressWarnings({"StreamFlex", "ClassCanBeStatic"})
     public final class Inner extends Filter {
         @Override
         public void work() {
@@ -467,6 +467,7 @@ class GraphValidationTest {
         }
     }
 
+    @SuppressWarnings("UnusedVariable") // only validate() looks at its channels
     public static final class TwoTimers extends Filter {
         private org.streamflex.TimeChannel fast;
         private org.streamflex.TimeChannel slow;
@@ -487,6 +488,7 @@ class GraphValidationTest {
         }
     }
 
+    @SuppressWarnings("UnusedVariable") // only validate() looks at its channel
     public static final class BadSource extends Filter {
         private org.streamflex.Channel<TestFilters.BadCapsule> out;
 

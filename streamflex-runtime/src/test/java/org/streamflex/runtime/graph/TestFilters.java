@@ -119,6 +119,7 @@ public final class TestFilters {
 
     /** Makes one packet per release. */
     public static final class PacketSource extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private TimeChannel timer;
         private Channel<Packet> out;
         public int next;

@@ -32,6 +32,7 @@ class StableRegionTest {
 
     /** Its stable history array is larger than a small stable region. */
     public static final class BigHistory extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private TimeChannel timer;
         private final long[] history = new long[1000];
 
@@ -60,6 +61,7 @@ class StableRegionTest {
 
     /** Prepends a stable node to its list in every release: its stable region fills up. */
     public static final class Hoarder extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private TimeChannel timer;
         private Node head;
         public int kept;

@@ -35,6 +35,7 @@ class EagerSchedulingTest {
 
     /** Its trigger always holds: it must run once per release, not spin. */
     public static final class Eager extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private org.streamflex.TimeChannel timer;
         private IntChannel out;
         public int works;
@@ -71,6 +72,7 @@ class EagerSchedulingTest {
 
     /** Leaves its input where it is: its trigger keeps holding, but work() makes no progress. */
     public static final class Lazy extends Filter {
+        @SuppressWarnings("UnusedVariable") // never taken from, on purpose: the trigger keeps holding
         private IntChannel in;
         public int works;
 

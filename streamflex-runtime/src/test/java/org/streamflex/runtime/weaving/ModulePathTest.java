@@ -139,9 +139,9 @@ class ModulePathTest {
     /** The API, the runtime and JCTools, as the modules they are on this test's class path. */
     private static List<Path> streamflexModules() {
         Map<String, Path> found = new LinkedHashMap<>();
-        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator, -1)) {
             Path path = Path.of(entry);
-            if (!Files.exists(path)) {
+            if (entry.isEmpty() || !Files.exists(path)) {
                 continue;
             }
             for (ModuleReference module : ModuleFinder.of(path).findAll()) {
