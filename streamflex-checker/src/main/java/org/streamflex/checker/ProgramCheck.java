@@ -46,7 +46,9 @@ final class ProgramCheck {
 
     private final Predicate<TypeElement> compiledFromSource;
 
-    /** @param compiledFromSource whether a top-level class is compiled in this compilation */
+    /**
+     * @param compiledFromSource whether a top-level class is compiled in this compilation
+     */
     ProgramCheck(JavacTask task, Predicate<TypeElement> compiledFromSource) {
         this.task = task;
         this.compiledFromSource = compiledFromSource;
@@ -57,8 +59,8 @@ final class ProgramCheck {
     void analyze(TreePath topLevel) {
         if (facts == null) {
             facts = new TypeFacts(task.getElements(), task.getTypes());
-            analysis = new Analysis(trees, facts, new ReferenceImmutability(facts), type -> compiledFromSource.test(topLevel(type)),
-                    new AtomicCallGraph());
+            analysis = new Analysis(trees, facts, new ReferenceImmutability(facts),
+                    type -> compiledFromSource.test(topLevel(type)), new AtomicCallGraph());
         }
         if (!facts.apiPresent()) {
             return; // no StreamFlex API on the class path: no filters to check

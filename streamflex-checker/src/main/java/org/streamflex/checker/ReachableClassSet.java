@@ -91,7 +91,8 @@ public final class ReachableClassSet {
             @Override
             public Void visitMemberReference(MemberReferenceTree node, Void unused) {
                 if (trees.getElement(getCurrentPath()) instanceof ExecutableElement method
-                        && (method.getKind() == ElementKind.CONSTRUCTOR || method.getModifiers().contains(Modifier.STATIC))
+                        && (method.getKind() == ElementKind.CONSTRUCTOR
+                                || method.getModifiers().contains(Modifier.STATIC))
                         && method.getEnclosingElement() instanceof TypeElement type
                         && type.asType().getKind() != TypeKind.ARRAY) {
                     used.add(type);

@@ -161,7 +161,8 @@ public final class AtomicMethods implements Rule {
                 }
                 String ownerName = owner.getQualifiedName().toString();
                 boolean helper = HELPERS.contains(ownerName) && callee.getModifiers().contains(Modifier.STATIC);
-                boolean arraycopy = ownerName.equals("java.lang.System") && callee.getSimpleName().contentEquals("arraycopy");
+                boolean arraycopy = ownerName.equals("java.lang.System")
+                        && callee.getSimpleName().contentEquals("arraycopy");
                 if (!helper && !arraycopy) {
                     out.add(new Finding(info(), getCurrentPath(), p -> graph.rootReaching(method) != null,
                             p -> where(graph, method) + " calls " + signature + ", whose code is not compiled with"

@@ -166,7 +166,11 @@ public final class InternalPackages implements Rule {
         }
     }
 
-    /** @param named the internal package or type to name */
+    /**
+     * Reports the tree at {@code at} for naming an internal package or type.
+     *
+     * @param named the internal package or type to name
+     */
     private void report(TreePath at, Element named, Predicate<Program> applies, List<Finding> out) {
         String text = "filter code names " + ((QualifiedNameable) named).getQualifiedName() + ", part of "
                 + PACKAGES.get(packageOf(named));

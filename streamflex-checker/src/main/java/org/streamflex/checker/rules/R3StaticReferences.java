@@ -65,7 +65,8 @@ public final class R3StaticReferences implements Rule {
             private void inspect(ExpressionTree node) {
                 Element element = ctx.trees().getElement(getCurrentPath());
                 if (element == null || element.getKind() != ElementKind.FIELD
-                        || !element.getModifiers().contains(Modifier.STATIC) || element.asType().getKind().isPrimitive()) {
+                        || !element.getModifiers().contains(Modifier.STATIC)
+                        || element.asType().getKind().isPrimitive()) {
                     return;
                 }
                 TypeElement owner = (TypeElement) element.getEnclosingElement();

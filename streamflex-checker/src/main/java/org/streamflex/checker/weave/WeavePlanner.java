@@ -69,7 +69,8 @@ public final class WeavePlanner {
     public boolean linksNew(ClassDesc type) {
         return linkedNew.computeIfAbsent(type, d -> {
             TypeElement t = find(d);
-            if (t == null || !candidateChain(t) || t.getModifiers().contains(javax.lang.model.element.Modifier.ABSTRACT)) {
+            if (t == null || !candidateChain(t)
+                    || t.getModifiers().contains(javax.lang.model.element.Modifier.ABSTRACT)) {
                 return false;
             }
             return !program.sources().contains(t) || recyclable(t);
@@ -141,7 +142,8 @@ public final class WeavePlanner {
             }
             boolean recyclableFlag = false;
             int abi = -1;
-            for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e : a.getElementValues().entrySet()) {
+            for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e
+                    : a.getElementValues().entrySet()) {
                 String name = e.getKey().getSimpleName().toString();
                 if (name.equals("recyclable")) {
                     recyclableFlag = Boolean.TRUE.equals(e.getValue().getValue());

@@ -91,7 +91,8 @@ class AtomicWeaverTest {
         ClassModel knobs = WeaverHarness.model(classes, "a.Knobs");
         MethodModel bump = WeaverHarness.method(knobs, "bump", "(I)I");
         assertTrue(WeaverHarness.code(bump).stream().anyMatch(e -> e instanceof InvokeInstruction call
-                && call.owner().asInternalName().equals("org/streamflex/abi/Atomics") && call.name().equalsString("call")));
+                && call.owner().asInternalName().equals("org/streamflex/abi/Atomics")
+                && call.name().equalsString("call")));
         WeaverHarness.method(knobs, "$sf$atomic$bump", "(ILjava/lang/Object;)I");
         MethodModel times = WeaverHarness.method(knobs, "$sf$atomic$times", "(ILjava/lang/Object;)I");
         assertTrue(times.flags().has(AccessFlag.PRIVATE), "a copy of a private method stays private");
@@ -145,7 +146,8 @@ class AtomicWeaverTest {
             install(outer, (body, withReceiver) -> inner.getClass().getMethod("bump", int.class).invoke(inner, 1));
             InvocationTargetException e = assertThrows(InvocationTargetException.class,
                     () -> outer.getClass().getMethod("bump", int.class).invoke(outer, 1));
-            Throwable cause = e.getCause() instanceof InvocationTargetException nested ? nested.getCause() : e.getCause();
+            Throwable cause = e.getCause() instanceof InvocationTargetException nested
+                    ? nested.getCause() : e.getCause();
             assertEquals("an @Atomic call of Knobs from inside an @Atomic call of Knobs: return to plain Java between"
                     + " calls", cause.getMessage());
         }

@@ -42,6 +42,7 @@ public final class ParkSpinBackend implements ClockBackend {
 
     @Override
     public boolean awaitNanos(long deadline, BooleanSupplier running) {
-        return SpinTail.await(deadline, running, spinNanos, wakeAt -> LockSupport.parkNanos(wakeAt - System.nanoTime()));
+        return SpinTail.await(deadline, running, spinNanos,
+                wakeAt -> LockSupport.parkNanos(wakeAt - System.nanoTime()));
     }
 }

@@ -239,7 +239,8 @@ final class GraphLifecycle {
             throw new StreamFlexError("a driver needs a validated graph: call validate() first");
         }
         if (state != State.VALIDATED) {
-            throw new StreamFlexError("a driver needs a graph that has not run (" + state.name().toLowerCase(Locale.ROOT) + ")");
+            throw new StreamFlexError("a driver needs a graph that has not run ("
+                    + state.name().toLowerCase(Locale.ROOT) + ")");
         }
         state = State.DRIVEN;
         model.clocks.forEach(RuntimeClock::markDriven);

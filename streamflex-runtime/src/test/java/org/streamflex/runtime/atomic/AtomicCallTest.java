@@ -21,7 +21,6 @@ import org.streamflex.runtime.atomic.AtomicFilters.PairFilter;
 import org.streamflex.runtime.atomic.AtomicFilters.RingFilter;
 import org.streamflex.runtime.graph.TestGraph;
 import org.streamflex.runtime.schedule.FilterTask;
-import org.streamflex.runtime.atomic.FilterAtomicity;
 
 @Timeout(120)
 class AtomicCallTest {

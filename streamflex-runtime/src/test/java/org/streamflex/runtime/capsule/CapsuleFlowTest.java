@@ -10,13 +10,13 @@ import org.streamflex.BoundaryError;
 import org.streamflex.Channel;
 import org.streamflex.Filter;
 import org.streamflex.TimeChannel;
+import org.streamflex.runtime.ApiAccess;
 import org.streamflex.runtime.GraphDriver;
 import org.streamflex.runtime.graph.RuntimeGraph;
 import org.streamflex.runtime.graph.TestFilters.Packet;
 import org.streamflex.runtime.graph.TestFilters.PacketPass;
 import org.streamflex.runtime.graph.TestFilters.PacketSink;
 import org.streamflex.runtime.graph.TestGraph;
-import org.streamflex.runtime.ApiAccess;
 
 class CapsuleFlowTest {
 

@@ -90,7 +90,8 @@ class RegionAllocationTest {
         }
         long plainAllocated = SteadyState.allocatedBytes() - plainBefore;
         assertEquals(expected, spectrum.checksum, "the woven filter computes what the plain code computes");
-        assertTrue(plainAllocated > 100_000L * 64, "the same code outside a filter allocates on the heap: " + plainAllocated);
+        assertTrue(plainAllocated > 100_000L * 64,
+                "the same code outside a filter allocates on the heap: " + plainAllocated);
         assertTrue(spectrum.historyIntact, "the filter's own (stable) array kept its values across releases");
     }
 
@@ -109,7 +110,8 @@ class RegionAllocationTest {
         TestGraph g = graphOf(Spectrum.class, 512);
         BoundaryError error = assertThrows(BoundaryError.class, () -> GraphDriver.of(g).run(1));
         assertEquals(RegionFullError.class.getName(), error.causeClassName());
-        assertTrue(error.causeMessage().startsWith("the transient region of filter Spectrum (512 bytes) has no room for new "), error.causeMessage());
+        assertTrue(error.causeMessage().startsWith(
+                "the transient region of filter Spectrum (512 bytes) has no room for new "), error.causeMessage());
     }
 
     /** Builds a string per release: concatenation allocates inside the JDK, which is not woven. */

@@ -83,7 +83,9 @@ class StableRegionTest {
         long afterConstruction = ((RuntimeGraph) ApiAccess.assemblyOf(g)).taskOf(hoarder).stableRegion().usedBytes();
         BoundaryError error = assertThrows(BoundaryError.class, () -> GraphDriver.of(g).run(1000));
         assertEquals(RegionFullError.class.getName(), error.causeClassName());
-        assertTrue(error.causeMessage().startsWith("the stable region of filter Hoarder (1024 bytes) has no room for new Node(...) (24 bytes)"), error.causeMessage());
+        assertTrue(error.causeMessage().startsWith(
+                "the stable region of filter Hoarder (1024 bytes) has no room for new Node(...) (24 bytes)"),
+                error.causeMessage());
         assertEquals((1024 - afterConstruction) / 24, hoarder.kept, "every node that fitted was kept");
     }
 }
