@@ -4,11 +4,12 @@ import org.streamflex.Filter;
 import org.streamflex.IntChannel;
 import org.streamflex.StreamFlexGraph;
 import org.streamflex.TimeChannel;
+import org.streamflex.fixtures.Pass;
 
 /**
  * PASSCHAIN of the XStream paper on primitive channels: a source released by a free-running
- * clock puts {@code batch} ints per release, ten pass-through filters forward them, a sink sums
- * them.
+ * clock puts {@code batch} ints per release, ten pass-through filters forward them ({@link Pass},
+ * which the runtime's tests use too, or {@link BulkPass}), a sink sums them.
  */
 public final class PassChainGraph extends StreamFlexGraph {
     public static final int STAGES = 10;
@@ -60,19 +61,6 @@ public final class PassChainGraph extends StreamFlexGraph {
 
         public int generated() {
             return next;
-        }
-    }
-
-    /** Forwards every available item. */
-    public static final class Pass extends Filter {
-        private IntChannel in;
-        private IntChannel out;
-
-        @Override
-        public void work() {
-            while (in.size() > 0) {
-                out.put(in.take());
-            }
         }
     }
 

@@ -16,6 +16,7 @@ import org.streamflex.Filter;
 import org.streamflex.IntChannel;
 import org.streamflex.Joiner;
 import org.streamflex.StreamFlexError;
+import org.streamflex.fixtures.Pass;
 import org.streamflex.runtime.GraphDriver;
 import org.streamflex.runtime.graph.TestFilters.BadCapsuleSink;
 import org.streamflex.runtime.graph.TestFilters.Counter;
@@ -23,7 +24,6 @@ import org.streamflex.runtime.graph.TestFilters.FloatSink;
 import org.streamflex.runtime.graph.TestFilters.Fork;
 import org.streamflex.runtime.graph.TestFilters.IntSink;
 import org.streamflex.runtime.graph.TestFilters.PacketSource;
-import org.streamflex.runtime.graph.TestFilters.Pass;
 import org.streamflex.runtime.graph.TestFilters.TcpSink;
 import org.streamflex.runtime.weaving.PluginCompiler;
 

@@ -6,10 +6,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.streamflex.Filter;
 import org.streamflex.IntChannel;
+import org.streamflex.fixtures.Pass;
 import org.streamflex.runtime.GraphDriver;
 import org.streamflex.runtime.graph.TestFilters.Counter;
 import org.streamflex.runtime.graph.TestFilters.IntSink;
-import org.streamflex.runtime.graph.TestFilters.Pass;
 import org.streamflex.runtime.graph.TestGraph;
 
 class EagerSchedulingTest {
