@@ -5,6 +5,7 @@
  * context, a channel's store, a thread's region slot) through private lookups, so the two
  * packages that hold it are open to the runtime module and to no one else.
  */
+@SuppressWarnings("module") // the runtime, named below, is built after this module and depends on it
 module org.streamflex.api {
     exports org.streamflex;
     exports org.streamflex.abi;

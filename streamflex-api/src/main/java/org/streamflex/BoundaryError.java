@@ -30,6 +30,7 @@ public class BoundaryError extends StreamFlexError {
      * @param filterClassName the filter's class
      * @param method what threw: {@code "work()"}, {@code "trigger()"}, or the release that failed
      */
+    @SuppressWarnings("this-escape") // setStackTrace is Throwable's: it reads nothing a subclass initializes
     public BoundaryError(String filterName, String filterClassName, String method, Throwable cause) {
         super(describe(filterName, filterClassName, method, cause), true);
         this.filterName = filterName;

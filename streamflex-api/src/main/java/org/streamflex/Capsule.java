@@ -21,6 +21,7 @@ package org.streamflex;
  */
 public abstract class Capsule {
     /** Runtime bookkeeping: the transaction that last published this capsule. */
+    @SuppressWarnings("UnusedVariable") // the runtime reads and writes it through a private lookup (CapsuleMarks)
     private long publishedBy;
 
     protected Capsule() {

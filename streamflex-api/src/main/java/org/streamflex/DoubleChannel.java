@@ -14,6 +14,7 @@ import org.streamflex.spi.LongSlots;
  * }
  * }</pre>
  * <!-- template: the build drops these lines from the classes it generates -->
+ *
  * <p>This class is the template of the primitive channels: the build generates {@code IntChannel},
  * {@code LongChannel}, {@code FloatChannel}, {@code ShortChannel}, {@code ByteChannel},
  * {@code CharChannel} and {@code BooleanChannel} from it ({@code build/Specialize.java}), each

@@ -40,6 +40,7 @@ public abstract class StreamFlexGraph {
 
     private final GraphAssembly assembly;
 
+    @SuppressWarnings("this-escape") // the runtime reads only the graph's class; subclasses build it after this returns
     protected StreamFlexGraph() {
         this.assembly = RuntimeHolder.RUNTIME.assemble(this);
     }

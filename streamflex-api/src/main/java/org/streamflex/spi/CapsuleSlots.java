@@ -10,7 +10,7 @@ import org.streamflex.Capsule;
  * }</pre>
  */
 public interface CapsuleSlots extends SlotStore {
-    /** @return false if the ring was full: the capsule is dropped and counted */
+    /** Returns false if the ring was full: the capsule is dropped and counted. */
     boolean put(Capsule capsule);
 
     Capsule take();

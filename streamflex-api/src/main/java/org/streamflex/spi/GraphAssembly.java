@@ -17,6 +17,8 @@ import org.streamflex.RealTime;
  */
 public interface GraphAssembly {
     /**
+     * Makes a filter of {@code type} with stable and transient regions of these sizes.
+     *
      * @param name the filter's instance name, or null for the default one (its class's simple name,
      *     then {@code #2}, ...)
      */

@@ -10,7 +10,7 @@ package org.streamflex.spi;
  * }</pre>
  */
 public interface LongSlots extends SlotStore {
-    /** @return false if the ring was full: the value is dropped and counted */
+    /** Returns false if the ring was full: the value is dropped and counted. */
     boolean put(long value);
 
     long take();

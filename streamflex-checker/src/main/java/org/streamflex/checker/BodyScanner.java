@@ -20,16 +20,16 @@ public abstract class BodyScanner extends TreePathScanner<Void, Void> {
 
     @Override
     public Void visitClass(ClassTree node, Void unused) {
-        return node == root ? super.visitClass(node, unused) : null;
+        return node == root ? super.visitClass(node, null) : null;
     }
 
     @Override
     public Void visitNewClass(NewClassTree node, Void unused) {
         onNewClass(node);
-        scan(node.getEnclosingExpression(), unused);
-        scan(node.getIdentifier(), unused);
-        scan(node.getTypeArguments(), unused);
-        scan(node.getArguments(), unused);
+        scan(node.getEnclosingExpression(), null);
+        scan(node.getIdentifier(), null);
+        scan(node.getTypeArguments(), null);
+        scan(node.getArguments(), null);
         return null; // an anonymous body is a class of its own
     }
 

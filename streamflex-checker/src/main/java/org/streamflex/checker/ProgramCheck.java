@@ -46,7 +46,9 @@ final class ProgramCheck {
 
     private final Predicate<TypeElement> compiledFromSource;
 
-    /** @param compiledFromSource whether a top-level class is compiled in this compilation */
+    /**
+     * @param compiledFromSource whether a top-level class is compiled in this compilation
+     */
     ProgramCheck(JavacTask task, Predicate<TypeElement> compiledFromSource) {
         this.task = task;
         this.compiledFromSource = compiledFromSource;
@@ -57,8 +59,8 @@ final class ProgramCheck {
     void analyze(TreePath topLevel) {
         if (facts == null) {
             facts = new TypeFacts(task.getElements(), task.getTypes());
-            analysis = new Analysis(trees, facts, new ReferenceImmutability(facts), type -> compiledFromSource.test(topLevel(type)),
-                    new AtomicCallGraph());
+            analysis = new Analysis(trees, facts, new ReferenceImmutability(facts),
+                    type -> compiledFromSource.test(topLevel(type)), new AtomicCallGraph());
         }
         if (!facts.apiPresent()) {
             return; // no StreamFlex API on the class path: no filters to check
@@ -116,7 +118,7 @@ final class ProgramCheck {
                 if (element instanceof TypeElement type) {
                     classes.add(new SourceClass(type, node, getCurrentPath()));
                 }
-                return super.visitClass(node, unused);
+                return super.visitClass(node, null);
             }
         }.scan(topLevel, null);
         return classes;
@@ -140,10 +142,11 @@ final class ProgramCheck {
     private boolean suppressed(Finding finding) {
         for (TreePath p = finding.path(); p != null; p = p.getParentPath()) {
             Tree leaf = p.getLeaf();
-            if ((leaf instanceof ClassTree || leaf instanceof MethodTree || leaf instanceof VariableTree)
-                    && trees.getElement(p) instanceof Element declaration
-                    && Suppression.suppresses(declaration, finding.rule())) {
-                return true;
+            if (leaf instanceof ClassTree || leaf instanceof MethodTree || leaf instanceof VariableTree) {
+                Element declaration = trees.getElement(p);
+                if (declaration != null && Suppression.suppresses(declaration, finding.rule())) {
+                    return true;
+                }
             }
         }
         return false;

@@ -85,18 +85,19 @@ public final class ReachableClassSet {
                         && method.getEnclosingElement() instanceof TypeElement type) {
                     used.add(type);
                 }
-                return super.visitMethodInvocation(node, unused);
+                return super.visitMethodInvocation(node, null);
             }
 
             @Override
             public Void visitMemberReference(MemberReferenceTree node, Void unused) {
                 if (trees.getElement(getCurrentPath()) instanceof ExecutableElement method
-                        && (method.getKind() == ElementKind.CONSTRUCTOR || method.getModifiers().contains(Modifier.STATIC))
+                        && (method.getKind() == ElementKind.CONSTRUCTOR
+                                || method.getModifiers().contains(Modifier.STATIC))
                         && method.getEnclosingElement() instanceof TypeElement type
                         && type.asType().getKind() != TypeKind.ARRAY) {
                     used.add(type);
                 }
-                return super.visitMemberReference(node, unused);
+                return super.visitMemberReference(node, null);
             }
         }.scanClass(source);
         return used;

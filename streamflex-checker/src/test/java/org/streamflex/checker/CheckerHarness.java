@@ -98,7 +98,8 @@ public final class CheckerHarness {
     static List<Diagnostic<? extends JavaFileObject>> compile(List<JavaFileObject> sources) {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-        try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
+        try (StandardJavaFileManager files =
+                javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
             Path out = Files.createTempDirectory("streamflex-checker-test");
             String classPath = System.getProperty("java.class.path");
             List<String> options = List.of("-d", out.toString(), "-classpath", classPath, "-processorpath", classPath,

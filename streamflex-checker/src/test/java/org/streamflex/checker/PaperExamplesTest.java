@@ -21,6 +21,7 @@ class PaperExamplesTest {
 
     @Test
     void figures13And15CompileCleanlyWithTheIdsCapsules() {
-        CheckerHarness.check("paper/PacketHeaders.java", "paper/Figure13TearDrop.java", "paper/Figure15PacketReader.java");
+        CheckerHarness.check("paper/PacketHeaders.java", "paper/Figure13TearDrop.java",
+                "paper/Figure15PacketReader.java");
     }
 }

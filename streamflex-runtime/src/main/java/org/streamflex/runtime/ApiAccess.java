@@ -27,6 +27,7 @@ import org.streamflex.spi.TransientAllocator;
  *
  * <p>Every handle is a constant: the JIT turns the accesses into plain field loads and stores.
  */
+@SuppressWarnings("exports") // org.streamflex.spi is exported to this module alone: only the runtime can call these
 public final class ApiAccess {
     private static final VarHandle FILTER_CONTEXT;
     private static final VarHandle GRAPH_ASSEMBLY;
@@ -41,7 +42,8 @@ public final class ApiAccess {
         try {
             FILTER_CONTEXT = into(Filter.class).findVarHandle(Filter.class, "context", FilterContext.class);
             TRIGGER = into(Filter.class).findVirtual(Filter.class, "trigger", MethodType.methodType(boolean.class));
-            GRAPH_ASSEMBLY = into(StreamFlexGraph.class).findVarHandle(StreamFlexGraph.class, "assembly", GraphAssembly.class);
+            GRAPH_ASSEMBLY = into(StreamFlexGraph.class)
+                    .findVarHandle(StreamFlexGraph.class, "assembly", GraphAssembly.class);
             CHANNEL_STORE = into(DataChannel.class).findVarHandle(DataChannel.class, "store", SlotStore.class);
             NEW_CAPSULE_CHANNEL = into(Channel.class).findConstructor(Channel.class,
                     MethodType.methodType(void.class, CapsuleSlots.class));
@@ -102,7 +104,8 @@ public final class ApiAccess {
     /** A new primitive channel of the API class {@code type} (such as {@code IntChannel}) on {@code slots}. */
     public static DataChannel primitiveChannel(Class<? extends DataChannel> type, LongSlots slots) {
         try {
-            MethodHandle constructor = into(type).findConstructor(type, MethodType.methodType(void.class, LongSlots.class));
+            MethodHandle constructor =
+                    into(type).findConstructor(type, MethodType.methodType(void.class, LongSlots.class));
             return (DataChannel) constructor.invoke(slots);
         } catch (Throwable e) {
             throw new IllegalStateException("the runtime does not match this API version: " + e, e);

@@ -4,11 +4,11 @@ import java.util.List;
 import org.streamflex.BoundaryError;
 import org.streamflex.StreamFlexError;
 import org.streamflex.StreamFlexGraph;
+import org.streamflex.abi.RegionSlot;
+import org.streamflex.abi.Regions;
 import org.streamflex.runtime.clock.RuntimeClock;
 import org.streamflex.runtime.graph.RuntimeGraph;
 import org.streamflex.spi.GraphAssembly;
-import org.streamflex.abi.RegionSlot;
-import org.streamflex.abi.Regions;
 
 /**
  * Runs a validated graph on the calling thread in virtual time, without sleeping: for tests that
@@ -69,7 +69,8 @@ public final class GraphDriver {
 
     private void step(RegionSlot regions) {
         if (!graph.drivable()) {
-            throw new StreamFlexError("the graph was stopped" + (graph.failure() != null ? " by " + graph.failure().getMessage() : ""));
+            throw new StreamFlexError("the graph was stopped"
+                    + (graph.failure() != null ? " by " + graph.failure().getMessage() : ""));
         }
         long due = Long.MAX_VALUE;
         for (int i = 0; i < clocks.size(); i++) {

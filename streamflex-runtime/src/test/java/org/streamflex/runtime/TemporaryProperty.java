@@ -3,7 +3,7 @@ package org.streamflex.runtime;
 /**
  * A system property set for the length of a try-with-resources block, then restored:
  * <pre>{@code
- * try (var p = TemporaryProperty.set("streamflex.regions", "false")) {
+ * try (var _ = TemporaryProperty.set("streamflex.regions", "false")) {
  *     graph = new MyGraph();
  * }
  * }</pre>

@@ -9,6 +9,7 @@ import org.streamflex.TimeChannel;
  * a 64-slot history and adds it to a total; each release folds the history.
  */
 public final class Accumulator extends Filter {
+    @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
     private TimeChannel timer;
     private final int[] history = new int[64];
     private int next;

@@ -5,6 +5,7 @@ import org.streamflex.TimeChannel;
 
 /** {@link Accumulator} without {@code @Atomic}: the baseline of what the filter's own work() costs. */
 public final class PlainAccumulator extends Filter {
+    @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
     private TimeChannel timer;
     private final int[] history = new int[64];
     private int next;

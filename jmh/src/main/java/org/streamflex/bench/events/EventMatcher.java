@@ -55,7 +55,7 @@ public final class EventMatcher extends Filter {
     }
 
     private int find(long txn) {
-        int slot = (int) (txn * 0x9E3779B97F4A7C15L >>> 55) & (SLOTS - 1);
+        int slot = (int) ((txn * 0x9E3779B97F4A7C15L) >>> 55) & (SLOTS - 1);
         while (keys[slot] != EMPTY && keys[slot] != txn) {
             slot = (slot + 1) & (SLOTS - 1);
         }
@@ -67,7 +67,7 @@ public final class EventMatcher extends Filter {
         int hole = slot;
         int next = (hole + 1) & (SLOTS - 1);
         while (keys[next] != EMPTY) {
-            int home = (int) (keys[next] * 0x9E3779B97F4A7C15L >>> 55) & (SLOTS - 1);
+            int home = (int) ((keys[next] * 0x9E3779B97F4A7C15L) >>> 55) & (SLOTS - 1);
             // Move the entry back into the hole if its probe sequence passes the hole.
             if (((next - home) & (SLOTS - 1)) >= ((next - hole) & (SLOTS - 1))) {
                 keys[hole] = keys[next];

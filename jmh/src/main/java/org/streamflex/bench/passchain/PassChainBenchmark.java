@@ -87,7 +87,7 @@ public class PassChainBenchmark {
         }
 
         @TearDown(Level.Trial)
-        public void stop() throws InterruptedException {
+        public void stop() {
             chain.close();
         }
     }

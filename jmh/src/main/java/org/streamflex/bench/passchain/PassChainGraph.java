@@ -4,11 +4,12 @@ import org.streamflex.Filter;
 import org.streamflex.IntChannel;
 import org.streamflex.StreamFlexGraph;
 import org.streamflex.TimeChannel;
+import org.streamflex.fixtures.Pass;
 
 /**
  * PASSCHAIN of the XStream paper on primitive channels: a source released by a free-running
- * clock puts {@code batch} ints per release, ten pass-through filters forward them, a sink sums
- * them.
+ * clock puts {@code batch} ints per release, ten pass-through filters forward them ({@link Pass},
+ * which the runtime's tests use too, or {@link BulkPass}), a sink sums them.
  */
 public final class PassChainGraph extends StreamFlexGraph {
     public static final int STAGES = 10;
@@ -45,6 +46,7 @@ public final class PassChainGraph extends StreamFlexGraph {
 
     /** Puts the next {@code batch} numbers on each release. */
     public static final class Source extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private TimeChannel timer;
         private IntChannel out;
         private int batch = 1;
@@ -59,19 +61,6 @@ public final class PassChainGraph extends StreamFlexGraph {
 
         public int generated() {
             return next;
-        }
-    }
-
-    /** Forwards every available item. */
-    public static final class Pass extends Filter {
-        private IntChannel in;
-        private IntChannel out;
-
-        @Override
-        public void work() {
-            while (in.size() > 0) {
-                out.put(in.take());
-            }
         }
     }
 

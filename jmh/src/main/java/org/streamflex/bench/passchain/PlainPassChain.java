@@ -34,6 +34,7 @@ public final class PlainPassChain {
     }
 
     static final class Stage {
+        @SuppressWarnings("UnusedVariable") // a store per call, so that the JIT cannot fold the ten calls away
         private long passed;
 
         int pass(int value) {

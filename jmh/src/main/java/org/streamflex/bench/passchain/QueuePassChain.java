@@ -54,10 +54,14 @@ public final class QueuePassChain implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         threads.forEach(Thread::interrupt);
-        for (Thread t : threads) {
-            t.join();
+        try {
+            for (Thread t : threads) {
+                t.join();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // thrown from close(), it would be lost as a suppressed exception
         }
     }
 }

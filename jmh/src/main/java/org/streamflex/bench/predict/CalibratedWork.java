@@ -36,12 +36,10 @@ public final class CalibratedWork extends Filter {
 
     @Override
     public void work() {
-        float acc = 0;
         while (in.size() > 0) {
             state[0] += in.take();
         }
-        acc = compute(state, coeff, rounds);
-        out.put(acc);
+        out.put(compute(state, coeff, rounds));
     }
 
     /** A FIR over a state that feeds back, so that the JIT cannot drop or hoist it. */

@@ -39,8 +39,12 @@ public final class Churn implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         running = false;
-        thread.join();
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // thrown from close(), it would be lost as a suppressed exception
+        }
     }
 }

@@ -20,7 +20,10 @@ public final class GcWindow {
     /** {@code -Xlog} option that makes the log this class reads; append the file name. */
     public static final String LOG_OPTION = "-Xlog:gc,gc+phases=info:file=";
     public static final String LOG_DECORATION = ":uptime";
-    /** G1: "[1.234s] GC(3) Pause Young (Normal) (G1 Evacuation Pause) 24M->3M(64M) 2.345ms"; ZGC: "... y: Pause Mark Start 0.010ms". */
+    /**
+     * A pause line. G1: "[1.234s] GC(3) Pause Young (Normal) (G1 Evacuation Pause) 24M->3M(64M) 2.345ms";
+     * ZGC: "... y: Pause Mark Start 0.010ms".
+     */
     private static final Pattern PAUSE = Pattern.compile("^\\[(\\d+\\.\\d+)s\\].*\\bPause\\b.*?(\\d+\\.\\d+)ms$");
 
     private final long countBefore;
@@ -36,6 +39,8 @@ public final class GcWindow {
     }
 
     /**
+     * What the collectors did while the window was open.
+     *
      * @param collections collections in the window
      * @param pauses pauses logged in the window
      * @param maxPauseMicros the longest, 0 if none

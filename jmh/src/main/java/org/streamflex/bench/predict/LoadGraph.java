@@ -10,6 +10,7 @@ import org.streamflex.TimeChannel;
 public final class LoadGraph extends StreamFlexGraph {
     /** Puts one frame of 16 samples per release. */
     public static final class Frames extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private TimeChannel timer;
         private FloatChannel out;
         private float phase;
@@ -26,6 +27,7 @@ public final class LoadGraph extends StreamFlexGraph {
     /** Takes the results. */
     public static final class Drain extends Filter {
         private FloatChannel in;
+        @SuppressWarnings("UnusedVariable") // storing what it takes is part of the load; nothing reads it
         private float last;
 
         @Override

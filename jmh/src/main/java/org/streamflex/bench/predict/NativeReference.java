@@ -3,6 +3,7 @@ package org.streamflex.bench.predict;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -40,7 +41,7 @@ public final class NativeReference {
             System.out.println("native reference skipped: no C compiler 'cc' (" + noCompiler.getMessage() + ")");
             return null;
         }
-        String output = new String(cc.getInputStream().readAllBytes());
+        String output = new String(cc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (cc.waitFor() != 0) {
             System.out.println("native reference skipped: cc failed:\n" + output);
             return null;
@@ -63,7 +64,7 @@ public final class NativeReference {
                 Integer.toString(workMicros), Integer.toString(periods), Integer.toString(spinMicros),
                 Integer.toString(priority), Integer.toString(cpu), csv.toString()));
         Process p = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        String err = new String(p.getErrorStream().readAllBytes()).strip();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         if (!p.waitFor(periods * (long) periodMicros * 20 + 60_000_000L, TimeUnit.MICROSECONDS)) {
             p.destroyForcibly();
             throw new IllegalStateException("native reference did not finish: " + command);

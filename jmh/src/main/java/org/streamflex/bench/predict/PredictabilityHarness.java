@@ -31,13 +31,12 @@ import org.streamflex.runtime.graph.RuntimeGraph;
  * java -cp jmh/target/benchmarks.jar org.streamflex.bench.predict.PredictabilityHarness \
  *      [--out DIR] [--load-periods N] [--event-periods N] [--warmup N] [--scenarios load,events]
  * </pre>
- * Defaults: 100,000 periods of the load, 50,000 of each event run, warm-up runs of 20,000 and
+ *
+ * <p>Defaults: 100,000 periods of the load, 50,000 of each event run, warm-up runs of 20,000 and
  * 10,000 periods (a graph of the same classes run first, so that the measured one is compiled),
  * output in {@code target/predictability}.
- * <pre>
- * </pre>
  *
- * Scenarios: {@code load}, a SerializedBeamFormer-like 50 us calibrated load at 80 us (the
+ * <p>Scenarios: {@code load}, a SerializedBeamFormer-like 50 us calibrated load at 80 us (the
  * paper's Figures 18-19); {@code events}, the transaction-tracking graph at 200 us (Figure 21), as
  * StreamFlex and as plain Java, each with and without a garbage-churning thread, under G1 and ZGC.
  */
@@ -258,7 +257,7 @@ public final class PredictabilityHarness {
             int priority, boolean churn) throws Exception {
         System.out.println("== " + name);
         NativeReference.Run run;
-        try (Churn ignored = churn ? new Churn() : null) {
+        try (Churn _ = churn ? new Churn() : null) {
             if (churn) {
                 Thread.sleep(1000); // as the Java runs' warm-up: measure the churn's steady state
             }
@@ -302,7 +301,8 @@ public final class PredictabilityHarness {
                     r.fact("maxPauseMicros").isEmpty() ? "-" : r.fact("maxPauseMicros")));
         }
         s.append("\nBackends:\n\n");
-        results.values().forEach(r -> s.append("- ").append(r.name()).append(": ").append(r.fact("backend")).append('\n'));
+        results.values().forEach(r -> s.append("- ").append(r.name()).append(": ").append(r.fact("backend"))
+                .append('\n'));
         s.append("\n## Goals\n\n");
         goals(s);
         s.append("\n## Files\n\nCSV per run: ").append(out.resolve("<run>.csv")).append("\n\nPlots:\n\n");
@@ -322,13 +322,17 @@ public final class PredictabilityHarness {
         for (String gc : List.of("g1", "zgc")) {
             Result sf = results.get("events-streamflex-" + gc);
             if (sf != null) {
-                s.append(String.format(Locale.ROOT, "- events, %s: StreamFlex collections during the run: %s (goal 0)%n",
+                s.append(String.format(Locale.ROOT,
+                        "- events, %s: StreamFlex collections during the run: %s (goal 0)%n",
                         gc.toUpperCase(Locale.ROOT), sf.fact("collections")));
                 if (nat != null) {
+                    RunStats sfStats = sf.stats();
+                    RunStats natStats = nat.stats();
                     s.append(String.format(Locale.ROOT, "- events, %s: p99.9 inter-arrival %.1f us vs native %.1f us "
-                            + "(%.2fx), max %.1f us vs %.1f us (%.2fx) (goal at most 1.5x)%n", gc.toUpperCase(Locale.ROOT),
-                            sf.stats().p999Micros(), nat.stats().p999Micros(), sf.stats().p999Micros() / nat.stats().p999Micros(),
-                            sf.stats().maxMicros(), nat.stats().maxMicros(), sf.stats().maxMicros() / nat.stats().maxMicros()));
+                            + "(%.2fx), max %.1f us vs %.1f us (%.2fx) (goal at most 1.5x)%n",
+                            gc.toUpperCase(Locale.ROOT),
+                            sfStats.p999Micros(), natStats.p999Micros(), sfStats.p999Micros() / natStats.p999Micros(),
+                            sfStats.maxMicros(), natStats.maxMicros(), sfStats.maxMicros() / natStats.maxMicros()));
                 }
             }
             Result plain = results.get("events-plain-" + gc);

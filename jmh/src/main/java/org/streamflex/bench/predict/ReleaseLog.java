@@ -11,8 +11,8 @@ import org.streamflex.runtime.clock.ReleaseRule;
 
 /**
  * Every release of one run: boundary, start and completion, in arrays sized before the run, so
- * that recording allocates nothing on the clock thread. Releases beyond the capacity are counted,
- * not stored.
+ * that recording allocates nothing on the clock thread. Releases beyond the capacity are not
+ * stored: runs stop when the log {@link #isFull()}.
  */
 public final class ReleaseLog implements ReleaseObserver {
     final long[] boundary;
@@ -20,7 +20,6 @@ public final class ReleaseLog implements ReleaseObserver {
     final long[] completion;
     final long periodNanos;
     private volatile int size;
-    private long overflow;
 
     public ReleaseLog(int capacity, long periodNanos) {
         this.boundary = new long[capacity];
@@ -33,7 +32,6 @@ public final class ReleaseLog implements ReleaseObserver {
     public void released(long boundary, long startNanos, long completionNanos, boolean missed) {
         int i = size;
         if (i == this.boundary.length) {
-            overflow++;
             return;
         }
         this.boundary[i] = boundary;
@@ -87,7 +85,7 @@ public final class ReleaseLog implements ReleaseObserver {
             int n = 0;
             for (String line : lines) {
                 n++;
-                String[] f = line.split(",");
+                String[] f = line.split(",", -1);
                 if (f.length != 4) {
                     throw new IllegalArgumentException(file + " line " + n + ": expected 4 fields, got '" + line + "'");
                 }

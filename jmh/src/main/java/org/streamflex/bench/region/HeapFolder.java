@@ -1,8 +1,12 @@
 package org.streamflex.bench.region;
 
+import org.streamflex.fixtures.Folder;
+import org.streamflex.fixtures.Folding;
+
 /**
- * The baseline: {@link AllocatingGraph.Folder}'s {@code work()} line for line, in a plain class no
- * filter reaches, so it is not woven and allocates on the heap.
+ * The baseline: a {@link Folder} release, {@link Folding#fold} line for line, in a plain class no
+ * filter reaches. It is not woven, so it allocates on the heap and pays for no region. A copy
+ * because weaving is per class; {@code RegionBaselineTest} checks that the two compute the same.
  */
 public final class HeapFolder {
     private long tick;
@@ -26,10 +30,16 @@ public final class HeapFolder {
         for (byte b : scratch) {
             sum += b;
         }
-        checksum = checksum * 31 + sum + (long) window[n - 1];
+        HeapSample first = new HeapSample(t, sum);
+        HeapSample last = new HeapSample(sum, (long) window[n - 1]);
+        checksum = checksum * 31 + first.a + first.b + last.a + last.b;
     }
 
-    /** {@code AllocatingGraph.Sample}, outside the reachable class set. */
+    public long checksum() {
+        return checksum;
+    }
+
+    /** {@code Folding.Sample}, outside the reachable class set. */
     static final class HeapSample {
         final long a;
         final long b;
@@ -38,9 +48,5 @@ public final class HeapFolder {
             this.a = a;
             this.b = b;
         }
-    }
-
-    public long checksum() {
-        return checksum;
     }
 }

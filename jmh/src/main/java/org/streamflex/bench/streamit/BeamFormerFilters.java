@@ -15,6 +15,7 @@ public final class BeamFormerFilters {
      * roundrobin(0)}), so one clock drives them through a duplicate splitter, two firings each.
      */
     public static final class Pulse extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private TimeChannel timer;
         private IntChannel out;
 

@@ -11,6 +11,7 @@ public final class FilterBankFilters {
 
     /** Pushes 0, 1, ..., 1001, 0, 1, ...: {@code perRelease} values per release. */
     public static final class Source extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private TimeChannel timer;
         private FloatChannel out;
         private float current;

@@ -15,11 +15,11 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.streamflex.runtime.GraphDriver;
 import org.streamflex.bench.streamit.plain.PlainPrograms;
 import org.streamflex.bench.streamit.plain.PlainPrograms.Program;
 import org.streamflex.bench.streamit.plain.SingleThreadRunner;
 import org.streamflex.bench.streamit.plain.ThreadedRunner;
+import org.streamflex.runtime.GraphDriver;
 
 /**
  * Steady-state iterations per second of the StreamIt programs, in one run: {@code streamflex}
@@ -87,7 +87,7 @@ public class StreamItBenchmark {
         }
 
         @TearDown(Level.Trial)
-        public void close() throws InterruptedException {
+        public void close() {
             runner.close();
         }
     }

@@ -6,6 +6,7 @@ class FilterBankTest {
     @Test
     void theFirst100000OutputsMatchTheStreamItLibrary() throws Exception {
         FilterBankGraph graph = new FilterBankGraph();
-        ReferenceTrace.assertGraphMatches("filterbank-new.out", graph, graph.printer, FilterBankGraph.OUTPUTS_PER_ITERATION);
+        ReferenceTrace.assertGraphMatches("filterbank-new.out", graph, graph.printer,
+                FilterBankGraph.OUTPUTS_PER_ITERATION);
     }
 }

@@ -28,7 +28,8 @@ final class ReferenceTrace {
                 fail("reference trace " + name + " is neither in shared/reference/streamit beside the repository"
                         + " nor in the test resources");
             }
-            return parse(new String(new GZIPInputStream(in).readAllBytes(), StandardCharsets.US_ASCII).lines().toList());
+            String text = new String(new GZIPInputStream(in).readAllBytes(), StandardCharsets.US_ASCII);
+            return parse(text.lines().toList());
         }
     }
 
@@ -52,7 +53,10 @@ final class ReferenceTrace {
                 () -> "output " + bad + ": expected " + expected[bad] + ", got " + printer.value(bad));
     }
 
-    /** Index of the first value of {@code printer} that differs from {@code expected} by more than 1e-5 (absolute or relative), or -1. */
+    /**
+     * Index of the first value of {@code printer} that differs from {@code expected} by more than 1e-5
+     * (absolute or relative), or -1.
+     */
     static int firstMismatch(float[] expected, FloatPrinter printer) {
         for (int i = 0; i < expected.length; i++) {
             float got = printer.value(i);

@@ -6,6 +6,7 @@ class SerializedBeamFormerTest {
     @Test
     void theFirst100000OutputsMatchTheStreamItLibrary() throws Exception {
         SerializedBeamFormer graph = new SerializedBeamFormer();
-        ReferenceTrace.assertGraphMatches("serialized-beamformer.out", graph, graph.printer, SerializedBeamFormer.OUTPUTS_PER_ITERATION);
+        ReferenceTrace.assertGraphMatches("serialized-beamformer.out", graph, graph.printer,
+                SerializedBeamFormer.OUTPUTS_PER_ITERATION);
     }
 }

@@ -127,10 +127,10 @@ public final class AtomicMethods implements Rule {
                         && callee.getEnclosingElement() instanceof TypeElement owner) {
                     check(callee, owner);
                 }
-                return super.visitMethodInvocation(node, unused);
+                return super.visitMethodInvocation(node, null);
             }
 
-            /** Called with the current path at the call. */
+            /* Called with the current path at the call. */
             private void check(ExecutableElement callee, TypeElement owner) {
                 String signature = TypeFacts.displayName(owner) + "." + callee.getSimpleName() + "("
                         + callee.getParameters().stream().map(p -> TypeFacts.typeName(p.asType()))
@@ -161,7 +161,8 @@ public final class AtomicMethods implements Rule {
                 }
                 String ownerName = owner.getQualifiedName().toString();
                 boolean helper = HELPERS.contains(ownerName) && callee.getModifiers().contains(Modifier.STATIC);
-                boolean arraycopy = ownerName.equals("java.lang.System") && callee.getSimpleName().contentEquals("arraycopy");
+                boolean arraycopy = ownerName.equals("java.lang.System")
+                        && callee.getSimpleName().contentEquals("arraycopy");
                 if (!helper && !arraycopy) {
                     out.add(new Finding(info(), getCurrentPath(), p -> graph.rootReaching(method) != null,
                             p -> where(graph, method) + " calls " + signature + ", whose code is not compiled with"
@@ -174,16 +175,16 @@ public final class AtomicMethods implements Rule {
             @Override
             public Void visitAssignment(AssignmentTree node, Void unused) {
                 checkStore(node.getVariable());
-                return super.visitAssignment(node, unused);
+                return super.visitAssignment(node, null);
             }
 
             @Override
             public Void visitCompoundAssignment(CompoundAssignmentTree node, Void unused) {
                 checkStore(node.getVariable());
-                return super.visitCompoundAssignment(node, unused);
+                return super.visitCompoundAssignment(node, null);
             }
 
-            /** Called with the current path at the assignment. */
+            /* Called with the current path at the assignment. */
             private void checkStore(ExpressionTree target) {
                 if (target instanceof ArrayAccessTree access) {
                     TypeMirror element = ctx.trees().getTypeMirror(new TreePath(getCurrentPath(), access));

@@ -1,6 +1,7 @@
 package org.streamflex.checker.rules;
 
 import com.sun.source.tree.MethodInvocationTree;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Element;
@@ -10,9 +11,8 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
-import org.streamflex.checker.BodyScanner;
-import java.util.List;
 import org.streamflex.checker.Analysis;
+import org.streamflex.checker.BodyScanner;
 import org.streamflex.checker.Finding;
 import org.streamflex.checker.Rule;
 import org.streamflex.checker.RuleInfo;
@@ -66,7 +66,7 @@ public final class ClosedWorldCalls implements Rule {
                             + " System.arraycopy/nanoTime/currentTimeMillis/identityHashCode";
                     out.add(new Finding(info(), getCurrentPath(), p -> p.inRcs(caller), p -> text));
                 }
-                return super.visitMethodInvocation(node, unused);
+                return super.visitMethodInvocation(node, null);
             }
         }.scanClass(c);
     }
@@ -74,7 +74,8 @@ public final class ClosedWorldCalls implements Rule {
     private static boolean trusted(TypeElement owner, ExecutableElement method) {
         String name = owner.getQualifiedName().toString();
         return TRUSTED_CLASSES.contains(name)
-                || (name.equals("java.lang.System") && TRUSTED_SYSTEM_METHODS.contains(method.getSimpleName().toString()));
+                || (name.equals("java.lang.System")
+                        && TRUSTED_SYSTEM_METHODS.contains(method.getSimpleName().toString()));
     }
 
     private static boolean harmless(ExecutableElement method, Analysis ctx) {

@@ -68,16 +68,16 @@ public final class InternalPackages implements Rule {
                 if (node == c.tree() && type.getNestingKind() == NestingKind.ANONYMOUS) {
                     // javac makes the type after `new` the anonymous class's supertype, the same tree:
                     // the enclosing class's check has reported it.
-                    scan(node.getMembers(), unused);
+                    scan(node.getMembers(), null);
                     return null;
                 }
-                return super.visitClass(node, unused);
+                return super.visitClass(node, null);
             }
 
             @Override
             public Void visitIdentifier(IdentifierTree node, Void unused) {
                 checkName(node);
-                return super.visitIdentifier(node, unused);
+                return super.visitIdentifier(node, null);
             }
 
             @Override
@@ -85,16 +85,16 @@ public final class InternalPackages implements Rule {
                 if (!checkName(node)) {
                     checkMember(node.getExpression());
                 }
-                return super.visitMemberSelect(node, unused);
+                return super.visitMemberSelect(node, null);
             }
 
             @Override
             public Void visitMemberReference(MemberReferenceTree node, Void unused) {
                 checkMember(node.getQualifierExpression());
-                return super.visitMemberReference(node, unused);
+                return super.visitMemberReference(node, null);
             }
 
-            /**
+            /*
              * Reports the current tree if it names an internal package or type and is not the
              * qualifier of a longer such name. Returns whether it names a package or type at all.
              */
@@ -113,7 +113,7 @@ public final class InternalPackages implements Rule {
                 return true;
             }
 
-            /**
+            /*
              * Reports the current tree if it reaches a method or field of an internal type through
              * {@code qualifier}, unless the qualifier names a type (that name is reported itself).
              */
@@ -166,7 +166,11 @@ public final class InternalPackages implements Rule {
         }
     }
 
-    /** @param named the internal package or type to name */
+    /**
+     * Reports the tree at {@code at} for naming an internal package or type.
+     *
+     * @param named the internal package or type to name
+     */
     private void report(TreePath at, Element named, Predicate<Program> applies, List<Finding> out) {
         String text = "filter code names " + ((QualifiedNameable) named).getQualifiedName() + ", part of "
                 + PACKAGES.get(packageOf(named));

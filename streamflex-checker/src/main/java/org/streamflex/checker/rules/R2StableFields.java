@@ -32,7 +32,8 @@ public final class R2StableFields implements Rule {
             TypeElement target = ctx.facts().asElement(type);
             String name = field.name();
             out.add(new Finding(info(), field.path(), p -> p.holdsStableState(holder),
-                    p -> p.describeHolder(holder) + " keeps a reference " + what(type, target, name, ctx, p.sources())));
+                    p -> p.describeHolder(holder) + " keeps a reference "
+                            + what(type, target, name, ctx, p.sources())));
         }
     }
 
@@ -50,7 +51,8 @@ public final class R2StableFields implements Rule {
             case LOCAL, ANONYMOUS -> "is a local or anonymous class: it keeps hidden references to the variables it"
                     + " captures and to its enclosing instance, which may be transient. Make it a static nested"
                     + " or top-level class";
-            case MEMBER -> type.getModifiers().contains(Modifier.STATIC) || type.getEnclosingElement().getKind().isInterface()
+            case MEMBER -> type.getModifiers().contains(Modifier.STATIC)
+                    || type.getEnclosingElement().getKind().isInterface()
                     || ctx.facts().isStable((TypeElement) type.getEnclosingElement()) ? null
                     : "is an inner class of " + TypeFacts.displayName((TypeElement) type.getEnclosingElement())
                             + ", which is not stable: it keeps a hidden reference to its enclosing instance. Declare it"

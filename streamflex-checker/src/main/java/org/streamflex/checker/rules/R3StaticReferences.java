@@ -51,7 +51,7 @@ public final class R3StaticReferences implements Rule {
             @Override
             public Void visitIdentifier(IdentifierTree node, Void unused) {
                 inspect(node);
-                return super.visitIdentifier(node, unused);
+                return super.visitIdentifier(node, null);
             }
 
             @Override
@@ -59,13 +59,14 @@ public final class R3StaticReferences implements Rule {
                 if (!node.getIdentifier().contentEquals("class")) {
                     inspect(node);
                 }
-                return super.visitMemberSelect(node, unused);
+                return super.visitMemberSelect(node, null);
             }
 
             private void inspect(ExpressionTree node) {
                 Element element = ctx.trees().getElement(getCurrentPath());
                 if (element == null || element.getKind() != ElementKind.FIELD
-                        || !element.getModifiers().contains(Modifier.STATIC) || element.asType().getKind().isPrimitive()) {
+                        || !element.getModifiers().contains(Modifier.STATIC)
+                        || element.asType().getKind().isPrimitive()) {
                     return;
                 }
                 TypeElement owner = (TypeElement) element.getEnclosingElement();

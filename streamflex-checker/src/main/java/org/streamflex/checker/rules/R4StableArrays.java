@@ -132,7 +132,7 @@ public final class R4StableArrays implements Rule {
                 if (field.equals(ctx.trees().getElement(new TreePath(getCurrentPath(), node.getVariable())))) {
                     found.add(getCurrentPath());
                 }
-                return super.visitAssignment(node, unused);
+                return super.visitAssignment(node, null);
             }
         }.scan(path, null);
         return found;

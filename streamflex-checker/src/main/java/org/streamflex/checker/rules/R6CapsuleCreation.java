@@ -11,8 +11,8 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
-import org.streamflex.checker.BodyScanner;
 import org.streamflex.checker.Analysis;
+import org.streamflex.checker.BodyScanner;
 import org.streamflex.checker.Finding;
 import org.streamflex.checker.Rule;
 import org.streamflex.checker.RuleInfo;
@@ -75,7 +75,8 @@ public final class R6CapsuleCreation implements Rule {
             TypeElement type = c.element();
             if (!type.getModifiers().contains(Modifier.ABSTRACT)) {
                 out.add(new Finding(info(), at, p -> !p.extendedInSource(type),
-                        p -> "the constructor of capsule class " + name + " is protected but no capsule extends it" + how));
+                        p -> "the constructor of capsule class " + name + " is protected but no capsule extends it"
+                                + how));
             }
         } else if (!constructor.getModifiers().contains(Modifier.PRIVATE)) {
             out.add(Finding.always(info(), at, "the constructor of capsule class " + name + " is not private" + how));

@@ -37,7 +37,6 @@ public final class WeavePlanner {
     private final Program program;
     private final TypeFacts facts;
     private final Elements elements;
-    private final WovenIndex index;
     /** The classes of this compilation to rewrite. */
     private final Set<TypeElement> woven = new LinkedHashSet<>();
     private final Map<TypeElement, Boolean> recyclable = new HashMap<>();
@@ -47,7 +46,6 @@ public final class WeavePlanner {
         this.program = program;
         this.facts = program.facts();
         this.elements = facts.elements();
-        this.index = index;
         for (TypeElement type : program.sources()) {
             if (program.inRcs(type) || index.regions(binaryName(type))) {
                 woven.add(type);
@@ -71,7 +69,8 @@ public final class WeavePlanner {
     public boolean linksNew(ClassDesc type) {
         return linkedNew.computeIfAbsent(type, d -> {
             TypeElement t = find(d);
-            if (t == null || !candidateChain(t) || t.getModifiers().contains(javax.lang.model.element.Modifier.ABSTRACT)) {
+            if (t == null || !candidateChain(t)
+                    || t.getModifiers().contains(javax.lang.model.element.Modifier.ABSTRACT)) {
                 return false;
             }
             return !program.sources().contains(t) || recyclable(t);
@@ -113,7 +112,7 @@ public final class WeavePlanner {
     private boolean candidateChain(TypeElement type) {
         for (TypeElement c = type; c != null; c = facts.asElement(c.getSuperclass())) {
             if (c.getQualifiedName().contentEquals("java.lang.Object")) {
-                return c != type;
+                return !c.equals(type);
             }
             if (!candidate(c)) {
                 return false;
@@ -143,7 +142,8 @@ public final class WeavePlanner {
             }
             boolean recyclableFlag = false;
             int abi = -1;
-            for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e : a.getElementValues().entrySet()) {
+            for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e
+                    : a.getElementValues().entrySet()) {
                 String name = e.getKey().getSimpleName().toString();
                 if (name.equals("recyclable")) {
                     recyclableFlag = Boolean.TRUE.equals(e.getValue().getValue());

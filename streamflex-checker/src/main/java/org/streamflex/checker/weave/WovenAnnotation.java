@@ -110,7 +110,8 @@ public final class WovenAnnotation {
             }
         }
         for (String name : List.of(INPUTS, OUTPUTS)) {
-            AnnotationElement element = roles != null ? names(name, name.equals(INPUTS) ? roles.inputs() : roles.outputs())
+            AnnotationElement element = roles != null
+                    ? names(name, name.equals(INPUTS) ? roles.inputs() : roles.outputs())
                     : previous == null ? null : previous.elements().stream()
                             .filter(x -> x.name().equalsString(name)).findFirst().orElse(null);
             if (element != null) {

@@ -50,7 +50,7 @@ public final class WovenIndex {
         }
 
         static Entry parse(String line) {
-            String[] parts = line.trim().split("\\s+");
+            String[] parts = line.trim().split("\\s+", -1);
             boolean regions = false;
             boolean recyclable = false;
             Set<String> copies = new LinkedHashSet<>();

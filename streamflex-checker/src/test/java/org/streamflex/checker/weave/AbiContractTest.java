@@ -48,7 +48,8 @@ class AbiContractTest {
 
     @Test
     void bothSidesSpeakTheSameAbiVersionAndNames() {
-        assertEquals(Woven.CURRENT_ABI, AbiCalls.ABI_VERSION, "woven classes are marked with the version the API speaks");
+        assertEquals(Woven.CURRENT_ABI, AbiCalls.ABI_VERSION,
+                "woven classes are marked with the version the API speaks");
         assertEquals(NewSites.FACTORY, AbiCalls.FACTORY, "NewSites links to the factories the weaver adds");
         Set<String> elements = Arrays.stream(Woven.class.getDeclaredMethods()).map(Method::getName)
                 .collect(Collectors.toSet());

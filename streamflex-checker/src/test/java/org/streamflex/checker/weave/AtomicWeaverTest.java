@@ -91,7 +91,8 @@ class AtomicWeaverTest {
         ClassModel knobs = WeaverHarness.model(classes, "a.Knobs");
         MethodModel bump = WeaverHarness.method(knobs, "bump", "(I)I");
         assertTrue(WeaverHarness.code(bump).stream().anyMatch(e -> e instanceof InvokeInstruction call
-                && call.owner().asInternalName().equals("org/streamflex/abi/Atomics") && call.name().equalsString("call")));
+                && call.owner().asInternalName().equals("org/streamflex/abi/Atomics")
+                && call.name().equalsString("call")));
         WeaverHarness.method(knobs, "$sf$atomic$bump", "(ILjava/lang/Object;)I");
         MethodModel times = WeaverHarness.method(knobs, "$sf$atomic$times", "(ILjava/lang/Object;)I");
         assertTrue(times.flags().has(AccessFlag.PRIVATE), "a copy of a private method stays private");
@@ -145,7 +146,8 @@ class AtomicWeaverTest {
             install(outer, (body, withReceiver) -> inner.getClass().getMethod("bump", int.class).invoke(inner, 1));
             InvocationTargetException e = assertThrows(InvocationTargetException.class,
                     () -> outer.getClass().getMethod("bump", int.class).invoke(outer, 1));
-            Throwable cause = e.getCause() instanceof InvocationTargetException nested ? nested.getCause() : e.getCause();
+            Throwable cause = e.getCause() instanceof InvocationTargetException nested
+                    ? nested.getCause() : e.getCause();
             assertEquals("an @Atomic call of Knobs from inside an @Atomic call of Knobs: return to plain Java between"
                     + " calls", cause.getMessage());
         }
@@ -218,7 +220,7 @@ class AtomicWeaverTest {
         @Override
         public long read(Object owner, VarHandle field, int index, int kind) {
             Object value = field != null ? field.get(owner) : Array.get(owner, index);
-            log.add("read " + (char) kind + " " + where(owner, field, index));
+            log.add("read " + (char) kind + " " + where(field, index));
             return switch (value) {
                 case Boolean z -> z ? 1 : 0;
                 case Character ch -> ch;
@@ -231,13 +233,13 @@ class AtomicWeaverTest {
 
         @Override
         public Object readReference(Object owner, VarHandle field, int index) {
-            log.add("read ref " + where(owner, field, index));
+            log.add("read ref " + where(field, index));
             return field != null ? field.get(owner) : ((Object[]) owner)[index];
         }
 
         @Override
         public void write(Object owner, VarHandle field, int index, int kind, long bits) {
-            log.add("write " + (char) kind + " " + where(owner, field, index) + " " + bits);
+            log.add("write " + (char) kind + " " + where(field, index) + " " + bits);
             Object value = switch (kind) {
                 case 'Z' -> bits != 0;
                 case 'B' -> (byte) bits;
@@ -258,7 +260,7 @@ class AtomicWeaverTest {
 
         @Override
         public void writeReference(Object owner, VarHandle field, Object value) {
-            log.add("write ref " + where(owner, field, -1));
+            log.add("write ref " + where(field, -1));
             field.set(owner, value);
         }
 
@@ -268,7 +270,7 @@ class AtomicWeaverTest {
             System.arraycopy(src, srcPos, dest, destPos, length);
         }
 
-        private static String where(Object owner, VarHandle field, int index) {
+        private static String where(VarHandle field, int index) {
             if (field == null) {
                 return "[" + index + "]";
             }

@@ -124,7 +124,8 @@ class RegionWeaverTest {
         List<String> calls = new ArrayList<>();
         List<CodeElement> code = WeaverHarness.code(area);
         for (int i = 0; i < code.size(); i++) {
-            if (code.get(i) instanceof InvokeInstruction call && call.owner().asInternalName().equals("org/streamflex/abi/Regions")) {
+            if (code.get(i) instanceof InvokeInstruction call
+                    && call.owner().asInternalName().equals("org/streamflex/abi/Regions")) {
                 String name = call.name().stringValue();
                 if (name.equals("newArray")) {
                     // ... length, element code, slot: the element code is the constant two instructions before

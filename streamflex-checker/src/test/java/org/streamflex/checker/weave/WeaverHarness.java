@@ -33,12 +33,16 @@ final class WeaverHarness {
     private WeaverHarness() {
     }
 
-    /** Writes {@code sources} (path under the source root to text) and compiles them with the plugin into {@code dir/classes}. */
+    /**
+     * Writes {@code sources} (path under the source root to text) and compiles them with the plugin into
+     * {@code dir/classes}.
+     */
     static Path compile(Path dir, Map<String, String> sources) throws IOException {
         return compile(dir, sources, true, List.of());
     }
 
-    static Path compile(Path dir, Map<String, String> sources, boolean plugin, List<Path> classPath) throws IOException {
+    static Path compile(Path dir, Map<String, String> sources, boolean plugin, List<Path> classPath)
+            throws IOException {
         Path classes = Files.createDirectories(dir.resolve("classes"));
         List<String> args = new ArrayList<>();
         if (plugin) {
@@ -85,7 +89,8 @@ final class WeaverHarness {
                     ClassHierarchyResolver.defaultResolver().orElse(ClassHierarchyResolver.ofResourceParsing(loader))));
             List<String> failures = new ArrayList<>();
             for (Path f : files.filter(p -> p.toString().endsWith(".class")).toList()) {
-                classFile.verify(Files.readAllBytes(f)).forEach(e -> failures.add(f.getFileName() + ": " + e.getMessage()));
+                classFile.verify(Files.readAllBytes(f))
+                        .forEach(e -> failures.add(f.getFileName() + ": " + e.getMessage()));
             }
             assertTrue(failures.isEmpty(), () -> String.join("\n", failures));
         }
@@ -97,7 +102,8 @@ final class WeaverHarness {
 
     private static String pluginLocation() {
         try {
-            return Path.of(StreamFlexPlugin.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+            return Path.of(StreamFlexPlugin.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                    .toString();
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }

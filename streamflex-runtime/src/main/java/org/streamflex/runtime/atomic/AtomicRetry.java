@@ -6,6 +6,7 @@ package org.streamflex.runtime.atomic;
  * atomic methods must let it pass (the checker forbids catching it there).
  */
 final class AtomicRetry extends RuntimeException {
+    @SuppressWarnings("StaticAssignmentOfThrowable") // one instance on purpose: aborting a call allocates nothing
     static final AtomicRetry INSTANCE = new AtomicRetry();
 
     private AtomicRetry() {

@@ -128,6 +128,7 @@ final class AtomicTxn implements AtomicTransaction {
     }
 
     @Override
+    @SuppressWarnings("ReferenceEquality") // whether src and dest are the same array, as System.arraycopy asks
     public void arraycopy(Object src, int srcPos, Object dest, int destPos, int length) {
         if (src instanceof Object[] || dest instanceof Object[]) {
             System.arraycopy(src, srcPos, dest, destPos, length); // atomic code stores no references (checker)

@@ -12,6 +12,7 @@ import org.streamflex.StreamFlexProperties;
  * copy of the source range: applying it is one copy on the filter's thread, not one write per
  * element. Blocks are bounded by {@code streamflex.atomic.maxCopiedElements} ({@link AtomicLimits}).
  */
+@SuppressWarnings("ReferenceEquality") // an array is borrowed, or a block's target, by identity, not by contents
 final class BorrowedArrays {
     /** Set per call by {@link #clear(int)}. */
     private int maxCopied;

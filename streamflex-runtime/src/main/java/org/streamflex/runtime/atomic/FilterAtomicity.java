@@ -176,8 +176,9 @@ public final class FilterAtomicity implements AtomicEngine {
         return retries;
     }
 
+    @SuppressWarnings("NonAtomicVolatileUpdate") // only under the callers lock; volatile for readers elsewhere
     private void noteRetry() {
-        retries++; // under callers
+        retries++;
     }
 
     AtomicLimits limits() {

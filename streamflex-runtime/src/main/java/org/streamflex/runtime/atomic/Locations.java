@@ -10,6 +10,7 @@ import java.util.Arrays;
  * of an array ({@code field} null). It grows on the Java caller's side only, up to a bound the
  * filter's thread relies on.
  */
+@SuppressWarnings("ReferenceEquality") // a location is an object's field or element, by identity, as is a value read
 final class Locations {
     Object[] owners = new Object[16];
     VarHandle[] fields = new VarHandle[16];

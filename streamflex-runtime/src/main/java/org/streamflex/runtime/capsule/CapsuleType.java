@@ -110,10 +110,12 @@ public final class CapsuleType<C extends Capsule> {
         return copies.toArray(FieldCopy[]::new);
     }
 
+    @SuppressWarnings("ReferenceEquality") // an array field already holding the source's array needs no copy
     private static FieldCopy copier(Field field) {
         VarHandle vh;
         try {
-            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(field.getDeclaringClass(), MethodHandles.lookup());
+            MethodHandles.Lookup lookup =
+                    MethodHandles.privateLookupIn(field.getDeclaringClass(), MethodHandles.lookup());
             vh = lookup.unreflectVarHandle(field);
         } catch (IllegalAccessException e) {
             throw new StreamFlexError("cannot access capsule field " + field + ": " + e.getMessage());
@@ -141,7 +143,8 @@ public final class CapsuleType<C extends Capsule> {
             Object to = vh.get(d);
             if (from == null) {
                 vh.set(d, (Object) null);
-            } else if (to != null && to != from && java.lang.reflect.Array.getLength(to) == java.lang.reflect.Array.getLength(from)) {
+            } else if (to != null && to != from
+                    && java.lang.reflect.Array.getLength(to) == java.lang.reflect.Array.getLength(from)) {
                 System.arraycopy(from, 0, to, 0, java.lang.reflect.Array.getLength(from));
             } else {
                 vh.set(d, cloneArray(from));

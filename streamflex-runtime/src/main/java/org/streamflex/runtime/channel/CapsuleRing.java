@@ -67,6 +67,7 @@ public final class CapsuleRing extends SpscRing implements CapsuleSlots {
     }
 
     @Override
+    @SuppressWarnings("ReferenceEquality") // the same pooled instance back in its slot, not an equal one
     public void untake(Capsule capsule) {
         if (capsule == null) {
             throw new NullPointerException("untake(null) on channel " + name());

@@ -21,7 +21,7 @@ public final class LongRing extends SpscRing implements LongSlots {
         this.slots = new long[storageLength(capacity)];
     }
 
-    /** @return false if the ring was full and the value was dropped */
+    /** Returns false if the ring was full and the value was dropped. */
     @Override
     public boolean put(long value) {
         long index = reservePut();

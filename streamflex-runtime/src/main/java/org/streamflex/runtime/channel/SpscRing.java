@@ -17,16 +17,17 @@ import org.streamflex.ChannelUnderflowException;
  *
  * <p>Indices are positions in the stream (never wrapped); the slot is {@code index & mask}.
  *
- * <p><b>Memory ordering.</b> Every access to a field the other side reads goes through an
- * accessor declared next to the field ({@code SpscRingFields.java}), named as in JCTools:
- * {@code lv} loads with acquire ("load volatile"), {@code lp} loads plain, {@code so} stores with
- * release ("store ordered"). Each of {@code tail}, {@code head} and {@code dropped} has one writer,
- * which reads its own field with {@code lp} and publishes it with {@code so}; any other thread
- * reads it with {@code lv}. So the slots the producer wrote before {@code soTail} are visible to a
- * consumer whose {@code lvTail} sees the new tail, and the consumer's reads of the slots it frees
- * happen before the producer, having seen the new head with {@code lvHead}, overwrites them. A
- * confined ring (both ends on one thread) reads the other side's index with {@code lp}: program
- * order is enough there, and plain loads let the JIT keep the hot loop in registers.
+ * <p><b>Memory ordering.</b> Every access to a field the other side reads goes through an accessor
+ * declared next to the field (in {@code SpscRingProducerFields} or {@code SpscRingConsumerFields}),
+ * named as in JCTools: {@code lv} loads with acquire ("load volatile"), {@code lp} loads plain,
+ * {@code so} stores with release ("store ordered"). Each of {@code tail}, {@code head} and
+ * {@code dropped} has one writer, which reads its own field with {@code lp} and publishes it with
+ * {@code so}; any other thread reads it with {@code lv}. So the slots the producer wrote before
+ * {@code soTail} are visible to a consumer whose {@code lvTail} sees the new tail, and the
+ * consumer's reads of the slots it frees happen before the producer, having seen the new head with
+ * {@code lvHead}, overwrites them. A confined ring (both ends on one thread) reads the other side's
+ * index with {@code lp}: program order is enough there, and plain loads let the JIT keep the hot
+ * loop in registers.
  *
  * <p><b>Layout.</b> The producer's fields, the consumer's fields and the read-only fields are
  * separated by 128 bytes of padding (by class hierarchy, as in JCTools), so a put on one thread

@@ -10,7 +10,9 @@ import java.util.function.BooleanSupplier;
 public final class FreeRunningBackend implements ClockBackend {
     private final String why;
 
-    /** @param why a note for the log, e.g. that a requested real-time backend does not apply, or null */
+    /**
+     * @param why a note for the log, e.g. that a requested real-time backend does not apply, or null
+     */
     public FreeRunningBackend(String why) {
         this.why = why;
     }

@@ -21,6 +21,7 @@ import java.lang.invoke.VarHandle;
  * <p>Java warns on the first native call unless the JVM runs with {@code
  * --enable-native-access=ALL-UNNAMED} (or the runtime's module name); the call still works.
  */
+@SuppressWarnings("restricted") // calling the kernel is this class's purpose; the JVM's warning says how to allow it
 public final class NativeLinuxScheduling implements LinuxScheduling {
     private static final int SCHED_FIFO = 1;
     private static final int CLOCK_MONOTONIC = 1;
@@ -163,7 +164,8 @@ public final class NativeLinuxScheduling implements LinuxScheduling {
         try {
             int result;
             do {
-                result = (int) CLOCK_NANOSLEEP.invokeExact(CLOCK_MONOTONIC, TIMER_ABSTIME, timespec, MemorySegment.NULL);
+                result = (int) CLOCK_NANOSLEEP.invokeExact(CLOCK_MONOTONIC, TIMER_ABSTIME, timespec,
+                        MemorySegment.NULL);
             } while (result == EINTR);
             return result;
         } catch (Throwable e) {

@@ -27,6 +27,7 @@ public final class ParkSpinBackend implements ClockBackend {
     }
 
     /** A normal thread at Java's highest priority: the clock thread of the non-RTSJ backends. */
+    @SuppressWarnings("ThreadPriorityCheck") // a clock thread must win the CPU from the rest of the application
     static Thread normalThread(String name, Runnable body) {
         Thread thread = new Thread(body, name);
         thread.setPriority(Thread.MAX_PRIORITY);
@@ -41,6 +42,7 @@ public final class ParkSpinBackend implements ClockBackend {
 
     @Override
     public boolean awaitNanos(long deadline, BooleanSupplier running) {
-        return SpinTail.await(deadline, running, spinNanos, wakeAt -> LockSupport.parkNanos(wakeAt - System.nanoTime()));
+        return SpinTail.await(deadline, running, spinNanos,
+                wakeAt -> LockSupport.parkNanos(wakeAt - System.nanoTime()));
     }
 }

@@ -15,6 +15,8 @@ public interface ReleaseObserver {
     ReleaseObserver NONE = (boundary, startNanos, completionNanos, missed) -> { };
 
     /**
+     * Called once per release, after it completed.
+     *
      * @param boundary the period boundary released (its time is {@code boundary * period})
      * @param startNanos when the release began, in nanoseconds since the graph's boundary 0
      * @param completionNanos when the release and everything it ran downstream completed, likewise

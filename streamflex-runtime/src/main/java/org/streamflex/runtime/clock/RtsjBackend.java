@@ -136,7 +136,7 @@ public final class RtsjBackend implements ClockBackend {
         try {
             while (running.getAsBoolean() && System.nanoTime() < wakeBy) {
                 // false means the VM saw this thread overrun; the release rule counts misses itself.
-                boolean unused = (boolean) waitForNextPeriod.invokeExact();
+                boolean _ = (boolean) waitForNextPeriod.invokeExact();
             }
         } catch (Throwable e) {
             throw new IllegalStateException("waitForNextPeriod failed: " + e, e);

@@ -3,11 +3,11 @@ package org.streamflex.runtime.clock;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.streamflex.Clock;
-import org.streamflex.runtime.channel.TimeSlot;
-import org.streamflex.runtime.schedule.FilterTask;
-import org.streamflex.runtime.atomic.FilterAtomicity;
 import org.streamflex.abi.RegionSlot;
 import org.streamflex.abi.Regions;
+import org.streamflex.runtime.atomic.FilterAtomicity;
+import org.streamflex.runtime.channel.TimeSlot;
+import org.streamflex.runtime.schedule.FilterTask;
 
 /** A clock of a graph: its period, the filter it releases and its counters. */
 public final class RuntimeClock extends Clock {

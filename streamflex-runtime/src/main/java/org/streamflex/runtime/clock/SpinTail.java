@@ -16,7 +16,7 @@ final class SpinTail {
         void until(long wakeAt);
     }
 
-    /** @return false if {@code running} turned false while waiting */
+    /** Waits until {@code deadline}; returns false if {@code running} turned false while waiting. */
     static boolean await(long deadline, BooleanSupplier running, long spinNanos, Sleep sleep) {
         for (;;) {
             if (!running.getAsBoolean()) {

@@ -64,15 +64,12 @@ final class ChannelField {
     }
 
     private static Class<?> erase(Type type) {
-        if (type instanceof Class<?> c) {
-            return c;
-        } else if (type instanceof ParameterizedType p) {
-            return erase(p.getRawType());
-        } else if (type instanceof WildcardType w) {
-            return erase(w.getUpperBounds()[0]);
-        } else if (type instanceof TypeVariable<?> v) {
-            return erase(v.getBounds()[0]);
-        }
-        return null;
+        return switch (type) {
+            case Class<?> c -> c;
+            case ParameterizedType p -> erase(p.getRawType());
+            case WildcardType w -> erase(w.getUpperBounds()[0]);
+            case TypeVariable<?> v -> erase(v.getBounds()[0]);
+            case null, default -> null;
+        };
     }
 }

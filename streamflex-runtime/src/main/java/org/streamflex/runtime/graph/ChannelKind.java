@@ -12,8 +12,8 @@ import org.streamflex.IntChannel;
 import org.streamflex.LongChannel;
 import org.streamflex.ShortChannel;
 import org.streamflex.TimeChannel;
-import org.streamflex.runtime.channel.CapsuleRing;
 import org.streamflex.runtime.ApiAccess;
+import org.streamflex.runtime.channel.CapsuleRing;
 import org.streamflex.runtime.channel.LongRing;
 
 /** The kinds of channel field a filter can declare, and how to make a channel of each. */
@@ -28,7 +28,10 @@ enum ChannelKind {
     CHAR(CharChannel.class),
     BOOLEAN(BooleanChannel.class),
     TIME(TimeChannel.class),
-    /** A field typed {@link DataChannel}: only the built-in joiners and splitters have them; its kind comes from its peers. */
+    /**
+     * A field typed {@link DataChannel}: only the built-in joiners and splitters have them; its kind comes from
+     * its peers.
+     */
     ANY(DataChannel.class);
 
     final Class<?> apiType;

@@ -112,7 +112,7 @@ final class ChannelLinks {
         }
         boolean consumerTyped = !joinerInput && in.kind != ChannelKind.ANY;
         Carried carried;
-        if (consumerTyped && (produced == null || out != null && out.kind == ChannelKind.ANY)) {
+        if (consumerTyped && (produced == null || (out != null && out.kind == ChannelKind.ANY))) {
             carried = new Carried(in.kind, in.elementType);
         } else if (produced != null) {
             carried = produced;
@@ -139,8 +139,8 @@ final class ChannelLinks {
             return null;
         }
         if (splitterOutput && consumerTyped && produced != null && (produced.kind() != in.kind
-                || produced.kind() == ChannelKind.CAPSULE
-                        && !in.elementType.isAssignableFrom(produced.elementType()))) {
+                || (produced.kind() == ChannelKind.CAPSULE
+                        && !in.elementType.isAssignableFrom(produced.elementType())))) {
             model.problems.add("element types do not match: " + link + " would carry what " + src.name
                     + " receives into " + in.describe()
                     + "; every channel of a splitter carries the same kind of item");

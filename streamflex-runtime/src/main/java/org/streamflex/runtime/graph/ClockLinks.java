@@ -28,7 +28,11 @@ final class ClockLinks {
         return clock;
     }
 
-    /** @param targetField the time channel field, or null to choose the filter's only one */
+    /**
+     * Makes {@code clock} write a time channel of {@code target}.
+     *
+     * @param targetField the time channel field, or null to choose the filter's only one
+     */
     void connect(Clock clock, Filter target, String targetField) {
         RuntimeClock rc = model.clockOf(clock);
         if (rc == null) {

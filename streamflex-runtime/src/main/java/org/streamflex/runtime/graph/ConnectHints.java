@@ -52,7 +52,7 @@ final class ConnectHints {
         }
         String call = call(src, out, dst, in, capacity);
         String rule = "a channel runs from a field its filter puts to, to a field its filter takes from";
-        if (sourceTakes && in.role == FieldRole.INPUT || targetPuts && out.role == FieldRole.OUTPUT) {
+        if ((sourceTakes && in.role == FieldRole.INPUT) || (targetPuts && out.role == FieldRole.OUTPUT)) {
             return call + " connects two " + (sourceTakes ? "inputs" : "outputs") + ": " + String.join(" and ", facts)
                     + "; " + rule;
         }

@@ -21,6 +21,8 @@ final class GraphChecks {
     }
 
     /**
+     * Checks the whole graph.
+     *
      * @param maxRegionBytes the limit of all filters' regions together
      * @return every problem found, after those the building calls recorded
      */

@@ -1,5 +1,6 @@
 package org.streamflex.runtime.graph;
 
+import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Map;
 import org.streamflex.DataChannel;
@@ -70,11 +71,10 @@ final class GraphFreeze {
 
     private static boolean overridesTrigger(Class<?> type) {
         for (Class<?> c = type; c != Filter.class; c = c.getSuperclass()) {
-            try {
-                c.getDeclaredMethod("trigger");
-                return true;
-            } catch (NoSuchMethodException e) {
-                // keep looking in the superclass
+            for (Method m : c.getDeclaredMethods()) {
+                if (m.getName().equals("trigger") && m.getParameterCount() == 0) {
+                    return true;
+                }
             }
         }
         return false;

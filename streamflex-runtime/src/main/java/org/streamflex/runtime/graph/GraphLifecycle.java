@@ -4,6 +4,7 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -91,7 +92,7 @@ final class GraphLifecycle {
                     "start() before validate(): call validate() at the end of the graph's constructor");
         }
         if (state != State.VALIDATED) {
-            throw new StreamFlexError("start() on a graph that already ran (" + state.name().toLowerCase()
+            throw new StreamFlexError("start() on a graph that already ran (" + state.name().toLowerCase(Locale.ROOT)
                     + "): a graph runs once; build a new one");
         }
         RealTime options = realTime != null ? realTime : RealTime.defaults(); // code wins over the properties
@@ -238,7 +239,8 @@ final class GraphLifecycle {
             throw new StreamFlexError("a driver needs a validated graph: call validate() first");
         }
         if (state != State.VALIDATED) {
-            throw new StreamFlexError("a driver needs a graph that has not run (" + state.name().toLowerCase() + ")");
+            throw new StreamFlexError("a driver needs a graph that has not run ("
+                    + state.name().toLowerCase(Locale.ROOT) + ")");
         }
         state = State.DRIVEN;
         model.clocks.forEach(RuntimeClock::markDriven);

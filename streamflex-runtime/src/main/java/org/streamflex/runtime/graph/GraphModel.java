@@ -3,7 +3,6 @@ package org.streamflex.runtime.graph;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import org.streamflex.Clock;
 import org.streamflex.Filter;
 import org.streamflex.StreamFlexError;
@@ -20,7 +19,7 @@ final class GraphModel {
     final List<RuntimeClock> clocks = new ArrayList<>();
     final List<String> problems = new ArrayList<>();
     final FilterNames names = new FilterNames();
-    private final Map<Filter, FilterWiring> byFilter = new IdentityHashMap<>();
+    private final IdentityHashMap<Filter, FilterWiring> byFilter = new IdentityHashMap<>();
 
     void add(FilterWiring wiring) {
         filters.add(wiring);

@@ -1,6 +1,7 @@
 package org.streamflex.runtime.region;
 
 import java.util.Arrays;
+import java.util.Locale;
 import org.streamflex.abi.Regions;
 
 /** The eight primitive array types and reference arrays: how to make, clear and size each. */
@@ -55,6 +56,6 @@ enum ArrayKind {
     }
 
     String javaName() {
-        return name().toLowerCase();
+        return name().toLowerCase(Locale.ROOT);
     }
 }

@@ -108,7 +108,7 @@ final class ArrayPool {
     }
 
     private static int mix(int key) {
-        return key * 0x9E3779B1 >>> 16 ^ key;
+        return ((key * 0x9E3779B1) >>> 16) ^ key;
     }
 
     private static final class Bucket {

@@ -23,6 +23,7 @@ public final class OffHeapRegion implements AutoCloseable {
      * @throws org.streamflex.RegionFullError if the filter's stable region has no room for it
      * @throws IllegalStateException if the graph has stopped
      */
+    @SuppressWarnings("MustBeClosedChecker") // the region owns the arena: close() closes it when the graph stops
     public synchronized MemorySegment allocate(long bytes, long alignment) {
         if (closed) {
             throw new IllegalStateException("off-heap memory requested after the graph stopped");

@@ -27,7 +27,7 @@ final class RunState {
     @SuppressWarnings("unused") // accessed through STATE
     private volatile int state;
 
-    /** @return true if the caller now owns the filter; false if it left a note for the owner */
+    /** Returns true if the caller now owns the filter; false if it left a note for the owner. */
     boolean enter() {
         for (;;) {
             int s = state;
@@ -41,7 +41,7 @@ final class RunState {
         }
     }
 
-    /** @return true if the owner left; false if a note arrived and it must look again */
+    /** Returns true if the owner left; false if a note arrived and it must look again. */
     boolean exit() {
         if (STATE.compareAndSet(this, RUNNING, IDLE)) {
             return true;

@@ -21,7 +21,6 @@ import org.streamflex.runtime.atomic.AtomicFilters.PairFilter;
 import org.streamflex.runtime.atomic.AtomicFilters.RingFilter;
 import org.streamflex.runtime.graph.TestGraph;
 import org.streamflex.runtime.schedule.FilterTask;
-import org.streamflex.runtime.atomic.FilterAtomicity;
 
 @Timeout(120)
 class AtomicCallTest {
@@ -188,7 +187,7 @@ class AtomicCallTest {
         PairFilter unbounded = roomy.filter(PairFilter.class);
         roomy.link(roomy.clock(100), unbounded).check();
         TestGraph tight;
-        try (var p = TemporaryProperty.set("streamflex.atomic.maxWrites", "2")) {
+        try (var _ = TemporaryProperty.set("streamflex.atomic.maxWrites", "2")) {
             tight = new TestGraph();
         }
         PairFilter bounded = tight.filter(PairFilter.class);

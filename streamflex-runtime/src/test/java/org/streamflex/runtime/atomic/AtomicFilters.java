@@ -69,6 +69,7 @@ public final class AtomicFilters {
      * {@code perRelease} values.
      */
     public static final class RingFilter extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private TimeChannel timer;
         private final IntRing ring = new IntRing();
         public long works;
@@ -126,6 +127,7 @@ public final class AtomicFilters {
 
     /** Two fields an atomic call sets together, and what each release saw. */
     public static final class PairFilter extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private TimeChannel timer;
         private int x;
         private int y;
@@ -180,6 +182,7 @@ public final class AtomicFilters {
     }
 
     /** Released by two clocks: its @Atomic calls would have no single thread to apply them. */
+    @SuppressWarnings("UnusedVariable") // only validate() looks at it, to reject its graph
     public static final class TwoClocks extends Filter {
         private TimeChannel fast;
         private TimeChannel slow;
@@ -198,6 +201,7 @@ public final class AtomicFilters {
 
     /** Copies borrowed arrays into its stable buffer in blocks, around single writes. */
     public static final class BlockFilter extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private TimeChannel timer;
         private final int[] buffer = new int[16];
         public long works;

@@ -10,18 +10,19 @@ import org.streamflex.BoundaryError;
 import org.streamflex.Channel;
 import org.streamflex.Filter;
 import org.streamflex.TimeChannel;
+import org.streamflex.runtime.ApiAccess;
 import org.streamflex.runtime.GraphDriver;
 import org.streamflex.runtime.graph.RuntimeGraph;
 import org.streamflex.runtime.graph.TestFilters.Packet;
 import org.streamflex.runtime.graph.TestFilters.PacketPass;
 import org.streamflex.runtime.graph.TestFilters.PacketSink;
 import org.streamflex.runtime.graph.TestGraph;
-import org.streamflex.runtime.ApiAccess;
 
 class CapsuleFlowTest {
 
     /** Makes one packet per release and remembers the identity of what it sent. */
     public static final class Source extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private TimeChannel timer;
         private Channel<Packet> out;
         public int next;
@@ -70,6 +71,7 @@ class CapsuleFlowTest {
 
     /** Never runs its work(): its input fills up and later puts overflow. */
     public static final class Stuck extends Filter {
+        @SuppressWarnings("UnusedVariable") // it only fills up: work() never runs
         private Channel<Packet> in;
 
         @Override

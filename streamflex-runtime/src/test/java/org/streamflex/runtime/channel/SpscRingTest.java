@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -76,7 +75,7 @@ class SpscRingTest {
     void aProducerAndAConsumerThreadLoseNothingUncounted() throws Exception {
         LongRing shared = new LongRing(64, "stress");
         long total = 2_000_000;
-        AtomicReference<String> error = new AtomicReference<>();
+        String error = null;
         Thread producer = new Thread(() -> {
             for (long v = 0; v < total; v++) {
                 shared.put(v);
@@ -92,8 +91,8 @@ class SpscRingTest {
         while (producer.isAlive() || shared.size() > 0) {
             while (shared.size() > 0) {
                 long v = shared.take();
-                if (v < expected) {
-                    error.compareAndSet(null, "value " + v + " after " + (expected - 1));
+                if (v < expected && error == null) {
+                    error = "value " + v + " after " + (expected - 1);
                 }
                 expected = v + 1;
                 received++;
@@ -101,7 +100,7 @@ class SpscRingTest {
             shared.publishTakes();
         }
         producer.join();
-        assertEquals(null, error.get());
+        assertEquals(null, error);
         assertEquals(total, received + shared.dropped(), "every put is received or counted as dropped");
         assertEquals(received, shared.published());
     }

@@ -111,12 +111,12 @@ class LinuxFifoBackendTest {
             assertNull(g.failure());
             assertTrue(clock.backend().startsWith("park-spin after refused SCHED_FIFO"), clock.backend());
             assertEquals(counter.next, sink.received + g.channel(counter, "out").dropped());
-            List<LogRecord> warnings = records.stream().filter(r -> r.getLevel() == Level.WARNING).toList();
+            List<LogRecord> warnings = records.stream().filter(r -> Level.WARNING.equals(r.getLevel())).toList();
             assertEquals(1, warnings.size(), "one warning: " + records.stream().map(LogRecord::getMessage).toList());
             assertEquals("StreamFlex TestGraph, clock 0 (200 us): sched_setscheduler(SCHED_FIFO, 80) refused"
                     + " (EPERM, operation not permitted: run as root, grant CAP_SYS_NICE or raise ulimit -r);"
                     + " using park-spin", warnings.getFirst().getMessage());
-            assertTrue(records.stream().anyMatch(r -> r.getLevel() == Level.INFO
+            assertTrue(records.stream().anyMatch(r -> Level.INFO.equals(r.getLevel())
                     && r.getMessage().equals("StreamFlex TestGraph: clock 0 (200 us): " + clock.backend())));
         } finally {
             logger.removeHandler(capture);

@@ -73,6 +73,7 @@ class ScriptedClockTest {
             return now;
         }
 
+        @SuppressWarnings("NonAtomicVolatileUpdate") // only the clock thread writes it; the test thread reads it
         void work() {
             now += workDurations[works++];
         }

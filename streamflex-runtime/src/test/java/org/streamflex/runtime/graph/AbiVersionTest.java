@@ -45,9 +45,9 @@ class AbiVersionTest {
         TestGraph g = new TestGraph();
         StreamFlexError error = assertThrows(StreamFlexError.class, () -> g.filter(stale));
         assertEquals("cannot create filter " + WindowSink.class.getName() + ": its superclass "
-                + WindowBase.class.getName() + " was woven by the StreamFlex javac plugin for ABI version " + (Woven.CURRENT_ABI + 1) + ", but this"
-                + " runtime speaks ABI version " + Woven.CURRENT_ABI + "; recompile it with the streamflex-checker"
-                + " plugin of the runtime's version", error.getMessage());
+                + WindowBase.class.getName() + " was woven by the StreamFlex javac plugin for ABI version "
+                + (Woven.CURRENT_ABI + 1) + ", but this runtime speaks ABI version " + Woven.CURRENT_ABI
+                + "; recompile it with the streamflex-checker plugin of the runtime's version", error.getMessage());
     }
 
     /**

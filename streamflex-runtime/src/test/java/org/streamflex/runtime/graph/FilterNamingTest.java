@@ -12,13 +12,13 @@ import org.streamflex.Filter;
 import org.streamflex.IntChannel;
 import org.streamflex.RegionFullError;
 import org.streamflex.StreamFlexError;
+import org.streamflex.fixtures.Pass;
 import org.streamflex.runtime.ApiAccess;
 import org.streamflex.runtime.GraphDriver;
 import org.streamflex.runtime.graph.TestFilters.Counter;
 import org.streamflex.runtime.graph.TestFilters.Fork;
 import org.streamflex.runtime.graph.TestFilters.Hungry;
 import org.streamflex.runtime.graph.TestFilters.IntSink;
-import org.streamflex.runtime.graph.TestFilters.Pass;
 
 /** Every filter has an instance name, and every message and error uses it: two IntSinks can be told apart. */
 class FilterNamingTest {

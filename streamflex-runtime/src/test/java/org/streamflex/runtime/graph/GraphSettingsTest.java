@@ -19,8 +19,8 @@ class GraphSettingsTest {
     @Test
     void eachGraphReadsThePropertiesWhenItIsBuilt() {
         TestGraph off;
-        try (var p = TemporaryProperty.set("streamflex.regions", "false");
-                var q = TemporaryProperty.set("streamflex.heapAccounting", "true")) {
+        try (var _ = TemporaryProperty.set("streamflex.regions", "false");
+                var _ = TemporaryProperty.set("streamflex.heapAccounting", "true")) {
             off = new TestGraph();
         }
         TestGraph on = new TestGraph();
@@ -38,7 +38,7 @@ class GraphSettingsTest {
     @Test
     void theRegionLimitIsTheOneInForceWhenTheGraphWasBuilt() {
         TestGraph tight;
-        try (var p = TemporaryProperty.set("streamflex.regions.maxBytes", "1000")) {
+        try (var _ = TemporaryProperty.set("streamflex.regions.maxBytes", "1000")) {
             tight = new TestGraph();
         }
         Hungry hungry = tight.filter(Hungry.class, 600, 600);
@@ -50,11 +50,11 @@ class GraphSettingsTest {
 
     @Test
     void aMalformedPropertyStopsTheGraphBeingBuiltNamingItAndTheValue() {
-        try (var p = TemporaryProperty.set("streamflex.regions", "yes")) {
+        try (var _ = TemporaryProperty.set("streamflex.regions", "yes")) {
             assertEquals("system property streamflex.regions=yes is not true or false: fix it, or remove it to use"
                     + " the default true", assertThrows(StreamFlexError.class, TestGraph::new).getMessage());
         }
-        try (var p = TemporaryProperty.set("streamflex.atomic.maxReads", "0")) {
+        try (var _ = TemporaryProperty.set("streamflex.atomic.maxReads", "0")) {
             assertEquals("system property streamflex.atomic.maxReads=0 is not an integer from 1 up: fix it, or remove"
                     + " it to use the default 32768", assertThrows(StreamFlexError.class, TestGraph::new).getMessage());
         }

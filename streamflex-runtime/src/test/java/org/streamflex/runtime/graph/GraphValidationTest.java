@@ -16,16 +16,16 @@ import org.streamflex.Filter;
 import org.streamflex.IntChannel;
 import org.streamflex.Joiner;
 import org.streamflex.StreamFlexError;
+import org.streamflex.fixtures.Pass;
 import org.streamflex.runtime.GraphDriver;
-import org.streamflex.runtime.weaving.PluginCompiler;
 import org.streamflex.runtime.graph.TestFilters.BadCapsuleSink;
 import org.streamflex.runtime.graph.TestFilters.Counter;
 import org.streamflex.runtime.graph.TestFilters.FloatSink;
 import org.streamflex.runtime.graph.TestFilters.Fork;
 import org.streamflex.runtime.graph.TestFilters.IntSink;
-import org.streamflex.runtime.graph.TestFilters.Pass;
 import org.streamflex.runtime.graph.TestFilters.PacketSource;
 import org.streamflex.runtime.graph.TestFilters.TcpSink;
+import org.streamflex.runtime.weaving.PluginCompiler;
 
 class GraphValidationTest {
 
@@ -178,8 +178,8 @@ class GraphValidationTest {
         Counter counter = g.filter(Counter.class);
         IntSink sink = g.filter(IntSink.class);
         g.link(g.clock(100), counter).link(counter, "out", sink, "input", 1);
-        assertEquals("filter IntSink has no channel field \"input\": its channel fields are [in]; fix the name in connect",
-                problems(g).getFirst());
+        assertEquals("filter IntSink has no channel field \"input\": its channel fields are [in]; fix the name in"
+                + " connect", problems(g).getFirst());
     }
 
     @Test
@@ -250,7 +250,8 @@ class GraphValidationTest {
         TestGraph g = new TestGraph();
         Counter counter = g.filter(Counter.class);
         g.link(g.clock(100), counter).link(counter, g.filter(IntSink.class), 0);
-        assertTrue(problems(g).contains("capacity of channel Counter.out -> IntSink.in must be between 1 and 16777216, was 0"));
+        assertTrue(problems(g).contains(
+                "capacity of channel Counter.out -> IntSink.in must be between 1 and 16777216, was 0"));
 
         TestGraph h = new TestGraph();
         Counter c2 = h.filter(Counter.class);
@@ -349,7 +350,8 @@ class GraphValidationTest {
     @Test
     void makeFilterNamesWhyAClassCannotBeAFilter() {
         TestGraph g = new TestGraph();
-        assertEquals("cannot create filter " + AbstractFilter.class.getName() + ": it is abstract; make a concrete subclass",
+        assertEquals("cannot create filter " + AbstractFilter.class.getName()
+                + ": it is abstract; make a concrete subclass",
                 assertThrows(StreamFlexError.class, () -> g.filter(AbstractFilter.class)).getMessage());
         assertEquals("cannot create filter " + NeedsArgument.class.getName() + ": it has no constructor without"
                         + " parameters; add one (any visibility)",
@@ -369,7 +371,8 @@ class GraphValidationTest {
         TestGraph g = new TestGraph();
         IntSink sink = g.filter(IntSink.class);
         g.link(g.clock(1), sink).link(foreign, sink, 1);
-        assertTrue(problems(g).contains("Counter was not made by this graph: create filters with this graph's makeFilter"));
+        assertTrue(problems(g).contains(
+                "Counter was not made by this graph: create filters with this graph's makeFilter"));
     }
 
     @Test
@@ -379,7 +382,8 @@ class GraphValidationTest {
         TestGraph g = new TestGraph();
         Counter counter = g.filter(Counter.class);
         g.link(foreign, counter).link(counter, g.filter(IntSink.class), 1);
-        assertTrue(problems(g).contains("a clock passed to connect was not made by this graph: use this graph's makeClock"));
+        assertTrue(problems(g).contains(
+                "a clock passed to connect was not made by this graph: use this graph's makeClock"));
     }
 
     @Test
@@ -388,7 +392,8 @@ class GraphValidationTest {
         Counter counter = g.filter(Counter.class);
         Joiner first = g.filter(Joiner.class);
         Joiner second = g.filter(Joiner.class);
-        g.link(g.clock(10), counter).link(counter, first, 1).link(first, second, 1).link(second, g.filter(IntSink.class), 1);
+        g.link(g.clock(10), counter).link(counter, first, 1).link(first, second, 1)
+                .link(second, g.filter(IntSink.class), 1);
         assertTrue(problems(g).contains("cannot connect a Joiner directly to a Joiner: put a filter between them,"
                 + " or connect all inputs to one Joiner"));
     }
@@ -450,7 +455,7 @@ class GraphValidationTest {
     }
 
     /** Inner on purpose, to test the runtime's message; the checker would reject it first (R2). */
-    @SuppressWarnings("StreamFlex")
+    @SuppressWarnings({"StreamFlex", "ClassCanBeStatic"})
     public final class Inner extends Filter {
         @Override
         public void work() {
@@ -467,6 +472,7 @@ class GraphValidationTest {
         }
     }
 
+    @SuppressWarnings("UnusedVariable") // only validate() looks at its channels
     public static final class TwoTimers extends Filter {
         private org.streamflex.TimeChannel fast;
         private org.streamflex.TimeChannel slow;
@@ -487,6 +493,7 @@ class GraphValidationTest {
         }
     }
 
+    @SuppressWarnings("UnusedVariable") // only validate() looks at its channel
     public static final class BadSource extends Filter {
         private org.streamflex.Channel<TestFilters.BadCapsule> out;
 

@@ -55,6 +55,7 @@ class JoinerTest {
         public int gapsB;
 
         @Override
+        @SuppressWarnings("NonAtomicVolatileUpdate") // racy on purpose: it detects two threads in work() at once
         public void work() {
             if (++active != 1) {
                 overlaps++;
@@ -110,6 +111,7 @@ class JoinerTest {
 
     /** The joiner merges capsule channels too, input by input, keeping each input's order. */
     public static final class PacketSource extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private TimeChannel timer;
         private Channel<Packet> out;
         public int next;

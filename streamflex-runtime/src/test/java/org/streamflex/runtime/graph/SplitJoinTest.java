@@ -22,6 +22,7 @@ import org.streamflex.runtime.graph.TestFilters.Counter;
 class SplitJoinTest {
     /** Puts {@code perRelease} consecutive ints per release, from {@code start}. */
     public static final class Numbers extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private TimeChannel timer;
         private IntChannel out;
         public int next;

@@ -7,7 +7,10 @@ import org.streamflex.FloatChannel;
 import org.streamflex.IntChannel;
 import org.streamflex.TimeChannel;
 
-/** Small filters and capsules shared by the runtime's graph tests. */
+/**
+ * Small filters and capsules shared by the runtime's graph tests. Those the benchmarks run too, such
+ * as {@link org.streamflex.fixtures.Pass}, are in {@code streamflex-test-fixtures}.
+ */
 public final class TestFilters {
     private TestFilters() {
     }
@@ -27,19 +30,6 @@ public final class TestFilters {
             lastTime = timer.getTime();
             if (next < limit) {
                 out.put(next++);
-            }
-        }
-    }
-
-    /** Forwards every available int. */
-    public static final class Pass extends Filter {
-        private IntChannel in;
-        private IntChannel out;
-
-        @Override
-        public void work() {
-            while (in.size() > 0) {
-                out.put(in.take());
             }
         }
     }
@@ -119,6 +109,7 @@ public final class TestFilters {
 
     /** Makes one packet per release. */
     public static final class PacketSource extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private TimeChannel timer;
         private Channel<Packet> out;
         public int next;

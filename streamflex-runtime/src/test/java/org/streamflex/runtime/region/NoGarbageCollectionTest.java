@@ -22,6 +22,7 @@ class NoGarbageCollectionTest {
 
     /** Makes a window of values and puts their sum. */
     public static final class Windowed extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private TimeChannel timer;
         private IntChannel out;
         private int tick;

@@ -10,6 +10,7 @@ import org.streamflex.BoundaryError;
 import org.streamflex.Filter;
 import org.streamflex.RegionFullError;
 import org.streamflex.TimeChannel;
+import org.streamflex.fixtures.Folding;
 import org.streamflex.runtime.ApiAccess;
 import org.streamflex.runtime.GraphDriver;
 import org.streamflex.runtime.graph.RuntimeGraph;
@@ -17,11 +18,15 @@ import org.streamflex.runtime.graph.TestGraph;
 
 /**
  * Filters compiled by this build with the StreamFlex javac plugin, which wove their array
- * allocations into their transient regions.
+ * allocations into their transient regions. {@link Folding}, which {@code Spectrum} calls, was woven
+ * in {@code streamflex-test-fixtures}.
  */
 class RegionAllocationTest {
 
-    /** Allocates three arrays per release, of lengths that vary with the tick, and folds them into a checksum. */
+    /**
+     * Folds its tick into a checksum ({@link Folding#fold}: three arrays of lengths that vary with the
+     * tick and two objects per release), and keeps a history in an array of its own.
+     */
     public static final class Spectrum extends Filter {
         private TimeChannel timer;
         private final long[] history = new long[8];
@@ -38,29 +43,6 @@ class RegionAllocationTest {
             int slot = (int) (tick & 7);
             historyIntact &= tick < 8 || history[slot] == tick - 8;
             history[slot] = tick;
-        }
-    }
-
-    /** The computation, shared by the filter and the plain-Java check. */
-    static final class Folding {
-        static long fold(long tick) {
-            int n = 64 + (int) (tick % 3);
-            double[] window = new double[n];
-            int[] bins = new int[16];
-            byte[] scratch = new byte[n * 2];
-            for (int i = 0; i < n; i++) {
-                window[i] = (tick + i) * 0.5;
-                bins[i & 15] += (int) window[i];
-                scratch[2 * i] = (byte) i;
-            }
-            long sum = 0;
-            for (int b : bins) {
-                sum += b;
-            }
-            for (byte b : scratch) {
-                sum += b;
-            }
-            return sum + (long) window[n - 1];
         }
     }
 
@@ -90,7 +72,8 @@ class RegionAllocationTest {
         }
         long plainAllocated = SteadyState.allocatedBytes() - plainBefore;
         assertEquals(expected, spectrum.checksum, "the woven filter computes what the plain code computes");
-        assertTrue(plainAllocated > 100_000L * 64, "the same code outside a filter allocates on the heap: " + plainAllocated);
+        assertTrue(plainAllocated > 100_000L * 64,
+                "the same code outside a filter allocates on the heap: " + plainAllocated);
         assertTrue(spectrum.historyIntact, "the filter's own (stable) array kept its values across releases");
     }
 
@@ -109,7 +92,8 @@ class RegionAllocationTest {
         TestGraph g = graphOf(Spectrum.class, 512);
         BoundaryError error = assertThrows(BoundaryError.class, () -> GraphDriver.of(g).run(1));
         assertEquals(RegionFullError.class.getName(), error.causeClassName());
-        assertTrue(error.causeMessage().startsWith("the transient region of filter Spectrum (512 bytes) has no room for new "), error.causeMessage());
+        assertTrue(error.causeMessage().startsWith(
+                "the transient region of filter Spectrum (512 bytes) has no room for new "), error.causeMessage());
     }
 
     /** Builds a string per release: concatenation allocates inside the JDK, which is not woven. */

@@ -32,6 +32,7 @@ class StableRegionTest {
 
     /** Its stable history array is larger than a small stable region. */
     public static final class BigHistory extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private TimeChannel timer;
         private final long[] history = new long[1000];
 
@@ -60,6 +61,7 @@ class StableRegionTest {
 
     /** Prepends a stable node to its list in every release: its stable region fills up. */
     public static final class Hoarder extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private TimeChannel timer;
         private Node head;
         public int kept;
@@ -81,7 +83,9 @@ class StableRegionTest {
         long afterConstruction = ((RuntimeGraph) ApiAccess.assemblyOf(g)).taskOf(hoarder).stableRegion().usedBytes();
         BoundaryError error = assertThrows(BoundaryError.class, () -> GraphDriver.of(g).run(1000));
         assertEquals(RegionFullError.class.getName(), error.causeClassName());
-        assertTrue(error.causeMessage().startsWith("the stable region of filter Hoarder (1024 bytes) has no room for new Node(...) (24 bytes)"), error.causeMessage());
+        assertTrue(error.causeMessage().startsWith(
+                "the stable region of filter Hoarder (1024 bytes) has no room for new Node(...) (24 bytes)"),
+                error.causeMessage());
         assertEquals((1024 - afterConstruction) / 24, hoarder.kept, "every node that fitted was kept");
     }
 }

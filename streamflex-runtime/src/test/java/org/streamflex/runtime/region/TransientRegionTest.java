@@ -70,7 +70,8 @@ class TransientRegionTest {
                 + " this work() already allocated 80 bytes. Give the filter a larger transient region with"
                 + " makeFilter(type, stableBytes, transientBytes), or allocate less per release", error.getMessage());
         small.reset();
-        assertEquals(100, ((byte[]) small.newArray(100, Regions.T_BYTE)).length, "after the reset the region is empty again");
+        assertEquals(100, ((byte[]) small.newArray(100, Regions.T_BYTE)).length,
+                "after the reset the region is empty again");
     }
 
     @Test

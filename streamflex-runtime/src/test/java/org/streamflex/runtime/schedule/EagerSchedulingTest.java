@@ -6,10 +6,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.streamflex.Filter;
 import org.streamflex.IntChannel;
+import org.streamflex.fixtures.Pass;
 import org.streamflex.runtime.GraphDriver;
 import org.streamflex.runtime.graph.TestFilters.Counter;
 import org.streamflex.runtime.graph.TestFilters.IntSink;
-import org.streamflex.runtime.graph.TestFilters.Pass;
 import org.streamflex.runtime.graph.TestGraph;
 
 class EagerSchedulingTest {
@@ -35,6 +35,7 @@ class EagerSchedulingTest {
 
     /** Its trigger always holds: it must run once per release, not spin. */
     public static final class Eager extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private org.streamflex.TimeChannel timer;
         private IntChannel out;
         public int works;
@@ -71,6 +72,7 @@ class EagerSchedulingTest {
 
     /** Leaves its input where it is: its trigger keeps holding, but work() makes no progress. */
     public static final class Lazy extends Filter {
+        @SuppressWarnings("UnusedVariable") // never taken from, on purpose: the trigger keeps holding
         private IntChannel in;
         public int works;
 

@@ -84,8 +84,9 @@ class TransactionalWorkTest {
         assertEquals("bad value 3", error.causeMessage());
         assertNull(error.getCause(), "the exception lived in transient memory and is not kept");
         assertEquals("Faulty", error.filterName());
-        assertEquals("work() of filter Faulty (" + Faulty.class.getName() + ") threw java.lang.IllegalArgumentException:"
-                + " bad value 3; the graph stopped and nothing that work() put was published", error.getMessage());
+        assertEquals("work() of filter Faulty (" + Faulty.class.getName()
+                + ") threw java.lang.IllegalArgumentException: bad value 3; the graph stopped and nothing that"
+                + " work() put was published", error.getMessage());
         assertTrue(error.getStackTrace()[0].getClassName().endsWith("Faulty"), "the stack trace points into work()");
     }
 
@@ -97,8 +98,9 @@ class TransactionalWorkTest {
         g.link(g.clock(50), counter).link(counter, bad, 8).check();
         g.start();
         BoundaryError error = assertThrows(BoundaryError.class, () -> g.awaitTermination(30, TimeUnit.SECONDS));
-        assertEquals("trigger() of filter BadTrigger (" + BadTrigger.class.getName() + ") threw java.lang.IllegalStateException:"
-                + " trigger broke; the graph stopped and nothing that work() put was published", error.getMessage());
+        assertEquals("trigger() of filter BadTrigger (" + BadTrigger.class.getName()
+                + ") threw java.lang.IllegalStateException: trigger broke; the graph stopped and nothing that"
+                + " work() put was published", error.getMessage());
     }
 
     @Test

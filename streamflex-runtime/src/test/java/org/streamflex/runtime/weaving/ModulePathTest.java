@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * of the API or the runtime needs to be open.
  */
 class ModulePathTest {
-    private static final Set<String> MODULES = Set.of("org.streamflex.api", "org.streamflex.runtime", "org.jctools.core");
+    private static final Set<String> MODULES =
+            Set.of("org.streamflex.api", "org.streamflex.runtime", "org.jctools.core");
 
     private static final String DESCRIPTOR = """
             module demo.app {
@@ -139,9 +140,9 @@ class ModulePathTest {
     /** The API, the runtime and JCTools, as the modules they are on this test's class path. */
     private static List<Path> streamflexModules() {
         Map<String, Path> found = new LinkedHashMap<>();
-        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator, -1)) {
             Path path = Path.of(entry);
-            if (!Files.exists(path)) {
+            if (entry.isEmpty() || !Files.exists(path)) {
                 continue;
             }
             for (ModuleReference module : ModuleFinder.of(path).findAll()) {
@@ -161,7 +162,8 @@ class ModulePathTest {
 
     private static void compile(List<String> args) {
         java.io.ByteArrayOutputStream output = new java.io.ByteArrayOutputStream();
-        int status = javax.tools.ToolProvider.getSystemJavaCompiler().run(null, output, output, args.toArray(String[]::new));
+        int status = javax.tools.ToolProvider.getSystemJavaCompiler()
+                .run(null, output, output, args.toArray(String[]::new));
         assertEquals(0, status, () -> "javac failed:\n" + output.toString(StandardCharsets.UTF_8));
     }
 }

@@ -17,7 +17,8 @@ import org.streamflex.checker.StreamFlexPlugin;
  * Runs javac in-process as a user's build would: on some source files, into a class output
  * directory, with the StreamFlex plugin on the processor path and {@code -Xplugin:StreamFlex}, or
  * without it, or with it but annotation processing off. Public for the tests of other packages
- * that need classes compiled one of these ways. The class path is this test's (the API and the runtime) plus what a step adds.
+ * that need classes compiled one of these ways. The class path is this test's (the API and the
+ * runtime) plus what a step adds.
  */
 public final class PluginCompiler {
     private PluginCompiler() {
@@ -34,7 +35,8 @@ public final class PluginCompiler {
 
     /** Compiles {@code sources} into {@code out} with the plugin; fails the test with javac's output on error. */
     public static String withPlugin(Path out, List<Path> classPath, Path... sources) {
-        List<String> args = new ArrayList<>(List.of("-processorpath", pluginLocation().toString(), "-Xplugin:StreamFlex"));
+        List<String> args =
+                new ArrayList<>(List.of("-processorpath", pluginLocation().toString(), "-Xplugin:StreamFlex"));
         return run(out, classPath, args, sources);
     }
 
@@ -48,8 +50,8 @@ public final class PluginCompiler {
      * {@code -proc:none} would: the plugin cannot weave without its annotation processor.
      */
     public static String withPluginWithoutProcessing(Path out, List<Path> classPath, Path... sources) {
-        List<String> args = new ArrayList<>(List.of("-processorpath", pluginLocation().toString(), "-Xplugin:StreamFlex",
-                "-proc:none"));
+        List<String> args = new ArrayList<>(
+                List.of("-processorpath", pluginLocation().toString(), "-Xplugin:StreamFlex", "-proc:none"));
         return run(out, classPath, args, sources);
     }
 

@@ -98,7 +98,7 @@ public final class ThreadedRunner implements AutoCloseable {
                 sourcePermits.add(permits);
                 sourceFirings.add(node.sourceFirings);
             }
-            boolean isSink = node == sink;
+            boolean isSink = node.equals(sink);
             Thread t = Thread.ofPlatform().daemon().name("plain-" + node.getClass().getSimpleName()).unstarted(() -> {
                 try {
                     while (!Thread.currentThread().isInterrupted()) {
@@ -128,10 +128,14 @@ public final class ThreadedRunner implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         threads.forEach(Thread::interrupt);
-        for (Thread t : threads) {
-            t.join(1000);
+        try {
+            for (Thread t : threads) {
+                t.join(1000);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // thrown from close(), it would be lost as a suppressed exception
         }
     }
 }

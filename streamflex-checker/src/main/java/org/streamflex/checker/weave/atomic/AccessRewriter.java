@@ -97,8 +97,9 @@ final class AccessRewriter implements CodeTransform {
             }
             case InvokeInstruction call when closure.redirected(call, copied) -> {
                 code.aload(tx);
-                code.invoke(call.opcode(), call.owner().asSymbol(), AbiCalls.ATOMIC_COPY_PREFIX + call.name().stringValue(),
-                        withTransaction(call.typeSymbol()), call.isInterface());
+                code.invoke(call.opcode(), call.owner().asSymbol(),
+                        AbiCalls.ATOMIC_COPY_PREFIX + call.name().stringValue(), withTransaction(call.typeSymbol()),
+                        call.isInterface());
             }
             default -> code.with(e);
         }
@@ -123,7 +124,8 @@ final class AccessRewriter implements CodeTransform {
 
     private void putField(CodeBuilder code, FieldInstruction f) {
         ClassDesc type = f.typeSymbol();
-        VarHandle.VarHandleDesc handle = VarHandle.VarHandleDesc.ofField(f.owner().asSymbol(), f.name().stringValue(), type);
+        VarHandle.VarHandleDesc handle =
+                VarHandle.VarHandleDesc.ofField(f.owner().asSymbol(), f.name().stringValue(), type);
         if (type.isPrimitive()) {
             TypeKind kind = TypeKind.from(type);
             PrimitiveBits.toBits(code, kind);

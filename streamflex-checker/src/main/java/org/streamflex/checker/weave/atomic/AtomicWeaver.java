@@ -118,8 +118,8 @@ public final class AtomicWeaver {
         return new Result(out, copiedBy);
     }
 
-    private static ClassTransform transform(ClassModel model, ClassDesc self, Set<MethodKey> atomic, Set<MethodKey> copied,
-            AtomicClosure closure) {
+    private static ClassTransform transform(ClassModel model, ClassDesc self, Set<MethodKey> atomic,
+            Set<MethodKey> copied, AtomicClosure closure) {
         ClassTransform copies = new ClassTransform() {
             @Override
             public void accept(ClassBuilder b, ClassElement e) {

@@ -44,7 +44,8 @@ final class PrimitiveBits {
         switch (kind) {
             case LONG -> { }
             case FLOAT -> {
-                code.invokestatic(FLOAT, "floatToRawIntBits", MethodTypeDesc.of(ConstantDescs.CD_int, ConstantDescs.CD_float));
+                code.invokestatic(FLOAT, "floatToRawIntBits",
+                        MethodTypeDesc.of(ConstantDescs.CD_int, ConstantDescs.CD_float));
                 code.i2l();
             }
             case DOUBLE -> code.invokestatic(DOUBLE, "doubleToRawLongBits",
@@ -59,7 +60,8 @@ final class PrimitiveBits {
             case LONG -> { }
             case FLOAT -> {
                 code.l2i();
-                code.invokestatic(FLOAT, "intBitsToFloat", MethodTypeDesc.of(ConstantDescs.CD_float, ConstantDescs.CD_int));
+                code.invokestatic(FLOAT, "intBitsToFloat",
+                        MethodTypeDesc.of(ConstantDescs.CD_float, ConstantDescs.CD_int));
             }
             case DOUBLE -> code.invokestatic(DOUBLE, "longBitsToDouble",
                     MethodTypeDesc.of(ConstantDescs.CD_double, ConstantDescs.CD_long));

@@ -49,7 +49,9 @@ public final class RegionWeaver {
     private final WeavePlanner planner;
     private final ChannelRoles roles;
 
-    /** @param roles the channel fields each class's code reads and writes, recorded in its {@code @Woven} */
+    /**
+     * @param roles the channel fields each class's code reads and writes, recorded in its {@code @Woven}
+     */
     public RegionWeaver(ClassFile classFile, WeavePlanner planner, ChannelRoles roles) {
         this.classFile = classFile;
         this.planner = planner;
@@ -88,7 +90,8 @@ public final class RegionWeaver {
             public void accept(ClassBuilder b, ClassElement e) {
                 if (e instanceof MethodModel m) {
                     boolean clinit = m.methodName().equalsString(ConstantDescs.CLASS_INIT_NAME);
-                    boolean keptConstructor = plan.keepConstructors() && m.methodName().equalsString(ConstantDescs.INIT_NAME);
+                    boolean keptConstructor = plan.keepConstructors()
+                            && m.methodName().equalsString(ConstantDescs.INIT_NAME);
                     if (clinit || m.code().isEmpty() || (keptConstructor && !plan.stable())) {
                         b.with(m); // capsule constructors: their arrays belong to the pooled capsule
                     } else {
@@ -119,7 +122,8 @@ public final class RegionWeaver {
                     b.withMethod(AbiCalls.INIT_COPY, constructor.methodTypeSymbol(),
                             ClassFile.ACC_PUBLIC | ClassFile.ACC_SYNTHETIC,
                             mb -> mb.transformCode(constructor.code().orElseThrow(),
-                                    rewriter(self, parent, plan, Mode.CONSTRUCTOR_COPY, instanceFields, allocates(constructor))));
+                                    rewriter(self, parent, plan, Mode.CONSTRUCTOR_COPY, instanceFields,
+                                            allocates(constructor))));
                     if (factories) {
                         ConstructorCopies.factory(b, self, constructor);
                     }
@@ -132,10 +136,10 @@ public final class RegionWeaver {
         return members.andThen(WovenAnnotation.adding(flags, roles.of(plan.binaryName())));
     }
 
-    private CodeTransform rewriter(ClassDesc self, ClassDesc parent, ClassPlan plan, Mode mode, List<FieldModel> cleared,
-            boolean allocates) {
-        return CodeTransform.ofStateful(() -> new AllocationRewriter(planner, self, parent, plan.superRecyclable(), mode,
-                cleared, allocates));
+    private CodeTransform rewriter(ClassDesc self, ClassDesc parent, ClassPlan plan, Mode mode,
+            List<FieldModel> cleared, boolean allocates) {
+        return CodeTransform.ofStateful(() -> new AllocationRewriter(planner, self, parent, plan.superRecyclable(),
+                mode, cleared, allocates));
     }
 
     /** Whether a method has an allocation to redirect to the region, so that it needs the thread's slot. */
