@@ -25,7 +25,10 @@ import org.streamflex.samples.ids.pcap.UnreadableCaptureException;
  * </pre>
  */
 public final class IdsMain {
-    /** Frames in the reader's buffer before the graph starts: its first releases find packets. */
+    /**
+     * Frames in the reader's buffer before the graph starts, unless it is full first: its first
+     * releases find packets.
+     */
     static final int PREFILL_FRAMES = 256;
     static final String BUNDLED = "the bundled sample (20,000 generated frames)";
 
@@ -118,7 +121,7 @@ public final class IdsMain {
             }
             underrunsWhileFeeding[0] = ids.reader.underruns;
         });
-        while (feeder.fed() < PREFILL_FRAMES && feeding.isAlive()) {
+        while (feeder.fed() < PREFILL_FRAMES && feeding.isAlive() && !feeder.waiting()) {
             Thread.sleep(1);
         }
         ids.start();

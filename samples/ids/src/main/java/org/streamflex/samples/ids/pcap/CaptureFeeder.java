@@ -28,6 +28,7 @@ public final class CaptureFeeder {
     private volatile long fedBytes;
     private volatile long tooLarge;
     private volatile boolean cancelled;
+    private volatile boolean waiting;
 
     public CaptureFeeder(PacketReader reader) {
         this.reader = reader;
@@ -53,11 +54,11 @@ public final class CaptureFeeder {
             }
             int taken;
             while ((taken = reader.write(frame, length, nanos, linkType)) == 0) {
-                if (cancelled) {
+                if (!await()) {
                     return false;
                 }
-                LockSupport.parkNanos(20_000);
             }
+            waiting = false;
             count(taken, 1, length);
             return true;
         }
@@ -80,16 +81,34 @@ public final class CaptureFeeder {
         }
         int taken;
         while ((taken = reader.writeRecords(batch, batchLength)) == 0) {
-            if (cancelled) {
+            if (!await()) {
                 return false;
             }
-            LockSupport.parkNanos(20_000);
         }
+        waiting = false;
         count(taken, batchFrames, batchBytes);
         batchLength = 0;
         batchFrames = 0;
         batchBytes = 0;
         return true;
+    }
+
+    /** Waits a little for room in the reader's buffer; false if cancelled. */
+    private boolean await() {
+        waiting = true;
+        if (cancelled) {
+            return false;
+        }
+        LockSupport.parkNanos(20_000);
+        return true;
+    }
+
+    /**
+     * Whether the feeder is waiting for room in the reader's buffer: until the graph runs, no
+     * more frames go in (a few large frames fill the buffer).
+     */
+    public boolean waiting() {
+        return waiting;
     }
 
     private void count(int taken, int frames, long bytes) {

@@ -236,7 +236,7 @@ final class PcapngReader {
             }
             p += 4 + ((size + 3) & ~3);
         }
-        String unusable = LinkType.analyzed(linkType) ? null : LinkType.notAnalyzed(linkType) + ", " + name;
+        String unusable = LinkType.analyzed(linkType) ? null : name + ": " + LinkType.notAnalyzed(linkType);
         interfaces.add(new Interface(linkType, snapLength, resolution, offsetSeconds, unusable));
         c.headerBytes += length;
         return true;

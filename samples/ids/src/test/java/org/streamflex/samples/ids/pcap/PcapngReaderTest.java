@@ -63,8 +63,8 @@ class PcapngReaderTest {
         CaptureReads r = CaptureReads.of(file);
         assertEquals(List.of(LinkType.ETHERNET, LinkType.LINUX_SLL2, LinkType.LINUX_SLL), r.linkTypes());
         assertEquals(2, r.counts().skippedRecords);
-        assertEquals("link type 105 is not analyzed (the IDS reads Ethernet (1), Linux cooked v1 (113) and Linux cooked"
-                + " v2 (276)), interface 2 (block 3)", r.counts().firstSkipped);
+        assertEquals("interface 2 (block 3): link type 105 is not analyzed (the IDS reads Ethernet (1), Linux cooked v1"
+                + " (113) and Linux cooked v2 (276))", r.counts().firstSkipped);
     }
 
     @Test
