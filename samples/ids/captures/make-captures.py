@@ -8,8 +8,8 @@ folder, after ./mvnw -q compile (for TrafficGenerator):
 
 The IDS's build and tests read the results and need none of these tools."""
 import gzip, os, shutil, subprocess, sys
-from scapy.all import (CookedLinux, CookedLinuxV2, Dot1AD, Dot1Q, Ether, IP, PcapReader, PcapWriter, Raw,
-                       TCP, UDP, conf)
+from scapy.all import (CookedLinux, CookedLinuxV2, Dot1AD, Dot1Q, Ether, IP, PcapReader, PcapWriter, Raw, UDP,
+                       conf)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLASSES = os.path.join(HERE, '..', 'target', 'classes')
