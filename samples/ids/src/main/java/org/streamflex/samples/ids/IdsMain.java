@@ -30,7 +30,7 @@ public final class IdsMain {
      * releases find packets.
      */
     static final int PREFILL_FRAMES = 256;
-    static final String BUNDLED = "the bundled sample (20,000 generated frames)";
+    static final String BUNDLED = "the bundled sample of 20,000 generated frames";
 
     private IdsMain() {
     }
@@ -113,7 +113,8 @@ public final class IdsMain {
         CaptureCounts[] counts = new CaptureCounts[1];
         Throwable[] feedFailure = new Throwable[1];
         long[] underrunsWhileFeeding = new long[1];
-        Thread feeding = Thread.ofPlatform().start(() -> {
+        // A daemon: should the graph fail to start, nothing keeps the JVM waiting for room in its buffer.
+        Thread feeding = Thread.ofPlatform().daemon().start(() -> {
             try {
                 counts[0] = feeder.feed(capture);
             } catch (Throwable e) {

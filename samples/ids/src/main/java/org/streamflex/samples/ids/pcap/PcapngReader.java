@@ -55,6 +55,7 @@ final class PcapngReader {
     private final CaptureCounts c;
     private final List<Interface> interfaces = new ArrayList<>();
     private final byte[] header = new byte[12];
+    private final ByteBuffer head = ByteBuffer.wrap(header);
     private byte[] body = new byte[64 * 1024];
     private byte[] frame = new byte[64 * 1024];
     private ByteBuffer b = ByteBuffer.wrap(body);
@@ -79,7 +80,7 @@ final class PcapngReader {
                 c.stop(got, "block " + block + ": its header is cut short after " + got + " of 8 bytes");
                 return;
             }
-            int type = ByteBuffer.wrap(header).getInt(0); // the section header's type reads the same both ways
+            int type = head.order(ByteOrder.BIG_ENDIAN).getInt(0); // a section header's type reads the same both ways
             int headerBytes = 8;
             if (type == SECTION_HEADER) {
                 got = in.readNBytes(header, 8, 4);
@@ -88,7 +89,7 @@ final class PcapngReader {
                     c.stop(headerBytes, "block " + block + ": a section header cut short after " + headerBytes + " bytes");
                     return;
                 }
-                int magic = ByteBuffer.wrap(header).getInt(8);
+                int magic = head.getInt(8);
                 if (magic == BYTE_ORDER_MAGIC) {
                     order = ByteOrder.BIG_ENDIAN;
                 } else if (Integer.reverseBytes(magic) == BYTE_ORDER_MAGIC) {
@@ -99,8 +100,9 @@ final class PcapngReader {
                     return;
                 }
             }
-            type = ByteBuffer.wrap(header).order(order).getInt(0);
-            long length = ByteBuffer.wrap(header).order(order).getInt(4) & 0xFFFFFFFFL;
+            head.order(order);
+            type = head.getInt(0);
+            long length = head.getInt(4) & 0xFFFFFFFFL;
             long minimum = type == SECTION_HEADER ? 28 : BLOCK_OVERHEAD;
             if (length < minimum || length % 4 != 0 || length > MAX_BLOCK) {
                 c.stop(headerBytes + PcapReader.drain(in), "block " + block + String.format(" (type 0x%x)", type)
@@ -122,6 +124,7 @@ final class PcapngReader {
         }
         if (body.length < length) {
             body = new byte[MAX_PARSED_BLOCK];
+            b = ByteBuffer.wrap(body);
         }
         System.arraycopy(header, 0, body, 0, read);
         int got = in.readNBytes(body, read, length - read);
@@ -129,7 +132,7 @@ final class PcapngReader {
             c.stop(read + got, "block " + block + ": cut short after " + (read + got) + " of " + length + " bytes");
             return false;
         }
-        b = ByteBuffer.wrap(body).order(order);
+        b.order(order);
         if (!trailerMatches(b.getInt(length - 4), length)) {
             return false;
         }
@@ -152,7 +155,7 @@ final class PcapngReader {
                     + " bytes");
             return false;
         }
-        if (!trailerMatches(ByteBuffer.wrap(header).order(order).getInt(0), length)) {
+        if (!trailerMatches(head.order(order).getInt(0), length)) {
             return false;
         }
         switch (type) {

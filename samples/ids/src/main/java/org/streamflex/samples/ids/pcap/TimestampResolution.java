@@ -48,9 +48,4 @@ record TimestampResolution(boolean binary, int exponent) {
         }
         return p;
     }
-
-    @Override
-    public String toString() {
-        return (binary ? "2^-" : "10^-") + exponent + " s";
-    }
 }
