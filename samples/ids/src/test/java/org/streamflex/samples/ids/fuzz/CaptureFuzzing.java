@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.io.ByteArrayInputStream;
 import org.streamflex.runtime.GraphDriver;
+import org.streamflex.samples.ids.FragmentLimits;
 import org.streamflex.samples.ids.Intrusion;
 import org.streamflex.samples.ids.pcap.CaptureCounts;
 import org.streamflex.samples.ids.pcap.CaptureFile;
@@ -27,7 +28,8 @@ final class CaptureFuzzing {
             assertNotNull(e.getMessage());
             return;
         }
-        Intrusion ids = new Intrusion(10);
+        // Small fragment bounds: the table is allocated per input, and what is fuzzed is the input path.
+        Intrusion ids = new Intrusion(10, new FragmentLimits(64, 16, 60));
         GraphDriver driver = GraphDriver.of(ids);
         long[] taken = new long[1];
         CaptureCounts counts = capture.read((frame, length, nanos, linkType) -> {
