@@ -2,22 +2,28 @@ package org.streamflex.bench.ids;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Semaphore;
+import org.streamflex.samples.ids.FragmentLimits;
 
 /**
  * The IDS's detection logic in plain Java, as the issue's baseline: a heap object per packet,
  * one thread per stage (reader, trust, tiny fragments, teardrop, dumper), {@code
- * ArrayBlockingQueue}s between them. Same rules as the StreamFlex filters.
+ * ArrayBlockingQueue}s between them. Same rules as the StreamFlex filters, written as plain Java
+ * would: VLAN tags read past, and per datagram a {@code TreeMap} of the ranges kept in a
+ * {@code LinkedHashMap} in access order that gives up the least recently active datagram when
+ * full. The batches it is measured on carry no capture times, so it leaves out the timeout.
  */
 public final class PlainIds implements AutoCloseable {
     /** A parsed packet on the heap. */
     static final class Packet {
         int length;
+        int vlan = -1;
         boolean ipv4;
         boolean malformed;
         int headerLength;
@@ -33,6 +39,9 @@ public final class PlainIds implements AutoCloseable {
         int caughtBy;
     }
 
+    /** The StreamFlex side's bounds. */
+    static final int TRACKERS = FragmentLimits.DEFAULT.trackers();
+    static final int FRAGMENTS_PER_DATAGRAM = FragmentLimits.DEFAULT.fragmentsPerDatagram();
     private final BlockingQueue<byte[]> frames = new ArrayBlockingQueue<>(256);
     private final BlockingQueue<Packet> toTrust = new ArrayBlockingQueue<>(256);
     private final BlockingQueue<Packet> toVsip = new ArrayBlockingQueue<>(256);
@@ -69,24 +78,23 @@ public final class PlainIds implements AutoCloseable {
                 toTear.put(p);
             }
         });
-        Map<Long, int[]> datagrams = new HashMap<>();
+        Map<Datagram.Key, Datagram> datagrams = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Datagram.Key, Datagram> eldest) {
+                return size() > TRACKERS;
+            }
+        };
         stage(() -> {
             Packet p = toTear.take();
             if (p.ipv4 && !p.malformed && (p.moreFragments || p.fragmentOffset > 0)) {
-                long key = ((long) p.srcAddr << 32) ^ ((long) p.dstAddr << 16) ^ ((long) p.id << 8) ^ p.protocol;
+                Datagram.Key key = new Datagram.Key(p.srcAddr, p.dstAddr, p.id << 8 | p.protocol, p.vlan);
+                Datagram d = datagrams.computeIfAbsent(key, k -> new Datagram());
                 int start = p.fragmentOffset;
                 int stop = start + p.totalLength - p.headerLength;
-                int[] end = datagrams.get(key);
-                if (end == null) {
-                    datagrams.put(key, new int[] {stop});
-                } else {
-                    if (start < end[0]) {
-                        p.caughtBy = 3;
-                    }
-                    end[0] = Math.max(end[0], stop);
-                    if (!p.moreFragments) {
-                        datagrams.remove(key);
-                    }
+                if (stop > start && d.conflicts(start, stop, !p.moreFragments)) {
+                    p.caughtBy = 3;
+                } else if (d.complete()) {
+                    datagrams.remove(key);
                 }
             }
             toDump.put(p);
@@ -127,6 +135,42 @@ public final class PlainIds implements AutoCloseable {
         dumped.acquire(batch.size());
     }
 
+    /** The teardrop rule's memory of one datagram: its kept ranges, start to end, disjoint. */
+    static final class Datagram {
+        record Key(int src, int dst, int idAndProtocol, int vlan) {
+        }
+
+        final TreeMap<Integer, Integer> ranges = new TreeMap<>();
+        int end = -1;
+        int covered;
+        int furthest;
+
+        /** Keeps the range unless it conflicts with one kept: overlapping and not the same, or another end. */
+        boolean conflicts(int start, int stop, boolean last) {
+            Map.Entry<Integer, Integer> before = ranges.lowerEntry(stop);
+            if (before != null && before.getValue() > start) {
+                boolean same = before.getKey() == start && before.getValue() == stop;
+                return !(same && (end == stop) == last);
+            }
+            if (end >= 0 && (stop > end || last && stop != end) || last && furthest > stop) {
+                return true;
+            }
+            if (ranges.size() < FRAGMENTS_PER_DATAGRAM) {
+                ranges.put(start, stop);
+                covered += stop - start;
+                furthest = Math.max(furthest, stop);
+                if (last) {
+                    end = stop;
+                }
+            }
+            return false;
+        }
+
+        boolean complete() {
+            return end >= 0 && covered == end;
+        }
+    }
+
     static Packet parse(byte[] f) {
         Packet p = new Packet();
         p.length = f.length;
@@ -135,26 +179,42 @@ public final class PlainIds implements AutoCloseable {
             return p;
         }
         ByteBuffer b = ByteBuffer.wrap(f);
-        if ((b.getShort(12) & 0xFFFF) != 0x0800) {
+        int net = 14;
+        int type = b.getShort(12) & 0xFFFF;
+        while (type == 0x8100 || type == 0x88A8 || type == 0x9100) {
+            if (f.length < net + 4) {
+                p.malformed = true;
+                return p;
+            }
+            if (p.vlan < 0) {
+                p.vlan = b.getShort(net) & 0x0FFF;
+            }
+            type = b.getShort(net + 2) & 0xFFFF;
+            net += 4;
+        }
+        if (type != 0x0800) {
             return p;
         }
         p.ipv4 = true;
-        int vi = f.length > 14 ? f[14] & 0xFF : 0;
+        int vi = f.length > net ? f[net] & 0xFF : 0;
         p.headerLength = (vi & 0x0F) * 4;
-        if (vi >> 4 != 4 || p.headerLength < 20 || f.length < 14 + p.headerLength) {
+        if (vi >> 4 != 4 || p.headerLength < 20 || f.length < net + p.headerLength) {
             p.malformed = true;
             return p;
         }
-        p.totalLength = b.getShort(16) & 0xFFFF;
-        p.id = b.getShort(18) & 0xFFFF;
-        int fragment = b.getShort(20) & 0xFFFF;
+        p.totalLength = b.getShort(net + 2) & 0xFFFF;
+        p.id = b.getShort(net + 4) & 0xFFFF;
+        int fragment = b.getShort(net + 6) & 0xFFFF;
         p.moreFragments = (fragment & 0x2000) != 0;
         p.fragmentOffset = (fragment & 0x1FFF) * 8;
-        p.protocol = f[23] & 0xFF;
-        p.srcAddr = b.getInt(26);
-        p.dstAddr = b.getInt(30);
-        p.malformed = p.totalLength < p.headerLength || p.totalLength > f.length - 14;
-        int transport = 14 + p.headerLength;
+        p.protocol = f[net + 9] & 0xFF;
+        p.srcAddr = b.getInt(net + 12);
+        p.dstAddr = b.getInt(net + 16);
+        if (p.totalLength == 0 && !p.moreFragments && p.fragmentOffset == 0) {
+            p.totalLength = f.length - net; // segmentation offload, as the reader reads it
+        }
+        p.malformed = p.totalLength < p.headerLength || p.totalLength > f.length - net;
+        int transport = net + p.headerLength;
         if (!p.malformed && p.fragmentOffset == 0 && p.totalLength - p.headerLength >= 4) {
             p.srcPort = b.getShort(transport) & 0xFFFF;
             p.dstPort = b.getShort(transport + 2) & 0xFFFF;

@@ -1,5 +1,6 @@
 package org.streamflex.samples.ids;
 
+import java.util.concurrent.ThreadLocalRandom;
 import org.streamflex.Clock;
 import org.streamflex.Joiner;
 import org.streamflex.StreamFlexGraph;
@@ -11,9 +12,9 @@ import org.streamflex.StreamFlexGraph;
  *
  * <pre>{@code
  * Intrusion ids = new Intrusion(80);
- * ids.trust.trust(0x0A000000, 8);        // 10.0.0.0/8
+ * ids.trust.trust(0x0A000000, 8);                                // 10.0.0.0/8
  * ids.start();
- * new PcapFeeder(ids.reader).feed(path); // plain Java
+ * new CaptureFeeder(ids.reader).feed(CaptureFile.open(path));    // plain Java
  * }</pre>
  */
 public final class Intrusion extends StreamFlexGraph {
@@ -28,11 +29,22 @@ public final class Intrusion extends StreamFlexGraph {
 
     /** @param periodMicros the reader's period; 0 for free-running */
     public Intrusion(int periodMicros) {
+        this(periodMicros, FragmentLimits.DEFAULT);
+    }
+
+    /**
+     * @param periodMicros the reader's period; 0 for free-running
+     * @param fragments the bounds of the teardrop detector's memory
+     */
+    public Intrusion(int periodMicros, FragmentLimits fragments) {
         clock = makeClock(periodMicros);
         reader = makeFilter(PacketReader.class, 512 * 1024, DEFAULT_TRANSIENT_BYTES);
         trust = makeFilter(TrustFilter.class);
         vsip = makeFilter(VSIPFragments.class);
         tear = makeFilter(TearDrop.class);
+        // A random seed: no one can choose datagrams that collide in the detector's hash table.
+        tear.limits(fragments.trackers(), fragments.fragmentsPerDatagram(), fragments.timeoutNanos(),
+                ThreadLocalRandom.current().nextInt());
         join = makeFilter(Joiner.class);
         dump = makeFilter(PacketDumper.class, 256 * 1024, DEFAULT_TRANSIENT_BYTES);
         connect(clock, reader, "timer");

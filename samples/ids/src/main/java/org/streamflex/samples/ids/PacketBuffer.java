@@ -5,13 +5,17 @@ import org.streamflex.Stable;
 /**
  * The reader's stable ring of raw packets, as the paper's {@code Buffer} (Figure 15). Plain Java
  * appends whole records through the reader's {@code @Atomic write}; the reader reads one record
- * at a time and commits it only when the whole record was there. A record is a 2-byte length, an
- * 8-byte capture time and the frame's bytes.
+ * at a time and commits it only when the whole record was there. A record is a 4-byte length, an
+ * 8-byte capture time, a 2-byte {@link LinkType} and the frame's bytes, all big-endian. A frame
+ * of up to {@code CAPACITY - RECORD_HEADER} bytes fits: larger than IPv4's 65,535, since loopback
+ * captures with offloading hold such frames and an attacker can pad a frame past that size.
  */
 public final class PacketBuffer implements Stable {
     public static final int CAPACITY = 1 << 18;
-    /** Bytes each frame takes in the buffer besides its own: length and capture time. */
-    public static final int RECORD_HEADER = 10;
+    /** Bytes each frame takes in the buffer besides its own: length, capture time and link type. */
+    public static final int RECORD_HEADER = 14;
+    /** The largest frame that fits. */
+    public static final int MAX_FRAME = CAPACITY - RECORD_HEADER;
     private final byte[] data = new byte[CAPACITY];
     private long writePos;
     private long readPos;
@@ -20,21 +24,25 @@ public final class PacketBuffer implements Stable {
     /**
      * Appends one frame.
      *
-     * @return 1 if appended, 0 if there is no room now, -1 if it can never fit
+     * @return 1 if appended, 0 if there is no room now, -1 if it can never fit or {@code length}
+     *     is not within {@code frame}
      */
-    int append(byte[] frame, int length, long timestampNanos) {
-        if (length > 0xFFFF || length + RECORD_HEADER > CAPACITY) {
+    int append(byte[] frame, int length, long timestampNanos, int linkType) {
+        if (length < 0 || length > MAX_FRAME || length > frame.length) {
             return -1;
         }
         if (CAPACITY - (writePos - readPos) < length + RECORD_HEADER) {
             return 0;
         }
         long p = writePos;
-        put(p++, (byte) (length >>> 8));
-        put(p++, (byte) length);
+        for (int shift = 24; shift >= 0; shift -= 8) {
+            put(p++, (byte) (length >>> shift));
+        }
         for (int shift = 56; shift >= 0; shift -= 8) {
             put(p++, (byte) (timestampNanos >>> shift));
         }
+        put(p++, (byte) (linkType >>> 8));
+        put(p++, (byte) linkType);
         // The frame in at most two blocks (the ring wraps): an @Atomic call logs each as one entry.
         int at = (int) p & (CAPACITY - 1);
         int first = Math.min(length, CAPACITY - at);
@@ -45,7 +53,7 @@ public final class PacketBuffer implements Stable {
     }
 
     /**
-     * Appends records already framed by the caller (length, capture time, bytes), checked by
+     * Appends records already framed by the caller (length, capture time, link type, bytes), checked by
      * {@link #framed}.
      *
      * @return 1 if appended, 0 if there is no room now, -1 if they can never fit
@@ -75,7 +83,11 @@ public final class PacketBuffer implements Stable {
             if (length - i < RECORD_HEADER) {
                 return false;
             }
-            int frame = (records[i] & 0xFF) << 8 | records[i + 1] & 0xFF;
+            int frame = (records[i] & 0xFF) << 24 | (records[i + 1] & 0xFF) << 16 | (records[i + 2] & 0xFF) << 8
+                    | records[i + 3] & 0xFF;
+            if (frame < 0 || frame > length - i - RECORD_HEADER) {
+                return false;
+            }
             i += RECORD_HEADER + frame;
         }
         return i == length;

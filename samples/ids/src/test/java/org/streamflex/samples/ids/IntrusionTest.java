@@ -14,8 +14,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.streamflex.samples.ids.pcap.PcapFeeder;
-import org.streamflex.samples.ids.pcap.PcapReader;
+import org.streamflex.samples.ids.pcap.CaptureCounts;
+import org.streamflex.samples.ids.pcap.CaptureFeeder;
+import org.streamflex.samples.ids.pcap.CaptureFile;
 import org.streamflex.samples.ids.pcap.TrafficGenerator;
 import org.streamflex.samples.ids.pcap.TrafficGenerator.Frame;
 import org.streamflex.samples.ids.pcap.TrafficGenerator.Kind;
@@ -31,15 +32,16 @@ class IntrusionTest {
         Intrusion ids = new Intrusion(20);
         assertTrue(ids.trust.trust(TrafficGenerator.TRUSTED_NETWORK, TrafficGenerator.TRUSTED_PREFIX));
         ids.start();
-        PcapFeeder feeder = new PcapFeeder(ids.reader);
-        PcapReader.Counts counts = feeder.feed(new ByteArrayInputStream(pcap.toByteArray()));
+        CaptureFeeder feeder = new CaptureFeeder(ids.reader);
+        CaptureCounts counts = feeder.feed(CaptureFile.of(new ByteArrayInputStream(pcap.toByteArray()), "generated"));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (ids.dump.packets < feeder.fed() && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }
         ids.stop();
         assertTrue(ids.awaitTermination(5, TimeUnit.SECONDS));
-        assertNull(counts.problem);
+        assertNull(counts.stopped);
+        assertEquals(0, counts.skippedRecords + counts.damagedRecords);
 
         Map<Kind, Integer> expected = new EnumMap<>(Kind.class);
         long bytes = 0;

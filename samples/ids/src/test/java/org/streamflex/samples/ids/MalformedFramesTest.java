@@ -38,7 +38,8 @@ class MalformedFramesTest {
             assertEquals(1, ids.reader.write(f, f.length, 0));
         }
         assertEquals(1, ids.reader.write(ipv6, ipv6.length, 0));
-        assertEquals(-1, ids.reader.write(new byte[70_000], 70_000, 0), "can never fit the reader's buffer");
+        int tooLarge = PacketBuffer.MAX_FRAME + 1;
+        assertEquals(-1, ids.reader.write(new byte[tooLarge], tooLarge, 0), "can never fit the reader's buffer");
         GraphDriver.of(ids).run(3);
         assertEquals(7, ids.dump.packets);
         assertEquals(5, ids.dump.malformed);
@@ -52,7 +53,7 @@ class MalformedFramesTest {
         byte[] frame = ipv4(0x45, 46, 60);
         java.nio.ByteBuffer batch = java.nio.ByteBuffer.allocate(2 * (PacketBuffer.RECORD_HEADER + 60));
         for (int i = 0; i < 2; i++) {
-            batch.putShort((short) 60).putLong(i).put(frame);
+            batch.putInt(60).putLong(i).putShort((short) LinkType.ETHERNET).put(frame);
         }
         byte[] records = batch.array();
         assertEquals(-1, ids.reader.writeRecords(records, records.length - 1), "a record cut short");

@@ -5,7 +5,16 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
-/** Writes classic libpcap files, in either byte order, with microsecond or nanosecond timestamps. */
+/**
+ * Writes classic libpcap files, in either byte order, with microsecond or nanosecond timestamps,
+ * and libpcap's snap length of 262,144 bytes.
+ *
+ * <pre>{@code
+ * try (PcapWriter w = new PcapWriter(out, ByteOrder.LITTLE_ENDIAN, false, LinkType.ETHERNET)) {
+ *     w.write(frame, frame.length, timestampNanos);
+ * }
+ * }</pre>
+ */
 public final class PcapWriter implements AutoCloseable {
     private final OutputStream out;
     private final ByteOrder order;
@@ -17,7 +26,7 @@ public final class PcapWriter implements AutoCloseable {
         this.nanos = nanos;
         ByteBuffer h = ByteBuffer.allocate(PcapReader.GLOBAL_HEADER).order(order);
         h.putInt(nanos ? 0xA1B23C4D : 0xA1B2C3D4).putShort((short) 2).putShort((short) 4).putInt(0).putInt(0)
-                .putInt(65_535).putInt(linkType);
+                .putInt(PcapReader.MAX_RECORD).putInt(linkType);
         out.write(h.array());
     }
 

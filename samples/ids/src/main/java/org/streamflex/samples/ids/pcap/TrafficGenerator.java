@@ -18,7 +18,7 @@ import java.util.SplittableRandom;
  * capture time is its index in microseconds, so a test can name every frame.
  *
  * <pre>
- * java -cp ... org.streamflex.samples.ids.pcap.TrafficGenerator out.pcap 20000
+ * java -cp samples/ids/target/streamflex-ids.jar org.streamflex.samples.ids.pcap.TrafficGenerator out.pcap 20000 1
  * </pre>
  */
 public final class TrafficGenerator {
@@ -94,15 +94,32 @@ public final class TrafficGenerator {
         }
     }
 
-    public static void main(String[] args) throws IOException {
-        if (args.length < 1) {
-            System.err.println("usage: TrafficGenerator OUT.pcap [frames (20000)] [seed (1)]");
+    public static void main(String[] args) {
+        String usage = "usage: TrafficGenerator OUT.pcap [frames (20000)] [seed (1)]";
+        if (args.length < 1 || args.length > 3) {
+            System.err.println(usage);
             System.exit(2);
         }
-        int count = args.length > 1 ? Integer.parseInt(args[1]) : 20_000;
-        long seed = args.length > 2 ? Long.parseLong(args[2]) : 1;
+        int count = 20_000;
+        long seed = 1;
+        try {
+            count = args.length > 1 ? Integer.parseInt(args[1]) : count;
+            seed = args.length > 2 ? Long.parseLong(args[2]) : seed;
+        } catch (NumberFormatException e) {
+            System.err.println("TrafficGenerator: frames and seed are whole numbers (" + e.getMessage() + "); " + usage);
+            System.exit(2);
+        }
+        if (count < 1) {
+            System.err.println("TrafficGenerator: frames must be at least 1, not " + count);
+            System.exit(2);
+        }
         List<Frame> frames = new TrafficGenerator(seed).generate(count);
-        write(frames, Files.newOutputStream(Path.of(args[0])), ByteOrder.LITTLE_ENDIAN, false);
+        try (OutputStream out = Files.newOutputStream(Path.of(args[0]))) {
+            write(frames, out, ByteOrder.LITTLE_ENDIAN, false);
+        } catch (IOException e) {
+            System.err.println("TrafficGenerator: cannot write " + args[0] + ": " + e.getMessage());
+            System.exit(3);
+        }
         System.out.println("wrote " + frames.size() + " frames to " + args[0]);
     }
 
