@@ -5,7 +5,7 @@
  * for the benchmarks, which replay the same captures.
  */
 module org.streamflex.samples.ids {
-    requires org.streamflex.runtime;
+    requires transitive org.streamflex.runtime;
 
     exports org.streamflex.samples.ids;
     exports org.streamflex.samples.ids.pcap;

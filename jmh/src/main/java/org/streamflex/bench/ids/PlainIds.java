@@ -55,13 +55,15 @@ public final class PlainIds implements AutoCloseable {
     public volatile long bytes;
     public volatile long caught;
 
+    // Only the dumping stage's thread writes the counters; volatile lets the benchmark thread read them.
+    @SuppressWarnings("NonAtomicVolatileUpdate")
     public PlainIds(int trustedNetwork, int prefixLength) {
         this.trustedMask = prefixLength == 0 ? 0 : -1 << (32 - prefixLength);
         this.trustedNetwork = trustedNetwork & trustedMask;
         stage(() -> toTrust.put(parse(frames.take())));
         stage(() -> {
             Packet p = toTrust.take();
-            if (p.ipv4 && !p.malformed && (p.srcAddr & trustedMask) == trustedNetwork) {
+            if (p.ipv4 && !p.malformed && (p.srcAddr & trustedMask) == this.trustedNetwork) { // the field: masked
                 p.caughtBy = 1;
                 toDump.put(p);
             } else {
@@ -152,7 +154,7 @@ public final class PlainIds implements AutoCloseable {
                 boolean same = before.getKey() == start && before.getValue() == stop;
                 return !(same && (end == stop) == last);
             }
-            if (end >= 0 && (stop > end || last && stop != end) || last && furthest > stop) {
+            if ((end >= 0 && (stop > end || (last && stop != end))) || (last && furthest > stop)) {
                 return true;
             }
             if (ranges.size() < FRAGMENTS_PER_DATAGRAM) {
@@ -223,10 +225,14 @@ public final class PlainIds implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         threads.forEach(Thread::interrupt);
-        for (Thread t : threads) {
-            t.join(1000);
+        try {
+            for (Thread t : threads) {
+                t.join(1000);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // thrown from close(), it would be lost as a suppressed exception
         }
     }
 }

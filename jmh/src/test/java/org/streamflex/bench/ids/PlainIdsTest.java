@@ -17,7 +17,8 @@ import org.streamflex.samples.ids.pcap.TrafficGenerator.Kind;
 class PlainIdsTest {
     static final List<Frame> FRAMES = new TrafficGenerator(5).generate(3000);
     static final long EXPECTED_CAUGHT = FRAMES.stream()
-            .filter(f -> f.kind() == Kind.TRUSTED || f.kind() == Kind.TINY_FRAGMENT || f.kind() == Kind.TEARDROP).count();
+            .filter(f -> f.kind() == Kind.TRUSTED || f.kind() == Kind.TINY_FRAGMENT || f.kind() == Kind.TEARDROP)
+            .count();
 
     @Test
     void thePlainJavaIdsCatchesWhatWasInjected() throws Exception {

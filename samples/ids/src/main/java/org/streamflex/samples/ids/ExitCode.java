@@ -11,7 +11,10 @@ package org.streamflex.samples.ids;
 public enum ExitCode {
     /** The whole capture was read, and every frame inspected. */
     ANALYZED(0),
-    /** The analysis itself failed (a filter threw); the message says where. The JVM's own code for an uncaught error. */
+    /**
+     * The analysis itself failed (a filter threw); the message says where. The JVM's own code for
+     * an uncaught error.
+     */
     FAILED(1),
     /** The command line is wrong; nothing ran. */
     USAGE(2),
@@ -19,7 +22,10 @@ public enum ExitCode {
     UNREADABLE(3),
     /** The capture is damaged or cut short: the report covers what came before the damage. */
     DAMAGED(4),
-    /** Read to the end, but some of it was not inspected: link types not read, frames too large, fragment state given up. */
+    /**
+     * Read to the end, but some of it was not inspected: link types not read, frames too large,
+     * fragment state given up.
+     */
     INCOMPLETE(5);
 
     public final int code;

@@ -31,14 +31,19 @@ public record FragmentLimits(int trackers, int fragmentsPerDatagram, int timeout
     /** Ranges kept at most, all trackers together: 128 MiB of them. */
     public static final long MAX_RANGES = 1L << 24;
 
-    /** @throws IllegalArgumentException naming the option and its bounds */
+    /**
+     * Limits checked against their bounds.
+     *
+     * @throws IllegalArgumentException naming the option and its bounds
+     */
     public FragmentLimits {
         check("--frag-trackers", trackers, 1, MAX_TRACKERS);
         check("--frag-fragments", fragmentsPerDatagram, 1, MAX_FRAGMENTS);
         check("--frag-timeout", timeoutSeconds, 1, MAX_TIMEOUT_SECONDS);
         if ((long) trackers * fragmentsPerDatagram > MAX_RANGES) {
             throw new IllegalArgumentException("--frag-trackers " + trackers + " times --frag-fragments "
-                    + fragmentsPerDatagram + " is more than " + MAX_RANGES + " fragment ranges (128 MiB): lower one of them");
+                    + fragmentsPerDatagram + " is more than " + MAX_RANGES
+                    + " fragment ranges (128 MiB): lower one of them");
         }
     }
 

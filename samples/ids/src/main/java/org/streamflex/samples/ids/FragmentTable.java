@@ -157,7 +157,7 @@ public final class FragmentTable implements Stable {
             return conflict(t);
         }
         // Claims on where the datagram ends must agree with every range, in either order.
-        if (end[t] != UNKNOWN && (stop > end[t] || last && stop != end[t]) || last && furthest[t] > stop) {
+        if ((end[t] != UNKNOWN && (stop > end[t] || (last && stop != end[t]))) || (last && furthest[t] > stop)) {
             return conflict(t);
         }
         if (n == perDatagram) {

@@ -57,7 +57,11 @@ public record IdsOptions(Path pcap, List<Prefix> trusted, int periodMicros, int 
             FragmentLimits.DEFAULT.fragmentsPerDatagram(), FragmentLimits.MAX_TIMEOUT_SECONDS,
             FragmentLimits.DEFAULT.timeoutSeconds());
 
-    /** @throws UsageException naming the first problem */
+    /**
+     * The options of a command line, every one checked before anything runs.
+     *
+     * @throws UsageException naming the first problem
+     */
     public static IdsOptions parse(String... args) throws UsageException {
         Path pcap = null;
         List<Prefix> trusted = new ArrayList<>();
@@ -107,8 +111,10 @@ public record IdsOptions(Path pcap, List<Prefix> trusted, int periodMicros, int 
                 case "--period" -> period = number(option, value, 0, MAX_PERIOD_MICROS, "microseconds");
                 case "--per-release" -> perRelease = number(option, value, 1, Intrusion.CAPACITY, "packets");
                 case "--frag-trackers" -> trackers = number(option, value, 1, FragmentLimits.MAX_TRACKERS, "datagrams");
-                case "--frag-fragments" -> fragments = number(option, value, 1, FragmentLimits.MAX_FRAGMENTS, "fragments");
-                case "--frag-timeout" -> timeout = number(option, value, 1, FragmentLimits.MAX_TIMEOUT_SECONDS, "seconds");
+                case "--frag-fragments" ->
+                        fragments = number(option, value, 1, FragmentLimits.MAX_FRAGMENTS, "fragments");
+                case "--frag-timeout" ->
+                        timeout = number(option, value, 1, FragmentLimits.MAX_TIMEOUT_SECONDS, "seconds");
                 default -> throw new IllegalStateException(option); // isOption() listed it
             }
         }
@@ -130,7 +136,8 @@ public record IdsOptions(Path pcap, List<Prefix> trusted, int periodMicros, int 
     }
 
     private static int number(String option, String value, int min, int max, String unit) throws UsageException {
-        String why = option + " takes a whole number of " + unit + " from " + min + " to " + max + ", not '" + value + "'";
+        String why = option + " takes a whole number of " + unit + " from " + min + " to " + max
+                + ", not '" + value + "'";
         if (!digits(value, 10)) {
             throw new UsageException(why);
         }

@@ -27,7 +27,11 @@ public final class Intrusion extends StreamFlexGraph {
     public final Joiner join;
     public final PacketDumper dump;
 
-    /** @param periodMicros the reader's period; 0 for free-running */
+    /**
+     * The graph of the paper's Figure 12.
+     *
+     * @param periodMicros the reader's period; 0 for free-running
+     */
     public Intrusion(int periodMicros) {
         this(periodMicros, FragmentLimits.DEFAULT);
     }

@@ -21,6 +21,10 @@ public final class PacketBuffer implements Stable {
     private long readPos;
     private long mark;
 
+    /** Made by the reader that owns it, in its stable region. */
+    PacketBuffer() {
+    }
+
     /**
      * Appends one frame.
      *
@@ -83,8 +87,8 @@ public final class PacketBuffer implements Stable {
             if (length - i < RECORD_HEADER) {
                 return false;
             }
-            int frame = (records[i] & 0xFF) << 24 | (records[i + 1] & 0xFF) << 16 | (records[i + 2] & 0xFF) << 8
-                    | records[i + 3] & 0xFF;
+            int frame = ((records[i] & 0xFF) << 24) | ((records[i + 1] & 0xFF) << 16) | ((records[i + 2] & 0xFF) << 8)
+                    | (records[i + 3] & 0xFF);
             if (frame < 0 || frame > length - i - RECORD_HEADER) {
                 return false;
             }
@@ -144,7 +148,11 @@ public final class PacketBuffer implements Stable {
         readPos += bytes;
     }
 
-    /** @return bytes consumed since {@link #startRead()} */
+    /**
+     * What the current read took so far.
+     *
+     * @return bytes consumed since {@link #startRead()}
+     */
     int commitRead() {
         return (int) (readPos - mark);
     }

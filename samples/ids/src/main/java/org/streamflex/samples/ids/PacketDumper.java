@@ -19,6 +19,10 @@ public final class PacketDumper extends Filter {
     private final int[] caughtBy = new int[KEPT];
     public int caughtKept;
 
+    /** Made by the graph (makeFilter), which the runtime does reflectively. */
+    private PacketDumper() {
+    }
+
     @Override
     public void work() {
         while (in.size() > 0) {

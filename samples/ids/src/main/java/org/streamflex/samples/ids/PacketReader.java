@@ -19,12 +19,17 @@ import org.streamflex.TimeChannel;
 public final class PacketReader extends Filter {
     private static final int VLAN_TAG = 4;
     private static final int IPV4_MIN_HEADER = 20;
+    @SuppressWarnings("UnusedVariable") // the clock releases the reader through it; work() does not read the time
     private TimeChannel timer;
     private Channel<EtherHdr> out;
     private final PacketBuffer buffer = new PacketBuffer();
     private int perRelease = 64;
     public long underruns;
     public long packets;
+
+    /** Made by the graph (makeFilter), which the runtime does reflectively. */
+    private PacketReader() {
+    }
 
     void perRelease(int n) {
         perRelease = n;

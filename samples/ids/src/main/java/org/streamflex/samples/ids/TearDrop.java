@@ -20,6 +20,10 @@ public final class TearDrop extends Filter {
     private Channel<EtherHdr> fail;
     private FragmentTable table;
 
+    /** Made by the graph (makeFilter), which the runtime does reflectively. */
+    private TearDrop() {
+    }
+
     /** Makes the table; the graph calls it once, before it starts. */
     void limits(int trackers, int fragmentsPerDatagram, long timeoutNanos, int seed) {
         table = new FragmentTable(trackers, fragmentsPerDatagram, timeoutNanos, seed);

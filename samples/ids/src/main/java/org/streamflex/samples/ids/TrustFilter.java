@@ -17,6 +17,10 @@ public final class TrustFilter extends Filter {
     private final int[] masks = new int[MAX_PREFIXES];
     private int prefixes;
 
+    /** Made by the graph (makeFilter), which the runtime does reflectively. */
+    private TrustFilter() {
+    }
+
     /**
      * Trusts packets whose source address is in {@code network/prefixLength}.
      *

@@ -13,6 +13,10 @@ public final class VSIPFragments extends Filter {
     private Channel<EtherHdr> out;
     private Channel<EtherHdr> fail;
 
+    /** Made by the graph (makeFilter), which the runtime does reflectively. */
+    private VSIPFragments() {
+    }
+
     @Override
     public void work() {
         while (in.size() > 0) {

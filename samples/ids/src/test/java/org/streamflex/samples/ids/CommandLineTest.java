@@ -45,8 +45,8 @@ class CommandLineTest {
                 + " 1000000, not 'abc' (--help lists the options)");
         assertOneLine(Run.of("--period", "-5"), 2, "ids: --period takes a whole number of microseconds from 0 to"
                 + " 1000000, not '-5' (--help lists the options)");
-        assertOneLine(Run.of("--per-release", "0"), 2, "ids: --per-release takes a whole number of packets from 1 to 256,"
-                + " not '0' (--help lists the options)");
+        assertOneLine(Run.of("--per-release", "0"), 2,
+                "ids: --per-release takes a whole number of packets from 1 to 256, not '0' (--help lists the options)");
         assertOneLine(Run.of("--frobnicate"), 2, "ids: unknown option --frobnicate (--help lists the options)");
     }
 
@@ -109,7 +109,8 @@ class CommandLineTest {
         Map<String, String> r = run.report();
         long packets = Long.parseLong(r.get("packets analyzed").replaceAll(" .*", ""));
         assertTrue(packets > 500 && packets < 2000, r.toString());
-        assertTrue(r.get("damage").startsWith("reading stopped: the gzip data is damaged or cut short after "), r.toString());
+        assertTrue(r.get("damage").startsWith("reading stopped: the gzip data is damaged or cut short after "),
+                r.toString());
         assertTrue(run.err().startsWith("ids: the capture is damaged: reading stopped: the gzip data is damaged"),
                 run.err());
         assertEquals(1, run.err().lines().count());

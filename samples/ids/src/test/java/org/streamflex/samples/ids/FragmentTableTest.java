@@ -43,7 +43,7 @@ class FragmentTableTest {
             ip.timestampNanos = f.time();
             return ip;
         } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
+            throw new LinkageError("IpHdr's private constructor", e);
         }
     }
 
@@ -91,7 +91,8 @@ class FragmentTableTest {
     @Test
     void exactDuplicatesAreBenignAndCounted() {
         FragmentTable table = table();
-        List<Integer> outcomes = run(table, List.of(frag(1, 0, 16, false), frag(1, 0, 16, false), frag(1, 16, 24, true)));
+        List<Integer> outcomes = run(table,
+                List.of(frag(1, 0, 16, false), frag(1, 0, 16, false), frag(1, 16, 24, true)));
         assertEquals(List.of(FragmentTable.KEPT, FragmentTable.DUPLICATE, FragmentTable.KEPT), outcomes);
         assertEquals(1, table.duplicates);
         assertEquals(1, table.reassembled);
@@ -156,7 +157,8 @@ class FragmentTableTest {
     void aFragmentAfterItsDatagramIsCompleteStartsANewOne() {
         // As in frag3, Suricata and the hosts themselves: the complete datagram was handed on.
         FragmentTable table = table();
-        List<Integer> outcomes = run(table, List.of(frag(4, 0, 16, false), frag(4, 16, 24, true), frag(4, 8, 16, false)));
+        List<Integer> outcomes = run(table,
+                List.of(frag(4, 0, 16, false), frag(4, 16, 24, true), frag(4, 8, 16, false)));
         assertEquals(List.of(FragmentTable.KEPT, FragmentTable.KEPT, FragmentTable.KEPT), outcomes);
         assertEquals(1, table.reassembled);
         assertEquals(1, table.tracked());

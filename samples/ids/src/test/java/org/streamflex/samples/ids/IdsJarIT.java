@@ -21,21 +21,22 @@ import org.junit.jupiter.api.Timeout;
 class IdsJarIT {
     static final Path JAR = Path.of("target", "streamflex-ids.jar");
 
-    record Process(int exit, String out, String err) {
+    record Exit(int exit, String out, String err) {
     }
 
-    static Process java(String... args) throws IOException, InterruptedException {
+    static Exit java(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.add("-jar");
         command.add(JAR.toString());
         command.addAll(List.of(args));
-        java.lang.Process p = new ProcessBuilder(command).start();
+        Process p = new ProcessBuilder(command).start();
         p.getOutputStream().close();
         var out = p.getInputStream().readAllBytes();
         var err = p.getErrorStream().readAllBytes();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS));
-        return new Process(p.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+        return new Exit(p.exitValue(), new String(out, StandardCharsets.UTF_8),
+                new String(err, StandardCharsets.UTF_8));
     }
 
     @Test
@@ -48,7 +49,7 @@ class IdsJarIT {
     }
 
     static Map<String, String> analysis(String capture) throws Exception {
-        Process p = java("--pcap", "captures/" + capture, "--trust", "10.1.0.0/16");
+        Exit p = java("--pcap", "captures/" + capture, "--trust", "10.1.0.0/16");
         assertEquals(0, p.exit(), capture + ": " + p.err());
         assertTrue(!p.err().contains("WARNING"), "native access is enabled by the manifest: " + p.err());
         return Run.analysis(Run.report(p.out()));
@@ -56,16 +57,16 @@ class IdsJarIT {
 
     @Test
     void theJarsExitCodesReachTheShell() throws Exception {
-        Process help = java("--help");
+        Exit help = java("--help");
         assertEquals(0, help.exit());
         assertEquals(IdsOptions.USAGE, help.out());
-        Process usage = java("--period", "abc");
+        Exit usage = java("--period", "abc");
         assertEquals(2, usage.exit());
         assertEquals("", usage.out());
-        Process missing = java("--pcap", "captures/no-such.pcapng");
+        Exit missing = java("--pcap", "captures/no-such.pcapng");
         assertEquals(3, missing.exit());
         assertEquals("ids: captures/no-such.pcapng: no such file", missing.err().strip());
-        Process links = java("--pcap", "captures/mixed-links.pcapng.gz", "--period", "0");
+        Exit links = java("--pcap", "captures/mixed-links.pcapng.gz", "--period", "0");
         assertEquals(5, links.exit(), links.err());
     }
 }

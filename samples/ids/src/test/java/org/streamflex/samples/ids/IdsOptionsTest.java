@@ -66,9 +66,12 @@ class IdsOptionsTest {
 
     @Test
     void numbersOutOfRangeOrNotNumbersSayTheRange() {
-        assertEquals("--period takes a whole number of microseconds from 0 to 1000000, not 'abc'", problem("--period", "abc"));
-        assertEquals("--period takes a whole number of microseconds from 0 to 1000000, not '-5'", problem("--period", "-5"));
-        assertEquals("--per-release takes a whole number of packets from 1 to 256, not '0'", problem("--per-release", "0"));
+        assertEquals("--period takes a whole number of microseconds from 0 to 1000000, not 'abc'",
+                problem("--period", "abc"));
+        assertEquals("--period takes a whole number of microseconds from 0 to 1000000, not '-5'",
+                problem("--period", "-5"));
+        assertEquals("--per-release takes a whole number of packets from 1 to 256, not '0'",
+                problem("--per-release", "0"));
         assertEquals("--frag-trackers takes a whole number of datagrams from 1 to 1048576, not '0'",
                 problem("--frag-trackers", "0"));
         assertEquals("--frag-fragments takes a whole number of fragments from 1 to 8192, not '99999'",

@@ -40,7 +40,8 @@ class ReadmeCommandsTest {
 
     static String[] args(String text) {
         return text == null || text.isBlank() ? new String[0]
-                : Arrays.stream(text.trim().split(" +")).map(a -> a.replaceFirst("^samples/ids/", "")).toArray(String[]::new);
+                : Arrays.stream(text.trim().split(" +")).map(a -> a.replaceFirst("^samples/ids/", ""))
+                        .toArray(String[]::new);
     }
 
     @Test
@@ -75,6 +76,7 @@ class ReadmeCommandsTest {
 
     static void assertExit(int expected, String command, Run run) {
         assertEquals(expected, run.exit(), command + "\n" + run.out() + run.err());
-        assertTrue(run.out().contains("packets analyzed") || run.out().startsWith("usage:"), command + "\n" + run.out());
+        assertTrue(run.out().contains("packets analyzed") || run.out().startsWith("usage:"),
+                command + "\n" + run.out());
     }
 }

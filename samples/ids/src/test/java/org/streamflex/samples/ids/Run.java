@@ -19,7 +19,7 @@ record Run(int exit, String out, String err) {
     /** Parses report lines ("  label   value") of any output: label to value. */
     static Map<String, String> report(String output) {
         Map<String, String> lines = new LinkedHashMap<>();
-        for (String line : output.split("\n")) {
+        for (String line : output.split("\n", -1)) {
             if (line.startsWith("  ") && !line.startsWith("  ...") && line.length() > 22) {
                 lines.put(line.substring(2, 21).trim(), line.substring(22));
             }

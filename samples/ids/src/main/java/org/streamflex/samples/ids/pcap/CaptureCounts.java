@@ -31,6 +31,10 @@ public final class CaptureCounts {
     /** Why reading ended before the end of the capture, or null if it read to the end. */
     public String stopped;
 
+    /** All counts zero: a reader adds to them as it reads. */
+    public CaptureCounts() {
+    }
+
     /** Whether anything in the capture was damaged, whether reading went on past it or not. */
     public boolean damaged() {
         return stopped != null || damagedRecords > 0;

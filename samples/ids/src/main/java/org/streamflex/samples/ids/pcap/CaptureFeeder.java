@@ -111,6 +111,8 @@ public final class CaptureFeeder {
         return waiting;
     }
 
+    // Only the feeding thread writes these counters; volatile lets others read them while it feeds.
+    @SuppressWarnings("NonAtomicVolatileUpdate")
     private void count(int taken, int frames, long bytes) {
         if (taken < 0) {
             tooLarge += frames;

@@ -94,9 +94,11 @@ public final class CaptureFile implements Closeable {
                 throw refuse(raw, name + " is empty" + decompressed);
             }
             if (first.length < 4) {
-                throw refuse(raw, name + " is too short to be a capture" + decompressed + ": " + first.length + " bytes");
+                throw refuse(raw, name + " is too short to be a capture" + decompressed + ": " + first.length
+                        + " bytes");
             }
-            int magic = (first[0] & 0xFF) << 24 | (first[1] & 0xFF) << 16 | (first[2] & 0xFF) << 8 | first[3] & 0xFF;
+            int magic = ((first[0] & 0xFF) << 24) | ((first[1] & 0xFF) << 16) | ((first[2] & 0xFF) << 8)
+                    | (first[3] & 0xFF);
             return switch (magic) {
                 case PcapReader.MAGIC_MICROS, PcapReader.MAGIC_MICROS_SWAPPED, PcapReader.MAGIC_NANOS,
                         PcapReader.MAGIC_NANOS_SWAPPED -> new CaptureFile(name, compressed, Format.PCAP, data);

@@ -44,10 +44,22 @@ final class PcapReader {
         ByteOrder order;
         boolean nanos;
         switch (magic) {
-            case MAGIC_MICROS -> { order = ByteOrder.BIG_ENDIAN; nanos = false; }
-            case MAGIC_MICROS_SWAPPED -> { order = ByteOrder.LITTLE_ENDIAN; nanos = false; }
-            case MAGIC_NANOS -> { order = ByteOrder.BIG_ENDIAN; nanos = true; }
-            case MAGIC_NANOS_SWAPPED -> { order = ByteOrder.LITTLE_ENDIAN; nanos = true; }
+            case MAGIC_MICROS -> {
+                order = ByteOrder.BIG_ENDIAN;
+                nanos = false;
+            }
+            case MAGIC_MICROS_SWAPPED -> {
+                order = ByteOrder.LITTLE_ENDIAN;
+                nanos = false;
+            }
+            case MAGIC_NANOS -> {
+                order = ByteOrder.BIG_ENDIAN;
+                nanos = true;
+            }
+            case MAGIC_NANOS_SWAPPED -> {
+                order = ByteOrder.LITTLE_ENDIAN;
+                nanos = true;
+            }
             default -> {
                 c.stop(got + drain(in), String.format("not a pcap file: magic number 0x%08x", magic));
                 return;

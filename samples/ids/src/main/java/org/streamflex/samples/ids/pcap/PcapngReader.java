@@ -43,7 +43,6 @@ final class PcapngReader {
     /** Interfaces described per section at most: one more is damaged. */
     static final int MAX_INTERFACES = 65_536;
     private static final int BLOCK_OVERHEAD = 12;
-    private static final int PACKET_FIELDS = 20;
 
     /** One interface of the current section; {@code unusable} says why its packets are skipped, if they are. */
     private record Interface(int linkType, long snapLength, TimestampResolution resolution, long offsetSeconds,
@@ -86,7 +85,8 @@ final class PcapngReader {
                 got = in.readNBytes(header, 8, 4);
                 headerBytes += got;
                 if (got < 4) {
-                    c.stop(headerBytes, "block " + block + ": a section header cut short after " + headerBytes + " bytes");
+                    c.stop(headerBytes, "block " + block + ": a section header cut short after " + headerBytes
+                            + " bytes");
                     return;
                 }
                 int magic = head.getInt(8);
@@ -95,8 +95,9 @@ final class PcapngReader {
                 } else if (Integer.reverseBytes(magic) == BYTE_ORDER_MAGIC) {
                     order = ByteOrder.LITTLE_ENDIAN;
                 } else {
-                    c.stop(headerBytes + PcapReader.drain(in), String.format("block %d: a section header with the byte-order"
-                            + " magic 0x%08x, not 0x1a2b3c4d either way; the rest of the file is not read", block, magic));
+                    c.stop(headerBytes + PcapReader.drain(in), String.format("block %d: a section header with the"
+                            + " byte-order magic 0x%08x, not 0x1a2b3c4d either way; the rest of the file is not read",
+                            block, magic));
                     return;
                 }
             }
@@ -151,8 +152,8 @@ final class PcapngReader {
         long got = skip(rest);
         int trailer = got == rest ? in.readNBytes(header, 0, 4) : 0;
         if (got + trailer < rest + 4) {
-            c.stop(read + got + trailer, "block " + block + ": cut short after " + (read + got + trailer) + " of " + length
-                    + " bytes");
+            c.stop(read + got + trailer, "block " + block + ": cut short after " + (read + got + trailer) + " of "
+                    + length + " bytes");
             return false;
         }
         if (!trailerMatches(head.order(order).getInt(0), length)) {
@@ -166,8 +167,9 @@ final class PcapngReader {
             }
             case INTERFACE_DESCRIPTION -> addUnusable(length, "block " + block + ": an interface description of "
                     + length + " bytes is too large to be one");
-            case ENHANCED_PACKET, SIMPLE_PACKET, OBSOLETE_PACKET -> c.skip(length, "block " + block + ": a packet block of "
-                    + length + " bytes holds more than the " + PcapReader.MAX_RECORD + " bytes a frame can have");
+            case ENHANCED_PACKET, SIMPLE_PACKET, OBSOLETE_PACKET -> c.skip(length, "block " + block
+                    + ": a packet block of " + length + " bytes holds more than the " + PcapReader.MAX_RECORD
+                    + " bytes a frame can have");
             default -> c.headerBytes += length; // metadata: names, statistics, secrets, custom blocks
         }
         return true;
@@ -186,8 +188,8 @@ final class PcapngReader {
         int major = b.getShort(12) & 0xFFFF;
         int minor = b.getShort(14) & 0xFFFF;
         if (major != 1) {
-            c.stop(length + PcapReader.drain(in), "block " + block + ": a section of pcapng version " + major + "." + minor
-                    + "; only version 1 is read, and the rest of the file is not");
+            c.stop(length + PcapReader.drain(in), "block " + block + ": a section of pcapng version " + major + "."
+                    + minor + "; only version 1 is read, and the rest of the file is not");
             return false;
         }
         newSection();
@@ -289,7 +291,7 @@ final class PcapngReader {
             return true;
         }
         if (timed) {
-            long ticks = (b.getInt(12) & 0xFFFFFFFFL) << 32 | b.getInt(16) & 0xFFFFFFFFL;
+            long ticks = ((b.getInt(12) & 0xFFFFFFFFL) << 32) | (b.getInt(16) & 0xFFFFFFFFL);
             lastTime = f.resolution().toNanos(ticks) + f.offsetSeconds() * 1_000_000_000L;
         }
         int n = (int) captured;

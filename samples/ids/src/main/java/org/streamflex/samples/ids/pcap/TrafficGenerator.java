@@ -29,7 +29,8 @@ public final class TrafficGenerator {
     /** What a frame is, as the IDS should report it. */
     public enum Kind { BENIGN, TRUSTED, TINY_FRAGMENT, TEARDROP, NOT_IPV4 }
 
-    /** One generated frame and what the IDS should say of it. */
+    /** One generated frame and what the IDS should say of it. Frames are never compared or hashed. */
+    @SuppressWarnings("ArrayRecordComponent")
     public record Frame(byte[] bytes, long timestampNanos, Kind kind) {
     }
 
@@ -50,7 +51,8 @@ public final class TrafficGenerator {
             } else if (dice < 4) {
                 tinyFragment();
             } else if (dice < 8) {
-                add(tcp(TRUSTED_NETWORK | random.nextInt(1 << 16), benignAddress(), 100 + random.nextInt(900)), Kind.TRUSTED);
+                add(tcp(TRUSTED_NETWORK | random.nextInt(1 << 16), benignAddress(), 100 + random.nextInt(900)),
+                        Kind.TRUSTED);
             } else if (dice < 10) {
                 add(arp(), Kind.NOT_IPV4);
             } else if (dice < 14) {
@@ -106,7 +108,8 @@ public final class TrafficGenerator {
             count = args.length > 1 ? Integer.parseInt(args[1]) : count;
             seed = args.length > 2 ? Long.parseLong(args[2]) : seed;
         } catch (NumberFormatException e) {
-            System.err.println("TrafficGenerator: frames and seed are whole numbers (" + e.getMessage() + "); " + usage);
+            System.err.println("TrafficGenerator: frames and seed are whole numbers (" + e.getMessage() + "); "
+                    + usage);
             System.exit(2);
         }
         if (count < 1) {
@@ -158,7 +161,10 @@ public final class TrafficGenerator {
         add(ip(src, dst, id, 17, false, 1480, payload(8 + random.nextInt(500))), Kind.BENIGN);
     }
 
-    /** Payloads are slices of a text at random places: what the IDS reads is headers, and the bundled sample compresses. */
+    /**
+     * Payloads are slices of a text at random places: what the IDS reads is headers, and the
+     * bundled sample compresses.
+     */
     private static final byte[] TEXT = ("GET /index.html HTTP/1.1\r\nHost: example.org\r\nUser-Agent: streamflex-ids"
             + "\r\nAccept: */*\r\n\r\nLorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.")
             .getBytes(java.nio.charset.StandardCharsets.US_ASCII);

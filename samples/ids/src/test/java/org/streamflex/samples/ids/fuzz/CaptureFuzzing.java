@@ -43,7 +43,8 @@ final class CaptureFuzzing {
             return true;
         });
         assertEquals(input.length, counts.fileBytes);
-        assertEquals(counts.fileBytes, counts.headerBytes + counts.frameBytes + counts.skippedBytes + counts.malformedBytes);
+        assertEquals(counts.fileBytes,
+                counts.headerBytes + counts.frameBytes + counts.skippedBytes + counts.malformedBytes);
         for (int i = 0; i < 1000 && ids.dump.packets < taken[0]; i++) {
             driver.run(1);
         }

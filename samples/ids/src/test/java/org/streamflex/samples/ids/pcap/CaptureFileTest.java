@@ -9,6 +9,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -64,7 +65,7 @@ class CaptureFileTest {
                 refusal(new byte[] {0x7F, 'E', 'L', 'F', 2, 1}));
         assertEquals("x is empty once decompressed", refusal(gzip(new byte[0])));
         assertEquals("x is not a pcap or pcapng capture once decompressed: it starts with 0x68656c6c",
-                refusal(gzip("hello, world".getBytes())));
+                refusal(gzip("hello, world".getBytes(StandardCharsets.US_ASCII))));
         assertEquals("x: the gzip data is damaged (Unsupported compression method)",
                 refusal(new byte[] {0x1F, (byte) 0x8B, 9, 0, 0, 0, 0, 0, 0, 0}));
     }

@@ -62,8 +62,8 @@ class PcapReaderTest {
         ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN).putInt(second + 8, 0x7FFFFFF0);
         CaptureReads r = CaptureReads.of(file);
         assertEquals(1, r.frames().size());
-        assertEquals("record 1: captured length 2147483632 is impossible (limit 262144); the rest of the file is not read",
-                r.counts().stopped);
+        assertEquals("record 1: captured length 2147483632 is impossible (limit 262144);"
+                + " the rest of the file is not read", r.counts().stopped);
         assertEquals(file.length - second, r.counts().malformedBytes);
     }
 

@@ -90,9 +90,9 @@ class PcapngReaderTest {
 
     @Test
     void aNewSectionHasItsOwnByteOrderAndInterfaces() {
-        byte[] file = new PcapngWriter().section(ByteOrder.LITTLE_ENDIAN).iface(LinkType.ETHERNET).iface(LinkType.LINUX_SLL)
-                .epb(1, 1, FRAME).section(ByteOrder.BIG_ENDIAN).iface(LinkType.LINUX_SLL2).epb(0, 2, FRAME)
-                .epb(1, 3, FRAME).bytes();
+        byte[] file = new PcapngWriter().section(ByteOrder.LITTLE_ENDIAN).iface(LinkType.ETHERNET)
+                .iface(LinkType.LINUX_SLL).epb(1, 1, FRAME)
+                .section(ByteOrder.BIG_ENDIAN).iface(LinkType.LINUX_SLL2).epb(0, 2, FRAME).epb(1, 3, FRAME).bytes();
         CaptureReads r = CaptureReads.of(file);
         assertEquals(List.of(LinkType.LINUX_SLL, LinkType.LINUX_SLL2), r.linkTypes());
         assertEquals(1, r.counts().damagedRecords);
@@ -141,8 +141,8 @@ class PcapngReaderTest {
     @Test
     void sectionsOfAnotherVersionOrByteOrderMagicEndTheRead() {
         byte[] version2 = new PcapngWriter().section(ByteOrder.LITTLE_ENDIAN, 2, 0).iface(LinkType.ETHERNET).bytes();
-        assertEquals("block 0: a section of pcapng version 2.0; only version 1 is read, and the rest of the file is not",
-                CaptureReads.of(version2).counts().stopped);
+        assertEquals("block 0: a section of pcapng version 2.0; only version 1 is read,"
+                + " and the rest of the file is not", CaptureReads.of(version2).counts().stopped);
         byte[] magic = pcapng(ByteOrder.LITTLE_ENDIAN);
         magic[8] = 0x55;
         CaptureReads r = CaptureReads.of(magic);
@@ -157,7 +157,8 @@ class PcapngReaderTest {
                 .epb(0, 1, FRAME).bytes();
         CaptureReads r = CaptureReads.of(file);
         assertEquals(1, r.counts().skippedRecords);
-        assertEquals("interface 0 (block 1): timestamp unit 0x13 is finer than 10^-18 or 2^-63 s", r.counts().firstSkipped);
+        assertEquals("interface 0 (block 1): timestamp unit 0x13 is finer than 10^-18 or 2^-63 s",
+                r.counts().firstSkipped);
     }
 
     @Test

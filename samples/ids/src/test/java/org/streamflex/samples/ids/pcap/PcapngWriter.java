@@ -8,6 +8,7 @@ import java.nio.ByteOrder;
  * Writes pcapng blocks as the specification lays them out, for tests that need what no tool
  * writes: big-endian sections, odd timestamp units, damaged blocks.
  */
+@SuppressWarnings("ByteBufferBackingArray") // every buffer here is made by buffer(n): ByteBuffer.allocate
 final class PcapngWriter {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private ByteOrder order = ByteOrder.LITTLE_ENDIAN;
@@ -28,7 +29,8 @@ final class PcapngWriter {
     PcapngWriter iface(int linkType, int snapLength, Integer tsresol, Long tsoffset) {
         ByteBuffer body = buffer(8 + 8 + 16 + 4).putShort((short) linkType).putShort((short) 0).putInt(snapLength);
         if (tsresol != null) {
-            body.putShort((short) PcapngReader.IF_TSRESOL).putShort((short) 1).put((byte) (int) tsresol).put(new byte[3]);
+            body.putShort((short) PcapngReader.IF_TSRESOL).putShort((short) 1).put((byte) (int) tsresol)
+                    .put(new byte[3]);
         }
         if (tsoffset != null) {
             body.putShort((short) PcapngReader.IF_TSOFFSET).putShort((short) 8).putLong(tsoffset);
