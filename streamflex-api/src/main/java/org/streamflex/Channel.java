@@ -1,7 +1,5 @@
 package org.streamflex;
 
-import org.streamflex.spi.CapsuleSlots;
-
 /**
  * A fixed-size channel of capsules.
  *
@@ -18,13 +16,9 @@ import org.streamflex.spi.CapsuleSlots;
  *
  * @param <T> the capsule type carried
  */
-public final class Channel<T extends Capsule> extends DataChannel {
-    private final CapsuleSlots slots;
-
-    /** Made by the runtime only, which connects the channel to its ring. */
-    Channel(CapsuleSlots slots) {
-        super(slots);
-        this.slots = slots;
+public abstract class Channel<T extends Capsule> extends DataChannel {
+    /** For the runtime's implementation only. */
+    protected Channel() {
     }
 
     /**
@@ -32,19 +26,14 @@ public final class Channel<T extends Capsule> extends DataChannel {
      *
      * @return false if the channel is full: the capsule is dropped and counted
      */
-    public boolean put(T capsule) {
-        return slots.put(capsule);
-    }
+    public abstract boolean put(T capsule);
 
     /**
      * Takes the first available capsule.
      *
      * @throws ChannelUnderflowException if {@link #size()} is 0
      */
-    @SuppressWarnings("unchecked") // the runtime checks every put against the element type the field declares
-    public T take() {
-        return (T) slots.take();
-    }
+    public abstract T take();
 
     /**
      * Gives a capsule back to the front of the channel: the next {@link #take()} returns it.
@@ -52,17 +41,12 @@ public final class Channel<T extends Capsule> extends DataChannel {
      *
      * @throws ChannelUnderflowException if this {@code work()} has taken nothing left to give back
      */
-    public void untake(T capsule) {
-        slots.untake(capsule);
-    }
+    public abstract void untake(T capsule);
 
     /**
      * The i-th available capsule (0 is the next one {@link #take()} returns), without taking it.
      *
      * @throws ChannelUnderflowException if {@code i} is not below {@link #size()}
      */
-    @SuppressWarnings("unchecked")
-    public T peek(int i) {
-        return (T) slots.peek(i);
-    }
+    public abstract T peek(int i);
 }

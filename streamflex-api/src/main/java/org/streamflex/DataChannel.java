@@ -1,7 +1,5 @@
 package org.streamflex;
 
-import org.streamflex.spi.SlotStore;
-
 /**
  * What every fixed-size data channel offers: {@link Channel} for capsules and the primitive
  * channels such as {@link IntChannel}.
@@ -17,44 +15,28 @@ import org.streamflex.spi.SlotStore;
  * System.out.println(link.published() + " published, " + link.dropped() + " dropped");
  * }</pre>
  *
- * <p>Channels are made by the runtime when the graph connects two filters; each delegates to the
- * ring that stores its items.
+ * <p>The runtime makes channels when the graph connects two filters: each channel class has one
+ * implementation there, on the ring that stores its items, so the JIT binds every call directly.
  */
-public abstract sealed class DataChannel
-        permits Channel, BooleanChannel, ByteChannel, CharChannel, ShortChannel, IntChannel, LongChannel,
-        FloatChannel, DoubleChannel {
-    /** The ring behind the channel; read by the runtime through a private lookup. */
-    private final SlotStore store;
-
-    DataChannel(SlotStore store) {
-        if (store == null) {
-            throw new NullPointerException("store");
-        }
-        this.store = store;
+public abstract class DataChannel {
+    /** For the runtime's implementations only. */
+    protected DataChannel() {
     }
 
     /**
      * Items the consumer can still take in the current {@code work()}: published items minus the
      * ones it took so far (plus the ones it gave back with {@code untake}).
      */
-    public final int size() {
-        return store.size();
-    }
+    public abstract int size();
 
     /** The fixed number of items the channel holds. */
-    public final int capacity() {
-        return store.capacity();
-    }
+    public abstract int capacity();
 
     /** Items published to the consumer since the graph started. */
-    public final long published() {
-        return store.published();
-    }
+    public abstract long published();
 
     /** Items dropped because the channel was full, since the graph started. */
-    public final long dropped() {
-        return store.dropped();
-    }
+    public abstract long dropped();
 
     /**
      * Takes every available item and puts it on {@code target}, exactly as a take() followed by
@@ -62,11 +44,8 @@ public abstract sealed class DataChannel
      * {@code target}). Both channels must carry the same kind of item.
      *
      * @return the number of items taken
-     * @throws IllegalArgumentException if {@code target} carries another kind of item
      */
-    public final int transferTo(DataChannel target) {
-        return store.transferTo(sameKind(target), Integer.MAX_VALUE);
-    }
+    public abstract int transferTo(DataChannel target);
 
     /**
      * As {@link #transferTo(DataChannel)}, for at most {@code max} items: the round-robin
@@ -74,9 +53,7 @@ public abstract sealed class DataChannel
      *
      * @return the number of items taken
      */
-    public final int transferTo(DataChannel target, int max) {
-        return store.transferTo(sameKind(target), max);
-    }
+    public abstract int transferTo(DataChannel target, int max);
 
     /**
      * Puts copies of the first {@code count} available items on {@code target} without taking
@@ -84,34 +61,20 @@ public abstract sealed class DataChannel
      *
      * @throws ChannelUnderflowException if fewer than {@code count} items are available
      */
-    public final void copyTo(DataChannel target, int count) {
-        store.copyTo(sameKind(target), count);
-    }
+    public abstract void copyTo(DataChannel target, int count);
 
     /**
      * Takes and discards {@code count} items.
      *
      * @throws ChannelUnderflowException if fewer than {@code count} items are available
      */
-    public final void skip(int count) {
-        store.skip(count);
-    }
+    public abstract void skip(int count);
 
     /** The link this channel stands for, as {@code Producer.field -> Consumer.field}. */
-    public final String name() {
-        return store.name();
-    }
+    public abstract String name();
 
     @Override
     public String toString() {
         return name();
-    }
-
-    private SlotStore sameKind(DataChannel target) {
-        if (target == null || target.getClass() != getClass()) {
-            throw new IllegalArgumentException("transferTo: " + name() + " and "
-                    + (target == null ? "null" : target.name()) + " do not carry the same kind of item");
-        }
-        return target.store;
     }
 }

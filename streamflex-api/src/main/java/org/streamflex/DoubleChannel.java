@@ -1,7 +1,5 @@
 package org.streamflex;
 
-import org.streamflex.spi.LongSlots;
-
 /**
  * A fixed-size channel of {@code double} values; values are never boxed.
  *
@@ -17,18 +15,13 @@ import org.streamflex.spi.LongSlots;
  *
  * <p>This class is the template of the primitive channels: the build generates {@code IntChannel},
  * {@code LongChannel}, {@code FloatChannel}, {@code ShortChannel}, {@code ByteChannel},
- * {@code CharChannel} and {@code BooleanChannel} from it ({@code build/Specialize.java}), each
- * converting its values at the edge with {@code Slots} and storing them in the runtime's 64-bit
- * slots.
+ * {@code CharChannel} and {@code BooleanChannel} from it ({@code build-tools/Specialize.java}).
+ * The runtime implements each on its 64-bit slots, from a template of its own.
  * <!-- :template -->
  */
-public final class DoubleChannel extends DataChannel {
-    private final LongSlots slots;
-
-    /** Made by the runtime only, which connects the channel to its ring. */
-    DoubleChannel(LongSlots slots) {
-        super(slots);
-        this.slots = slots;
+public abstract class DoubleChannel extends DataChannel {
+    /** For the runtime's implementation only. */
+    protected DoubleChannel() {
     }
 
     /**
@@ -36,18 +29,14 @@ public final class DoubleChannel extends DataChannel {
      *
      * @return false if the channel is full: the value is dropped and counted
      */
-    public boolean put(double value) {
-        return slots.put(Slots.ofDouble(value));
-    }
+    public abstract boolean put(double value);
 
     /**
      * Takes the first available value.
      *
      * @throws ChannelUnderflowException if {@link #size()} is 0
      */
-    public double take() {
-        return Slots.toDouble(slots.take());
-    }
+    public abstract double take();
 
     /**
      * Gives a value back to the front of the channel: the next {@link #take()} returns it. Only
@@ -55,16 +44,12 @@ public final class DoubleChannel extends DataChannel {
      *
      * @throws ChannelUnderflowException if this {@code work()} has taken nothing left to give back
      */
-    public void untake(double value) {
-        slots.untake(Slots.ofDouble(value));
-    }
+    public abstract void untake(double value);
 
     /**
      * The i-th available value (0 is the next one {@link #take()} returns), without taking it.
      *
      * @throws ChannelUnderflowException if {@code i} is not below {@link #size()}
      */
-    public double peek(int i) {
-        return Slots.toDouble(slots.peek(i));
-    }
+    public abstract double peek(int i);
 }

@@ -53,15 +53,15 @@ class Tapped extends Filter {
         out.put(T_INT + (inWork ? 1 : 0) + size(probe.store) + type.hashCode());
     }
 
-    // BUG: Diagnostic contains: filter code names org.streamflex.spi.SlotStore
-    private int size(SlotStore store) {
+    // BUG: Diagnostic contains: filter code names org.streamflex.spi.TransientAllocator
+    private int size(TransientAllocator store) {
         return store == null ? 0 : 1;
     }
 }
 
 class Probe {
-    // BUG: Diagnostic contains: filter code names org.streamflex.spi.SlotStore
-    SlotStore store;
+    // BUG: Diagnostic contains: filter code names org.streamflex.spi.TransientAllocator
+    TransientAllocator store;
 }
 
 // BUG: Diagnostic contains: filter code names org.streamflex.abi.Woven

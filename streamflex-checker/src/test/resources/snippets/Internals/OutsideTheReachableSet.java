@@ -1,6 +1,6 @@
 import org.streamflex.abi.RegionSlot;
 import org.streamflex.abi.Regions;
-import org.streamflex.spi.SlotStore;
+import org.streamflex.spi.TransientAllocator;
 
 // No filter reaches this class: the runtime's own code and its tests may name the internals.
 final class RegionProbe {
@@ -9,7 +9,7 @@ final class RegionProbe {
         return slot.inWork();
     }
 
-    static int size(SlotStore store) {
-        return store.size();
+    static int[] ints(TransientAllocator region) {
+        return (int[]) region.newArray(4, Regions.T_INT);
     }
 }

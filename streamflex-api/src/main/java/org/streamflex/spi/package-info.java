@@ -4,10 +4,11 @@
  * engine behind them is {@code streamflex-runtime}.
  *
  * <p>Neither filter authors nor woven code use this package: the API's public classes delegate to
- * it ({@link org.streamflex.StreamFlexGraph} to {@link GraphAssembly}, the channels to
- * {@link SlotStore}), and so do the woven-code entry points of {@code org.streamflex.abi}. The
- * javac plugin rejects filter code that names it (rule {@code Internals}), and the module exports
- * it to {@code streamflex.runtime} only.
+ * it ({@link org.streamflex.StreamFlexGraph} to {@link GraphAssembly}, {@link org.streamflex.Filter}
+ * to {@link FilterContext}), and so do the woven-code entry points of {@code org.streamflex.abi}.
+ * The channels are abstract classes of the API that the runtime implements on its rings. The javac
+ * plugin rejects filter code that names this package (rule {@code Internals}), and the module
+ * exports it to {@code org.streamflex.runtime} only.
  *
  * <pre>
  * # META-INF/services/org.streamflex.spi.GraphRuntime of the runtime jar

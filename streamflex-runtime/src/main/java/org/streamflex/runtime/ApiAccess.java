@@ -4,26 +4,20 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.invoke.VarHandle;
-import org.streamflex.Capsule;
-import org.streamflex.Channel;
-import org.streamflex.DataChannel;
 import org.streamflex.Filter;
 import org.streamflex.StreamFlexGraph;
 import org.streamflex.abi.RegionSlot;
-import org.streamflex.spi.CapsuleSlots;
 import org.streamflex.spi.FilterContext;
 import org.streamflex.spi.GraphAssembly;
-import org.streamflex.spi.LongSlots;
-import org.streamflex.spi.SlotStore;
 import org.streamflex.spi.StableAccount;
 import org.streamflex.spi.TransientAllocator;
 
 /**
  * The runtime's access to what the API keeps from user code: a filter's context, a graph's
- * assembly, the store behind a channel, the channels' constructors and the fields of a thread's
- * region slot. They have no public setter, so nothing on the class path can rewire a filter or
- * point its allocations elsewhere; the runtime reaches them through private lookups, which the
- * API module opens to the runtime module alone ({@code opens ... to org.streamflex.runtime}).
+ * assembly and the fields of a thread's region slot. They have no public setter, so nothing on the
+ * class path can rewire a filter or point its allocations elsewhere; the runtime reaches them
+ * through private lookups, which the API module opens to the runtime module alone
+ * ({@code opens ... to org.streamflex.runtime}).
  *
  * <p>Every handle is a constant: the JIT turns the accesses into plain field loads and stores.
  */
@@ -31,12 +25,10 @@ import org.streamflex.spi.TransientAllocator;
 public final class ApiAccess {
     private static final VarHandle FILTER_CONTEXT;
     private static final VarHandle GRAPH_ASSEMBLY;
-    private static final VarHandle CHANNEL_STORE;
     private static final VarHandle SLOT_REGION;
     private static final VarHandle SLOT_STABLE;
     /** Filter.trigger() is protected; a constant method handle calls it as fast as a direct call. */
     private static final MethodHandle TRIGGER;
-    private static final MethodHandle NEW_CAPSULE_CHANNEL;
 
     static {
         try {
@@ -44,9 +36,6 @@ public final class ApiAccess {
             TRIGGER = into(Filter.class).findVirtual(Filter.class, "trigger", MethodType.methodType(boolean.class));
             GRAPH_ASSEMBLY = into(StreamFlexGraph.class)
                     .findVarHandle(StreamFlexGraph.class, "assembly", GraphAssembly.class);
-            CHANNEL_STORE = into(DataChannel.class).findVarHandle(DataChannel.class, "store", SlotStore.class);
-            NEW_CAPSULE_CHANNEL = into(Channel.class).findConstructor(Channel.class,
-                    MethodType.methodType(void.class, CapsuleSlots.class));
             SLOT_REGION = into(RegionSlot.class).findVarHandle(RegionSlot.class, "region", TransientAllocator.class);
             SLOT_STABLE = into(RegionSlot.class).findVarHandle(RegionSlot.class, "stable", StableAccount.class);
         } catch (ReflectiveOperationException e) {
@@ -83,33 +72,6 @@ public final class ApiAccess {
 
     public static GraphAssembly assemblyOf(StreamFlexGraph graph) {
         return (GraphAssembly) GRAPH_ASSEMBLY.getAcquire(graph);
-    }
-
-    /** The ring behind a channel. */
-    public static SlotStore storeOf(DataChannel channel) {
-        return (SlotStore) CHANNEL_STORE.get(channel);
-    }
-
-    /** A new capsule channel on {@code slots}. */
-    public static Channel<Capsule> capsuleChannel(CapsuleSlots slots) {
-        try {
-            @SuppressWarnings("unchecked")
-            Channel<Capsule> channel = (Channel<Capsule>) NEW_CAPSULE_CHANNEL.invoke(slots);
-            return channel;
-        } catch (Throwable e) {
-            throw new IllegalStateException("the runtime does not match this API version: " + e, e);
-        }
-    }
-
-    /** A new primitive channel of the API class {@code type} (such as {@code IntChannel}) on {@code slots}. */
-    public static DataChannel primitiveChannel(Class<? extends DataChannel> type, LongSlots slots) {
-        try {
-            MethodHandle constructor =
-                    into(type).findConstructor(type, MethodType.methodType(void.class, LongSlots.class));
-            return (DataChannel) constructor.invoke(slots);
-        } catch (Throwable e) {
-            throw new IllegalStateException("the runtime does not match this API version: " + e, e);
-        }
     }
 
     /** Names the transient region woven code on this thread allocates from; null outside work(). */

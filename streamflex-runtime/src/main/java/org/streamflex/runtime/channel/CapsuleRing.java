@@ -3,15 +3,13 @@ package org.streamflex.runtime.channel;
 import java.util.Arrays;
 import org.streamflex.Capsule;
 import org.streamflex.runtime.capsule.CapsuleMarks;
-import org.streamflex.spi.CapsuleSlots;
-import org.streamflex.spi.SlotStore;
 
 /**
  * Transactional ring of capsule references. Capsules move by reference (zero copy); when one
  * work() puts the same capsule on several channels, every publication after the first publishes
  * a pooled copy.
  */
-public final class CapsuleRing extends SpscRing implements CapsuleSlots {
+public final class CapsuleRing extends SpscRing {
     private final Capsule[] slots;
     private final Class<? extends Capsule> elementType;
     private CapsuleTransaction producer;
@@ -37,7 +35,6 @@ public final class CapsuleRing extends SpscRing implements CapsuleSlots {
         this.consumer = consumer;
     }
 
-    @Override
     public boolean put(Capsule capsule) {
         if (capsule == null) {
             throw new NullPointerException("put(null) on channel " + name());
@@ -54,19 +51,16 @@ public final class CapsuleRing extends SpscRing implements CapsuleSlots {
         return true;
     }
 
-    @Override
     public Capsule take() {
         Capsule capsule = slots[(int) reserveTake() & mask];
         consumer.noteTaken(capsule);
         return capsule;
     }
 
-    @Override
     public Capsule peek(int i) {
         return slots[(int) peekIndex(i) & mask];
     }
 
-    @Override
     @SuppressWarnings("ReferenceEquality") // the same pooled instance back in its slot, not an equal one
     public void untake(Capsule capsule) {
         if (capsule == null) {
@@ -96,11 +90,6 @@ public final class CapsuleRing extends SpscRing implements CapsuleSlots {
         return moved;
     }
 
-    @Override
-    public int transferTo(SlotStore target, int max) {
-        return transferTo((CapsuleRing) target, max);
-    }
-
     /** Puts the first {@code count} capsules on {@code target} too; publication copies them. */
     public void copyTo(CapsuleRing target, int count) {
         requireAvailable(count);
@@ -109,13 +98,7 @@ public final class CapsuleRing extends SpscRing implements CapsuleSlots {
         }
     }
 
-    @Override
-    public void copyTo(SlotStore target, int count) {
-        copyTo((CapsuleRing) target, count);
-    }
-
     /** Takes and discards {@code count} capsules. */
-    @Override
     public void skip(int count) {
         requireAvailable(count);
         for (int i = 0; i < count; i++) {

@@ -1,15 +1,13 @@
 package org.streamflex.runtime.channel;
 
 import java.util.Arrays;
-import org.streamflex.spi.LongSlots;
-import org.streamflex.spi.SlotStore;
 
 /**
- * Transactional ring of 64-bit slots that stores every primitive channel: each channel class of the
- * API widens (or, for float and double, bit-casts) its values to a long, so one tested
+ * Transactional ring of 64-bit slots that stores every primitive channel: each channel widens (or,
+ * for float and double, bit-casts) its values to a long ({@link SlotBits}), so one tested
  * implementation serves all eight channel types and nothing is boxed.
  */
-public final class LongRing extends SpscRing implements LongSlots {
+public final class LongRing extends SpscRing {
     private final long[] slots;
     /** Slots that untake overwrote in the current transaction, with their previous contents. */
     private long[] untakeIndex = new long[0];
@@ -22,7 +20,6 @@ public final class LongRing extends SpscRing implements LongSlots {
     }
 
     /** Returns false if the ring was full and the value was dropped. */
-    @Override
     public boolean put(long value) {
         long index = reservePut();
         if (index < 0) {
@@ -32,17 +29,14 @@ public final class LongRing extends SpscRing implements LongSlots {
         return true;
     }
 
-    @Override
     public long take() {
         return slots[(int) reserveTake() & mask];
     }
 
-    @Override
     public long peek(int i) {
         return slots[(int) peekIndex(i) & mask];
     }
 
-    @Override
     public void untake(long value) {
         int slot = (int) reserveUntake() & mask;
         long previous = slots[slot];
@@ -72,24 +66,13 @@ public final class LongRing extends SpscRing implements LongSlots {
         return available;
     }
 
-    @Override
-    public int transferTo(SlotStore target, int max) {
-        return transferTo((LongRing) target, max);
-    }
-
     /** Puts the first {@code count} available values on {@code target} without taking them. */
     public void copyTo(LongRing target, int count) {
         requireAvailable(count);
         copyRuns(peekIndex(0), target, count);
     }
 
-    @Override
-    public void copyTo(SlotStore target, int count) {
-        copyTo((LongRing) target, count);
-    }
-
     /** Takes and discards {@code count} values. */
-    @Override
     public void skip(int count) {
         requireAvailable(count);
         reserveTakes(count);

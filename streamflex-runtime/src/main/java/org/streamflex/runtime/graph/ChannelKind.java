@@ -12,8 +12,8 @@ import org.streamflex.IntChannel;
 import org.streamflex.LongChannel;
 import org.streamflex.ShortChannel;
 import org.streamflex.TimeChannel;
-import org.streamflex.runtime.ApiAccess;
 import org.streamflex.runtime.channel.CapsuleRing;
+import org.streamflex.runtime.channel.Channels;
 import org.streamflex.runtime.channel.LongRing;
 
 /** The kinds of channel field a filter can declare, and how to make a channel of each. */
@@ -57,9 +57,9 @@ enum ChannelKind {
     /** A new channel of this data kind: the API's channel class on a new ring. */
     DataChannel newChannel(int capacity, String name, Class<? extends Capsule> elementType) {
         return switch (this) {
-            case CAPSULE -> ApiAccess.capsuleChannel(new CapsuleRing(capacity, name, elementType));
+            case CAPSULE -> Channels.capsule(new CapsuleRing(capacity, name, elementType));
             case TIME, ANY -> throw new IllegalStateException("not a data channel kind: " + this);
-            default -> ApiAccess.primitiveChannel(apiType.asSubclass(DataChannel.class), new LongRing(capacity, name));
+            default -> Channels.primitive(apiType.asSubclass(DataChannel.class), new LongRing(capacity, name));
         };
     }
 }

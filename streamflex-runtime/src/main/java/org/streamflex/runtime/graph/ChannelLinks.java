@@ -5,9 +5,9 @@ import org.streamflex.Capsule;
 import org.streamflex.DataChannel;
 import org.streamflex.Filter;
 import org.streamflex.StreamFlexError;
-import org.streamflex.runtime.ApiAccess;
 import org.streamflex.runtime.capsule.CapsuleType;
 import org.streamflex.runtime.channel.CapsuleRing;
+import org.streamflex.runtime.channel.RingBacked;
 import org.streamflex.runtime.channel.SpscRing;
 
 /**
@@ -58,7 +58,7 @@ final class ChannelLinks {
             return;
         }
         DataChannel channel = carried.kind().newChannel(capacity, link, carried.elementType());
-        SpscRing ring = (SpscRing) ApiAccess.storeOf(channel);
+        SpscRing ring = ((RingBacked) channel).ring();
         if (splitterOutput) {
             src.splitterOutputs.add(new FilterWiring.Port(carried.kind(), carried.elementType(), channel, link));
         } else {

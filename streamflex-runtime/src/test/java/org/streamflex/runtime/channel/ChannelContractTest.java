@@ -25,7 +25,6 @@ import org.streamflex.FloatChannel;
 import org.streamflex.IntChannel;
 import org.streamflex.LongChannel;
 import org.streamflex.ShortChannel;
-import org.streamflex.runtime.ApiAccess;
 import org.streamflex.runtime.capsule.CapsulePools;
 
 /**
@@ -344,12 +343,12 @@ class ChannelContractTest {
             String name = "Producer.out -> Consumer.in (" + this + ")";
             if (element == Capsule.class) {
                 CapsuleRing ring = new CapsuleRing(capacity, name, Sample.class);
-                Link link = new Link(this, ring, ApiAccess.capsuleChannel(ring));
+                Link link = new Link(this, ring, Channels.capsule(ring));
                 ring.bind(link.producer, link.consumer);
                 return link;
             }
             LongRing ring = new LongRing(capacity, name);
-            return new Link(this, ring, ApiAccess.primitiveChannel(type, ring));
+            return new Link(this, ring, Channels.primitive(type, ring));
         }
 
         /** A channel holding test values {@code published}, put by a work() that committed. */

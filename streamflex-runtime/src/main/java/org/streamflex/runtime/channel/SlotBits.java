@@ -1,13 +1,13 @@
-package org.streamflex;
+package org.streamflex.runtime.channel;
 
 /**
- * How each primitive channel stores its values in the runtime's 64-bit slots: integers are
+ * How each primitive channel stores its values in a {@link LongRing}'s 64-bit slots: integers are
  * widened (and narrowed back), {@code float} and {@code double} keep their raw bit patterns (so
  * every NaN travels unchanged), and {@code boolean} is 0 or 1. These pairs are the only code that
- * differs between the primitive channels, which the build generates from {@link DoubleChannel}.
+ * differs between the primitive channels, which the build generates from {@code RingDoubleChannel}.
  */
-final class Slots {
-    private Slots() {
+final class SlotBits {
+    private SlotBits() {
     }
 
     static long ofBoolean(boolean v) {

@@ -1,0 +1,57 @@
+package org.streamflex.runtime.channel;
+
+import org.streamflex.BooleanChannel;
+import org.streamflex.ByteChannel;
+import org.streamflex.Capsule;
+import org.streamflex.Channel;
+import org.streamflex.CharChannel;
+import org.streamflex.DataChannel;
+import org.streamflex.DoubleChannel;
+import org.streamflex.FloatChannel;
+import org.streamflex.IntChannel;
+import org.streamflex.LongChannel;
+import org.streamflex.ShortChannel;
+
+/**
+ * The channels the runtime gives filters: each API channel class on its ring.
+ *
+ * <pre>{@code
+ * IntChannel out = (IntChannel) Channels.primitive(IntChannel.class, new LongRing(64, "Gen.out -> Sink.in"));
+ * }</pre>
+ */
+public final class Channels {
+    private Channels() {
+    }
+
+    /** A capsule channel on {@code ring}. */
+    public static Channel<Capsule> capsule(CapsuleRing ring) {
+        return new RingCapsuleChannel<>(ring);
+    }
+
+    /**
+     * The primitive channel of API class {@code type} (such as {@code IntChannel.class}) on
+     * {@code ring}.
+     *
+     * @throws IllegalArgumentException if {@code type} is not a primitive channel class
+     */
+    public static DataChannel primitive(Class<? extends DataChannel> type, LongRing ring) {
+        if (type == IntChannel.class) {
+            return new RingIntChannel(ring);
+        } else if (type == LongChannel.class) {
+            return new RingLongChannel(ring);
+        } else if (type == FloatChannel.class) {
+            return new RingFloatChannel(ring);
+        } else if (type == DoubleChannel.class) {
+            return new RingDoubleChannel(ring);
+        } else if (type == ShortChannel.class) {
+            return new RingShortChannel(ring);
+        } else if (type == ByteChannel.class) {
+            return new RingByteChannel(ring);
+        } else if (type == CharChannel.class) {
+            return new RingCharChannel(ring);
+        } else if (type == BooleanChannel.class) {
+            return new RingBooleanChannel(ring);
+        }
+        throw new IllegalArgumentException(type.getName() + " is not a primitive channel class");
+    }
+}

@@ -1,0 +1,96 @@
+package org.streamflex.runtime.channel;
+
+import org.streamflex.DataChannel;
+import org.streamflex.DoubleChannel;
+
+/**
+ * The API's {@link DoubleChannel} on a {@link LongRing}: each value converted at the edge
+ * ({@link SlotBits}), every call bound to the ring's final class.
+ * <!-- template: the build drops these lines from the classes it generates -->
+ *
+ * <p>This class is the template of the runtime's primitive channels: the build generates
+ * {@code RingIntChannel}, {@code RingLongChannel}, {@code RingFloatChannel},
+ * {@code RingShortChannel}, {@code RingByteChannel}, {@code RingCharChannel} and
+ * {@code RingBooleanChannel} from it ({@code build-tools/Specialize.java}). One implementation per
+ * API class, final and holding its ring in a final field of the ring's final class, lets the JIT
+ * bind a filter's {@code in.take()} straight to the ring's code with no type check: an API class
+ * with one loaded subclass, and the ring's class, are both known exactly.
+ * <!-- :template -->
+ */
+public final class RingDoubleChannel extends DoubleChannel implements RingBacked {
+    private final LongRing ring;
+
+    public RingDoubleChannel(LongRing ring) {
+        this.ring = ring;
+    }
+
+    @Override
+    public boolean put(double value) {
+        return ring.put(SlotBits.ofDouble(value));
+    }
+
+    @Override
+    public double take() {
+        return SlotBits.toDouble(ring.take());
+    }
+
+    @Override
+    public void untake(double value) {
+        ring.untake(SlotBits.ofDouble(value));
+    }
+
+    @Override
+    public double peek(int i) {
+        return SlotBits.toDouble(ring.peek(i));
+    }
+
+    @Override
+    public int size() {
+        return ring.size();
+    }
+
+    @Override
+    public int capacity() {
+        return ring.capacity();
+    }
+
+    @Override
+    public long published() {
+        return ring.published();
+    }
+
+    @Override
+    public long dropped() {
+        return ring.dropped();
+    }
+
+    @Override
+    public int transferTo(DataChannel target) {
+        return ring.transferTo(Transfers.sameKind(this, target, RingDoubleChannel.class).ring);
+    }
+
+    @Override
+    public int transferTo(DataChannel target, int max) {
+        return ring.transferTo(Transfers.sameKind(this, target, RingDoubleChannel.class).ring, max);
+    }
+
+    @Override
+    public void copyTo(DataChannel target, int count) {
+        ring.copyTo(Transfers.sameKind(this, target, RingDoubleChannel.class).ring, count);
+    }
+
+    @Override
+    public void skip(int count) {
+        ring.skip(count);
+    }
+
+    @Override
+    public String name() {
+        return ring.name();
+    }
+
+    @Override
+    public SpscRing ring() {
+        return ring;
+    }
+}
