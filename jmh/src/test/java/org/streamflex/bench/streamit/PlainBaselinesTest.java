@@ -10,7 +10,7 @@ import org.streamflex.bench.streamit.plain.SingleThreadRunner;
 import org.streamflex.bench.streamit.plain.ThreadedRunner;
 
 /** The baselines compute what StreamIt computes: a benchmark against wrong code would mean nothing. */
-@Timeout(120)
+@Timeout(600) // a guard against a hang, not a limit on speed: a busy machine is slower, never wrong
 class PlainBaselinesTest {
     static int firstMismatch(float[] expected, float[] got, int n) {
         for (int i = 0; i < n; i++) {

@@ -74,7 +74,8 @@ public final class AtomicFilters {
         private final IntRing ring = new IntRing();
         public long works;
         public long violations;
-        public long taken;
+        /** Volatile: the test thread waits on it while the clock runs. Only the filter's thread writes it. */
+        public volatile long taken;
         public long takenSum;
         public int perRelease = 8;
 
@@ -94,6 +95,7 @@ public final class AtomicFilters {
         }
 
         @Override
+        @SuppressWarnings("NonAtomicVolatileUpdate") // one writer: the filter's thread
         public void work() {
             works++;
             if (!ring.consistent()) {

@@ -7,33 +7,40 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.streamflex.Channel;
 import org.streamflex.Clock;
+import org.streamflex.DataChannel;
 import org.streamflex.Filter;
 import org.streamflex.IntChannel;
 import org.streamflex.Joiner;
 import org.streamflex.TimeChannel;
 import org.streamflex.runtime.GraphDriver;
+import org.streamflex.runtime.Soak;
 import org.streamflex.runtime.graph.TestFilters.Packet;
 import org.streamflex.runtime.graph.TestFilters.PacketSink;
 
 class JoinerTest {
-    static final int PER_SOURCE = 200_000;
+    /** Values each source puts at least, however long the soak's time budget takes on a busy machine. */
+    static final int MIN_PER_SOURCE = 20_000;
+    /** Source B counts from here, far beyond what source A puts within any soak. */
+    static final int B_BASE = 1 << 30;
 
-    /** Puts {@code base + 0, base + 1, ...}, a few per release, until {@link #limit}. */
+    /** Puts {@code base + 0, base + 1, ...}, a few per release, until told to stop. */
     public static final class Numbered extends Filter {
         private TimeChannel timer;
         private IntChannel out;
         public int base;
-        public int next;
-        public int limit = PER_SOURCE;
+        /** Values put so far; read by the test thread while the clock runs, written by the filter's only. */
+        public volatile int next;
+        public volatile boolean stopped;
 
         @Override
         protected boolean trigger() {
-            return next < limit && timer.size() > 0;
+            return !stopped && timer.size() > 0;
         }
 
         @Override
+        @SuppressWarnings("NonAtomicVolatileUpdate") // one writer: the filter's thread
         public void work() {
-            for (int i = 0; i < 4 && next < limit; i++) {
+            for (int i = 0; i < 4; i++) {
                 out.put(base + next++);
             }
         }
@@ -47,7 +54,7 @@ class JoinerTest {
         private IntChannel in;
         public volatile int active;
         public volatile int overlaps;
-        public int received;
+        public volatile int received;
         public int lastA = -1;
         public int lastB = -1;
         public int disorders;
@@ -63,8 +70,8 @@ class JoinerTest {
             while (in.size() > 0) {
                 int v = in.take();
                 received++;
-                if (v >= 1_000_000) {
-                    int n = v - 1_000_000;
+                if (v >= B_BASE) {
+                    int n = v - B_BASE;
                     disorders += n <= lastB ? 1 : 0;
                     gapsB += n - lastB - 1;
                     lastB = n;
@@ -85,27 +92,35 @@ class JoinerTest {
         Clock clockB = g.clock(0);
         Numbered a = g.filter(Numbered.class);
         Numbered b = g.filter(Numbered.class);
-        b.base = 1_000_000;
+        b.base = B_BASE;
         Joiner join = g.filter(Joiner.class);
         OrderedSink sink = g.filter(OrderedSink.class);
         g.link(clockA, a).link(clockB, b).link(a, join, 64).link(b, join, 64).link(join, sink, 256).check();
 
         g.start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while ((g.channel(a, "out").published() + g.channel(a, "out").dropped() < PER_SOURCE
-                || g.channel(b, "out").published() + g.channel(b, "out").dropped() < PER_SOURCE)
-                && System.nanoTime() < deadline && g.failure() == null) {
+        Soak soak = Soak.start();
+        while (soak.more(Math.min(a.next, b.next), MIN_PER_SOURCE) && g.failure() == null) {
             Thread.sleep(5);
         }
-        Thread.sleep(20); // let the last releases drain through the joiner
+        a.stopped = true;
+        b.stopped = true;
+        // Everything the sources put has left them, and everything the joiner put has reached the sink.
+        DataChannel outA = g.channel(a, "out");
+        DataChannel outB = g.channel(b, "out");
+        DataChannel joined = g.channel(join, "out");
+        Soak.awaitCondition(() -> g.failure() != null
+                || (outA.published() + outA.dropped() == a.next && outB.published() + outB.dropped() == b.next
+                        && outA.published() + outB.published() == joined.published() + joined.dropped()
+                        && joined.published() == sink.received), "the last values to drain through the joiner");
         g.stop();
         assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
 
-        long dropped = g.channel(a, "out").dropped() + g.channel(b, "out").dropped() + g.channel(join, "out").dropped();
+        long dropped = outA.dropped() + outB.dropped() + joined.dropped();
+        long produced = (long) a.next + b.next;
         assertEquals(0, sink.overlaps, "the sink's work() ran on two threads at once");
         assertEquals(0, sink.disorders, "values of one source arrived out of order");
-        assertEquals(2L * PER_SOURCE, sink.received + dropped, "every value is received or counted as dropped");
-        assertEquals(sink.gapsA + sink.gapsB + (PER_SOURCE - 1 - sink.lastA) + (PER_SOURCE - 1 - sink.lastB),
+        assertEquals(produced, sink.received + dropped, "every value is received or counted as dropped");
+        assertEquals(sink.gapsA + sink.gapsB + (a.next - 1 - sink.lastA) + (b.next - 1 - sink.lastB),
                 (int) dropped, "every gap in a source's sequence is a counted drop");
     }
 

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The command line as a user meets it: every exit code, with small inputs. */
-@Timeout(120)
+@Timeout(600) // a guard against a hang, not a limit on speed: a busy machine is slower, never wrong
 class CommandLineTest {
     static final String CAPTURES = "captures/";
 

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Timeout;
  * The runnable jar as a user runs it, {@code java -jar target/streamflex-ids.jar ...}, in a JVM
  * of its own: its manifest (main class, native access), its shading, its exit codes.
  */
-@Timeout(180)
+@Timeout(600) // a guard against a hang, not a limit on speed: a busy machine is slower, never wrong
 class IdsJarIT {
     static final Path JAR = Path.of("target", "streamflex-ids.jar");
 

@@ -21,7 +21,7 @@ import org.streamflex.samples.ids.pcap.TrafficGenerator;
 import org.streamflex.samples.ids.pcap.TrafficGenerator.Frame;
 import org.streamflex.samples.ids.pcap.TrafficGenerator.Kind;
 
-@Timeout(60)
+@Timeout(600) // a guard against a hang, not a limit on speed: a busy machine is slower, never wrong
 class IntrusionTest {
     @Test
     void everyInjectedAttackIsReportedByTheRightFilterAndNothingElseIs() throws Exception {
@@ -34,7 +34,8 @@ class IntrusionTest {
         ids.start();
         CaptureFeeder feeder = new CaptureFeeder(ids.reader);
         CaptureCounts counts = feeder.feed(CaptureFile.of(new ByteArrayInputStream(pcap.toByteArray()), "generated"));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        // Bound by progress: the dumper catches up; the deadline only guards against a hang.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
         while (ids.dump.packets < feeder.fed() && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }
