@@ -79,6 +79,6 @@ public final class FailurePolicy {
     /** {@code "STOP_GRAPH"} or {@code "skip(limit)"}, as in code. */
     @Override
     public String toString() {
-        return skips() ? "skip(" + limit + ")" : "STOP_GRAPH";
+        return !skips() ? "STOP_GRAPH" : limit == Long.MAX_VALUE ? "skip(Long.MAX_VALUE)" : "skip(" + limit + ")";
     }
 }

@@ -117,7 +117,8 @@ public final class FailureCount {
         }
         BoundaryError error = new BoundaryError(filterName, filterClassName, method, thrown,
                 "skipped by failure policy " + policy + " (failure " + failures + "): nothing it put was published"
-                        + (discardedNow == 0 ? "" : " and the " + discardedNow + " items it took were discarded"));
+                        + (discardedNow == 0 ? "" : discardedNow == 1 ? " and the item it took was discarded"
+                                : " and the " + discardedNow + " items it took were discarded"));
         reports.skipped(this, error);
     }
 
