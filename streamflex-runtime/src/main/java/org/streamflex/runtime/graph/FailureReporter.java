@@ -68,14 +68,14 @@ final class FailureReporter implements FailureReports {
             FailureCount count = w.task.failureCount();
             long n = count.failures();
             if (n > LOGGED_IN_FULL && Long.bitCount(n) != 1) {
-                LOG.log(System.Logger.Level.WARNING, thinned(count, n) + " when the graph stopped");
+                LOG.log(System.Logger.Level.WARNING, thinned(count, n) + " in all: the graph has stopped");
             }
         }
     }
 
     private String thinned(FailureCount count, long n) {
-        return "StreamFlex " + graphName + ": filter " + count.filterName() + " has skipped " + n
-                + " failures, discarding " + count.discarded() + " items, under failure policy " + count.policy();
+        return "StreamFlex " + graphName + ": filter " + count.filterName() + " under failure policy "
+                + count.policy() + ": " + n + " failures and " + count.discarded() + " items discarded";
     }
 
     private FailureCount countOf(String filterName) {

@@ -134,15 +134,15 @@ class FailureReportingTest {
         }
         assertTrue(records.get(9).getMessage().endsWith("further skipped failures of Poisoned are logged at each"
                 + " power of two only, with the counts"), records.get(9).getMessage());
-        assertEquals("StreamFlex TestGraph: filter Poisoned has skipped 64 failures, discarding 64 items, under"
-                + " failure policy skip(Long.MAX_VALUE); the last: work() of filter Poisoned ("
+        assertEquals("StreamFlex TestGraph: filter Poisoned under failure policy skip(Long.MAX_VALUE): 64 failures"
+                + " and 64 items discarded; the last: work() of filter Poisoned ("
                 + Poisoned.class.getName() + ") threw java.lang.IllegalArgumentException: malformed 63; skipped by"
                 + " failure policy skip(Long.MAX_VALUE) (failure 64): nothing it put was published and the item it"
                 + " took was discarded", records.get(12).getMessage());
         graph.stop();
         assertEquals(14, records.size());
-        assertEquals("StreamFlex TestGraph: filter Poisoned has skipped 100 failures, discarding 100 items, under"
-                + " failure policy skip(Long.MAX_VALUE) when the graph stopped", records.get(13).getMessage());
+        assertEquals("StreamFlex TestGraph: filter Poisoned under failure policy skip(Long.MAX_VALUE): 100 failures"
+                + " and 100 items discarded in all: the graph has stopped", records.get(13).getMessage());
     }
 
     @Test
