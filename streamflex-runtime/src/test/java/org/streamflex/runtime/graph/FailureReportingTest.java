@@ -162,6 +162,22 @@ class FailureReportingTest {
     }
 
     @Test
+    void aListenerThatThrowsDoesNotChangeHowTheGraphStops() throws Exception {
+        graph.addFailureListener(f -> {
+            throw new IllegalStateException("listener bug");
+        });
+        graph.start();
+        BoundaryError error = assertThrows(BoundaryError.class, () -> graph.awaitTermination(60, TimeUnit.SECONDS));
+        assertEquals("malformed 1", error.causeMessage(), "the filter's failure, not the listener's");
+        assertEquals(1, told.size(), "the listener added first was told");
+        List<LogRecord> listenerBugs = records.stream()
+                .filter(r -> r.getMessage().contains("failure listener")).toList();
+        assertEquals(1, listenerBugs.size());
+        assertTrue(listenerBugs.getFirst().getMessage().endsWith("; ignored, the graph stops as it would have: fix the"
+                + " listener"), listenerBugs.getFirst().getMessage());
+    }
+
+    @Test
     void aListenerThatThrowsIsLoggedAndTheGraphGoesOn() throws Exception {
         graph.setFailurePolicy(FailurePolicy.skip(1_000_000));
         graph.addFailureListener(f -> {
