@@ -140,6 +140,10 @@ public abstract class StreamFlexGraph {
     /**
      * Exceptions that escaped the filter's {@code work()} or {@code trigger()} since the graph
      * started, skipped or not; exact, readable from any thread.
+     *
+     * <pre>{@code
+     * long bad = graph.failureCount(decoder);   // with discardedCount(decoder): the items they cost
+     * }</pre>
      */
     public long failureCount(Filter filter) {
         return assembly.failureCount(Objects.requireNonNull(filter, "filter"));
