@@ -1,11 +1,16 @@
 package org.streamflex;
 
 /**
- * An exception escaped a filter's {@code work()} (or its {@code trigger()}); the graph stopped.
+ * An exception escaped a filter's {@code work()} (or its {@code trigger()}). Under the default
+ * {@link FailurePolicy#STOP_GRAPH} the graph stopped; under {@link FailurePolicy#skip(long)} the
+ * release was skipped, or, past the limit, the graph stopped and the message says so. The message
+ * always says which.
  *
  * <p>The original exception lived in the filter's transient memory, so it is not kept: this error
  * carries its class name, message and stack trace instead. Nothing the failed {@code work()} put
- * was published and its takes were undone. Java code learns about it from
+ * was published; its takes were undone (stopped) or discarded (skipped). Every failure is logged
+ * (logger {@code org.streamflex.runtime}) and passed to the graph's {@link FailureListener}s. Java
+ * code learns that the graph stopped from
  * {@link StreamFlexGraph#awaitTermination(long, java.util.concurrent.TimeUnit)} or
  * {@link StreamFlexGraph#failure()}:
  * <pre>{@code
@@ -20,6 +25,9 @@ package org.streamflex;
 public class BoundaryError extends StreamFlexError {
     private static final long serialVersionUID = 1L;
 
+    /** The consequence of a failure that stops the graph, as the message says it. */
+    private static final String STOPPED = "the graph stopped and nothing that work() put was published";
+
     private final String filterName;
     private final String filterClassName;
     private final String causeClassName;
@@ -32,7 +40,19 @@ public class BoundaryError extends StreamFlexError {
      */
     @SuppressWarnings("this-escape") // setStackTrace is Throwable's: it reads nothing a subclass initializes
     public BoundaryError(String filterName, String filterClassName, String method, Throwable cause) {
-        super(describe(filterName, filterClassName, method, cause), true);
+        this(filterName, filterClassName, method, cause, STOPPED);
+    }
+
+    /**
+     * As {@link #BoundaryError(String, String, String, Throwable)}, saying what followed.
+     *
+     * @param consequence the end of the message, after the cause: what the graph did about it
+     *     ({@code "the graph stopped and nothing that work() put was published"})
+     */
+    @SuppressWarnings("this-escape") // as above
+    public BoundaryError(String filterName, String filterClassName, String method, Throwable cause,
+            String consequence) {
+        super(describe(filterName, filterClassName, method, cause) + "; " + consequence, true);
         this.filterName = filterName;
         this.filterClassName = filterClassName;
         this.causeClassName = cause.getClass().getName();
@@ -63,7 +83,6 @@ public class BoundaryError extends StreamFlexError {
     private static String describe(String filterName, String filterClassName, String method, Throwable cause) {
         String message = cause.getMessage();
         return method + " of filter " + filterName + " (" + filterClassName + ") threw " + cause.getClass().getName()
-                + (message == null ? "" : ": " + message)
-                + "; the graph stopped and nothing that work() put was published";
+                + (message == null ? "" : ": " + message);
     }
 }

@@ -60,10 +60,15 @@ public abstract class StreamFlexGraph {
     }
 
     /**
-     * Waits until the graph has stopped, by {@link #stop()} or because a filter failed.
+     * Waits until the graph has stopped, by {@link #stop()} or because a filter failed. Failures
+     * that the {@link FailurePolicy} skipped do not stop the graph and are not thrown here: they
+     * are logged and passed to the {@link FailureListener}s. A service that never calls this still
+     * learns that its graph stopped from the log (logger {@code org.streamflex.runtime}, ERROR) or
+     * from a listener.
      *
      * @return true if the graph stopped, false if the timeout elapsed first
-     * @throws BoundaryError if the graph stopped because an exception escaped a {@code work()}
+     * @throws BoundaryError if the graph stopped because an exception escaped a {@code work()} or
+     *     {@code trigger()} (under a skip policy: one past the limit; the message says so)
      */
     public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
         return assembly.awaitTermination(timeout, unit);
@@ -83,9 +88,73 @@ public abstract class StreamFlexGraph {
         assembly.setRealTime(Objects.requireNonNull(realTime, "realTime"));
     }
 
-    /** Why the graph stopped by itself, or null if no filter failed. */
+    /**
+     * Why the graph stopped by itself, or null if it did not: the failure that stopped it, not
+     * those its {@link FailurePolicy} skipped (see {@link #failureCount(Filter)}).
+     */
     public BoundaryError failure() {
         return assembly.failure();
+    }
+
+    /**
+     * What the graph does when an exception escapes a {@code work()} or {@code trigger()}, for
+     * every filter without a policy of its own; call before {@link #start()} (or a driver). The
+     * default is {@link FailurePolicy#STOP_GRAPH}.
+     *
+     * <pre>{@code
+     * graph.setFailurePolicy(FailurePolicy.skip(1_000));   // each filter may skip 1,000 failures
+     * }</pre>
+     *
+     * @throws StreamFlexError if the graph has already started
+     */
+    public void setFailurePolicy(FailurePolicy policy) {
+        assembly.setFailurePolicy(null, Objects.requireNonNull(policy, "policy"));
+    }
+
+    /**
+     * The failure policy of one filter, which wins over the graph's; call before {@link #start()}.
+     *
+     * <pre>{@code
+     * graph.setFailurePolicy(decoder, FailurePolicy.skip(Long.MAX_VALUE));   // bad input never stops it
+     * }</pre>
+     *
+     * @throws StreamFlexError if the graph has already started, or the filter is not in this graph
+     */
+    public void setFailurePolicy(Filter filter, FailurePolicy policy) {
+        assembly.setFailurePolicy(Objects.requireNonNull(filter, "filter"), Objects.requireNonNull(policy, "policy"));
+    }
+
+    /**
+     * Has {@code listener} told about every failure of the graph's filters, skipped or stopping
+     * the graph, on the thread that ran the filter (see {@link FailureListener}). Add listeners
+     * before {@link #start()} to see every failure; one added later sees the failures from then on.
+     *
+     * <pre>{@code
+     * graph.addFailureListener(f -> metrics.increment("failures." + f.filterName()));
+     * }</pre>
+     */
+    public void addFailureListener(FailureListener listener) {
+        assembly.addFailureListener(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /**
+     * Exceptions that escaped the filter's {@code work()} or {@code trigger()} since the graph
+     * started, skipped or not; exact, readable from any thread.
+     *
+     * <pre>{@code
+     * long bad = graph.failureCount(decoder);   // with discardedCount(decoder): the items they cost
+     * }</pre>
+     */
+    public long failureCount(Filter filter) {
+        return assembly.failureCount(Objects.requireNonNull(filter, "filter"));
+    }
+
+    /**
+     * Items the filter took in releases that failed and were skipped, and that were therefore
+     * consumed without their results being published; exact, readable from any thread.
+     */
+    public long discardedCount(Filter filter) {
+        return assembly.discardedCount(Objects.requireNonNull(filter, "filter"));
     }
 
     /**

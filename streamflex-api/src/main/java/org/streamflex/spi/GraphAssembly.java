@@ -4,6 +4,8 @@ import java.util.concurrent.TimeUnit;
 import org.streamflex.BoundaryError;
 import org.streamflex.Clock;
 import org.streamflex.DataChannel;
+import org.streamflex.FailureListener;
+import org.streamflex.FailurePolicy;
 import org.streamflex.Filter;
 import org.streamflex.RealTime;
 
@@ -43,6 +45,15 @@ public interface GraphAssembly {
     boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException;
 
     BoundaryError failure();
+
+    /** Sets the failure policy of {@code filter}, or of the graph if {@code filter} is null. */
+    void setFailurePolicy(Filter filter, FailurePolicy policy);
+
+    void addFailureListener(FailureListener listener);
+
+    long failureCount(Filter filter);
+
+    long discardedCount(Filter filter);
 
     DataChannel channel(Filter filter, String field);
 }

@@ -198,6 +198,11 @@ public abstract class SpscRing extends SpscRingFields {
         return (int) ((confined ? lpTail() : lvTail()) - pendingHead);
     }
 
+    /** Items the current transaction has taken and not given back. */
+    public final long pendingTakes() {
+        return pendingHead - lpHead();
+    }
+
     /**
      * Frees the slots taken by the current transaction.
      *

@@ -10,6 +10,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
 import org.streamflex.BoundaryError;
+import org.streamflex.FailureListener;
+import org.streamflex.FailurePolicy;
 import org.streamflex.RealTime;
 import org.streamflex.StreamFlexError;
 import org.streamflex.runtime.atomic.FilterAtomicity;
@@ -21,12 +23,15 @@ import org.streamflex.runtime.clock.ClockPlatform;
 import org.streamflex.runtime.clock.ClockThread;
 import org.streamflex.runtime.clock.RuntimeClock;
 import org.streamflex.runtime.clock.StartGate;
+import org.streamflex.runtime.schedule.FilterTask;
 
 /**
  * Where one graph is in its life, and the moves between: built, validated, then either started
  * on clock threads or driven by a {@code GraphDriver}, then stopped. A graph runs once. Starting
  * chooses each clock's backend, prefills the capsule pools and opens the clocks together; the
  * first failure on any clock thread stops them all and is kept for {@code awaitTermination}.
+ * Failures are reported (logged, and told to listeners) by the graph's {@link FailureReporter};
+ * which of them stop the graph is each filter's {@link FailurePolicy}, fixed when it starts.
  */
 final class GraphLifecycle {
     private enum State { BUILDING, VALIDATED, RUNNING, DRIVEN, STOPPED }
@@ -37,6 +42,8 @@ final class GraphLifecycle {
     private final GraphModel model;
     private final CapsulePools pools;
     private final AtomicReference<BoundaryError> failure = new AtomicReference<>();
+    private final FailureReporter reporter;
+    private FailurePolicy failurePolicy = FailurePolicy.STOP_GRAPH;
 
     private volatile State state = State.BUILDING;
     private volatile boolean running;
@@ -50,6 +57,7 @@ final class GraphLifecycle {
         this.graphName = graphName;
         this.model = model;
         this.pools = pools;
+        this.reporter = new FailureReporter(graphName, model);
     }
 
     // ---------------------------------------------------------------- before start
@@ -79,6 +87,25 @@ final class GraphLifecycle {
         this.realTime = options;
     }
 
+    /** The graph's failure policy, or the filter's own if {@code task} is not null. */
+    synchronized void setFailurePolicy(FilterTask task, FailurePolicy policy) {
+        requireNotStarted("setFailurePolicy");
+        if (task == null) {
+            this.failurePolicy = policy;
+        } else {
+            task.failureCount().own(policy);
+        }
+    }
+
+    void addFailureListener(FailureListener listener) {
+        reporter.add(listener);
+    }
+
+    /** Fixes each filter's failure policy, before its first release. */
+    private void fixFailurePolicies() {
+        model.filters.forEach(w -> w.task.failureCount().begin(failurePolicy, reporter));
+    }
+
     synchronized void chooseClockBackends(BiFunction<RuntimeClock, RealTime, ClockBackends.Choice> chooser) {
         requireNotStarted("chooseClockBackends");
         this.backends = chooser;
@@ -97,6 +124,7 @@ final class GraphLifecycle {
         }
         RealTime options = realTime != null ? realTime : RealTime.defaults(); // code wins over the properties
         prefillCapsulePools();
+        fixFailurePolicies();
         // From here on only clock threads write the filters' state: @Atomic calls go through them.
         atomicFilters().forEach(FilterAtomicity::queueCalls);
         state = State.RUNNING;
@@ -160,6 +188,7 @@ final class GraphLifecycle {
             running = false;
             state = State.STOPPED;
             freeOffHeap();
+            reporter.stopped();
         }
     }
 
@@ -172,11 +201,12 @@ final class GraphLifecycle {
         model.filters.forEach(w -> w.task.offHeap().close());
     }
 
-    /** Records the first failure and stops every clock. */
+    /** Records the first failure, stops every clock, then reports it (on the failed clock's thread). */
     private void fail(BoundaryError error) {
         failure.compareAndSet(null, error);
         running = false;
         threads.forEach(ClockThread::wake);
+        reporter.stopping(error);
     }
 
     void stop() {
@@ -192,6 +222,7 @@ final class GraphLifecycle {
             if (state == State.DRIVEN) {
                 state = State.STOPPED;
                 freeOffHeap();
+                reporter.stopped();
             }
         }
         boolean interrupted = false;
@@ -243,6 +274,7 @@ final class GraphLifecycle {
                     + state.name().toLowerCase(Locale.ROOT) + ")");
         }
         state = State.DRIVEN;
+        fixFailurePolicies();
         model.clocks.forEach(RuntimeClock::markDriven);
         return List.copyOf(model.clocks);
     }
@@ -251,6 +283,8 @@ final class GraphLifecycle {
         failure.compareAndSet(null, error);
         state = State.STOPPED;
         freeOffHeap();
+        reporter.stopping(error);
+        reporter.stopped();
     }
 
     boolean drivable() {

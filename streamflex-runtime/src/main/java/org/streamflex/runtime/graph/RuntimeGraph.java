@@ -6,6 +6,8 @@ import java.util.function.BiFunction;
 import org.streamflex.BoundaryError;
 import org.streamflex.Clock;
 import org.streamflex.DataChannel;
+import org.streamflex.FailureListener;
+import org.streamflex.FailurePolicy;
 import org.streamflex.Filter;
 import org.streamflex.RealTime;
 import org.streamflex.StreamFlexError;
@@ -129,6 +131,26 @@ public final class RuntimeGraph implements GraphAssembly {
     @Override
     public BoundaryError failure() {
         return lifecycle.failure();
+    }
+
+    @Override
+    public void setFailurePolicy(Filter filter, FailurePolicy policy) {
+        lifecycle.setFailurePolicy(filter == null ? null : model.require(filter).task, policy);
+    }
+
+    @Override
+    public void addFailureListener(FailureListener listener) {
+        lifecycle.addFailureListener(listener);
+    }
+
+    @Override
+    public long failureCount(Filter filter) {
+        return taskOf(filter).failureCount().failures();
+    }
+
+    @Override
+    public long discardedCount(Filter filter) {
+        return taskOf(filter).failureCount().discarded();
     }
 
     // ---------------------------------------------------------------- driving

@@ -59,7 +59,7 @@ public final class FilterTask extends WorkTransaction implements FilterContext {
      *
      * @param slot this thread's region slot ({@link Regions#current()}), looked up once by the
      *     caller rather than once per work()
-     * @throws BoundaryError if a work() threw
+     * @throws BoundaryError if a work() or trigger() threw and its failure policy stops the graph
      */
     public void runEagerly(RegionSlot slot) {
         if (!enter()) {
@@ -123,15 +123,22 @@ public final class FilterTask extends WorkTransaction implements FilterContext {
         if (atomicity != null) {
             atomicity.enterWork();
         }
+        Throwable failure;
         try {
             return ApiAccess.trigger(filter);
-        } catch (Throwable failure) {
-            throw new BoundaryError(filterName, filter.getClass().getName(), "trigger()", failure);
+        } catch (Throwable thrown) {
+            failure = thrown;
         } finally {
             if (atomicity != null) {
                 atomicity.exitWork();
             }
         }
+        // Decided once the epoch is even again: a failure listener may read the filter's state.
+        if (!failureCount.skips(failure)) {
+            throw failureCount.stopping("trigger()", failure);
+        }
+        failureCount.skipped("trigger()", failure, 0);
+        return false;
     }
 
     @Override

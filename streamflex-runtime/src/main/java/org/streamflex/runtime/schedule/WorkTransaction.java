@@ -39,6 +39,7 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
     final FilterAtomicity atomicity;
     private final CapsulePools pools;
     private final CapsuleLedger ledger = new CapsuleLedger();
+    final FailureCount failureCount;
 
     private SpscRing[] inputs = NO_RINGS;
     private SpscRing[] outputs = NO_RINGS;
@@ -60,6 +61,7 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         this.pools = pools;
         this.transactionId = TASK_NUMBERS.incrementAndGet() << 40;
         this.atomicity = FilterAtomicity.of(filter.getClass(), atomicLimits);
+        this.failureCount = new FailureCount(filterName, filter.getClass().getName());
     }
 
     /** Fixes the channels when the graph is validated. */
@@ -96,6 +98,11 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         return atomicity;
     }
 
+    /** The filter's failure policy and counts. */
+    public final FailureCount failureCount() {
+        return failureCount;
+    }
+
     /** Completed work() calls. */
     public final long fires() {
         return fires;
@@ -117,10 +124,12 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
     }
 
     /**
-     * One work() as a transaction: published when it returns, undone when it throws.
+     * One work() as a transaction: published when it returns, undone when it throws. When it
+     * throws and the filter's policy skips the failure, its takes are consumed instead of undone
+     * ({@link #discard()}).
      *
-     * @return whether the work() took anything from its data channels
-     * @throws BoundaryError if it threw
+     * @return whether the work() took anything from its data channels (kept or discarded)
+     * @throws BoundaryError if it threw and the failure stops the graph
      */
     final boolean fire(RegionSlot slot) {
         transactionId++;
@@ -140,8 +149,13 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
             }
             inWork = false;
             leaveRegion(slot);
-            abort();
-            throw new BoundaryError(filterName, filter.getClass().getName(), "work()", failure);
+            if (!failureCount.skips(failure)) {
+                abort();
+                throw failureCount.stopping("work()", failure);
+            }
+            long discarded = discard();
+            failureCount.skipped("work()", failure, discarded);
+            return discarded != 0;
         }
         if (atomicity != null) {
             atomicity.exitWork();
@@ -184,6 +198,32 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         for (TimeSlot timer : timers) {
             timer.end();
         }
+    }
+
+    /**
+     * After a failed work() whose failure is skipped: drops its puts, but consumes what it took,
+     * or the item that made it fail would stay at the head of its channel and fail every release.
+     * Every capsule it made or took goes back to its pool (none was published), except those it
+     * gave back with untake, which are in their channels again.
+     *
+     * @return the items it took and discarded
+     */
+    private long discard() {
+        for (SpscRing out : outputs) {
+            out.rollbackPuts();
+        }
+        long discarded = 0;
+        for (SpscRing in : inputs) {
+            discarded += in.pendingTakes();
+            in.publishTakes();
+        }
+        if (!ledger.isEmpty()) {
+            ledger.reclaimUnpublished(transactionId, pools);
+        }
+        for (TimeSlot timer : timers) {
+            timer.end();
+        }
+        return discarded;
     }
 
     /** A capsule from the graph's pool, reclaimed when the work() returns unless it was put. */
