@@ -79,7 +79,8 @@ class ReadmeCommandsTest {
         cover("./mvnw -pl streamflex-concurrency -am verify -Djcstress.mode=default -Djcstress.splitCompilation=true",
                 "streamflex-concurrency/pom.xml",
                 "every verify runs the same jcstress execution in quick mode; the full mode takes hours");
-        cover("javac -d classes -cp streamflex-api.jar -processorpath streamflex-checker.jar -Xplugin:StreamFlex MyGraph.java",
+        cover("javac -d classes -cp streamflex-api.jar -processorpath streamflex-checker.jar"
+                + " -Xplugin:StreamFlex MyGraph.java",
                 "streamflex-checker/src/test/java/org/streamflex/checker/PlainJavacTest.java",
                 "javac in a process of its own with these options, the jars being this build's classes");
         cover("./mvnw -q install -DskipTests", "streamflex-archetype/pom.xml",
