@@ -13,7 +13,7 @@ import org.streamflex.bench.streamit.FilterBankFilters.Source;
 import org.streamflex.bench.streamit.FilterBankFilters.UpSamp;
 
 /**
- * StreamIt's FilterBankNew ({@code ../shared/reference/streamit/BENCHMARKS.md}): source ->
+ * StreamIt's FilterBankNew (its reference trace: jmh/README.md, StreamIt programs): source ->
  * duplicate to 8 banks (Delay -> Fir(H) -> DownSamp -> UpSamp -> Delay -> Fir(F)) -> roundrobin
  * join -> Combine(8) -> printer. One release of its clock is one steady-state iteration (8 source
  * values, 8 printed).

@@ -11,7 +11,7 @@ import org.streamflex.bench.streamit.BeamFormerFilters.Magnitude;
 import org.streamflex.bench.streamit.BeamFormerFilters.Pulse;
 
 /**
- * StreamIt's SerializedBeamFormer ({@code ../shared/reference/streamit/BENCHMARKS.md}): 12 channels
+ * StreamIt's SerializedBeamFormer (its reference trace: jmh/README.md, StreamIt programs): 12 channels
  * (InputGenerate -> coarse BeamFir -> fine BeamFir) joined roundrobin(2), duplicated to 4 beams
  * (BeamForm -> matched BeamFir -> Magnitude) joined roundrobin(1), then the printer. One release of
  * its clock is one steady-state iteration (4 values printed).

@@ -5,28 +5,22 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
 
-/** The StreamIt library's output traces in {@code ../shared/reference/streamit/}, as numbers. */
+/**
+ * The StreamIt library's output traces, bundled in the test resources (streamit/NAME.gz; their
+ * provenance is in jmh/README.md), as numbers.
+ */
 final class ReferenceTrace {
     private ReferenceTrace() {
     }
 
-    /** The trace from {@code shared/reference/streamit/} beside the repository, else the copy in the test resources. */
+    /** The trace {@code name} from the test resources: the repository alone runs the tests. */
     static float[] load(String name) throws IOException {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path file = dir.resolveSibling("shared/reference/streamit").resolve(name);
-            if (Files.isRegularFile(file)) {
-                return parse(Files.readAllLines(file));
-            }
-        }
         try (InputStream in = ReferenceTrace.class.getResourceAsStream("/streamit/" + name + ".gz")) {
             if (in == null) {
-                fail("reference trace " + name + " is neither in shared/reference/streamit beside the repository"
-                        + " nor in the test resources");
+                fail("reference trace " + name + ".gz is not in jmh/src/test/resources/streamit");
             }
             String text = new String(new GZIPInputStream(in).readAllBytes(), StandardCharsets.US_ASCII);
             return parse(text.lines().toList());

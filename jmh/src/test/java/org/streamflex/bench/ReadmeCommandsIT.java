@@ -1,0 +1,123 @@
+package org.streamflex.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs every command of jmh/README.md on the jar {@code package} just built, each in a JVM of its
+ * own as a user runs it, with small input: the JMH commands with one fork, one 100 ms iteration and
+ * no warm-up (every benchmark and parameter set still runs, with its profiler); the predictability
+ * harness with a few hundred periods; {@code StreamItMain} as written. The build command,
+ * {@code ./mvnw -q package -pl jmh -am -DskipTests}, is what made the jar. A command of another
+ * shape fails the test until it has a runner here.
+ */
+@Timeout(1200) // a guard against a hang, not a limit on speed: a busy machine is slower, never wrong
+class ReadmeCommandsIT {
+    static final String JAR = "jmh/target/benchmarks.jar";
+    static final String BUILD = "./mvnw -q package -pl jmh -am -DskipTests";
+    static final Pattern JMH = Pattern.compile("java -jar " + Pattern.quote(JAR) + " (\\w+) -prof gc");
+    static final String HARNESS = "java --enable-native-access=ALL-UNNAMED -cp " + JAR
+            + " org.streamflex.bench.predict.PredictabilityHarness";
+    static final String STREAMIT = "java -cp " + JAR + " org.streamflex.bench.streamit.StreamItMain ";
+    static final Pattern BASH = Pattern.compile("```bash\\n(.*?)```", Pattern.DOTALL);
+    static final Pattern INLINE = Pattern.compile("`(java -jar [^`]+)`");
+
+    @TempDir
+    Path dir;
+
+    record Exit(int exit, String out) {
+    }
+
+    /** The README's commands: its bash blocks' lines and its inline {@code java -jar} spans, normalised. */
+    static List<String> commands() throws IOException {
+        String readme = Files.readString(Path.of("README.md"));
+        List<String> commands = new ArrayList<>();
+        Matcher block = BASH.matcher(readme);
+        while (block.find()) {
+            String joined = block.group(1).replace("\\\n", " ");
+            for (String line : joined.lines().toList()) {
+                int hash = line.indexOf('#');
+                String command = (hash < 0 ? line : line.substring(0, hash)).strip().replaceAll("\\s+", " ");
+                if (!command.isEmpty()) {
+                    commands.add(command);
+                }
+            }
+        }
+        Matcher inline = INLINE.matcher(readme);
+        while (inline.find()) {
+            commands.add(inline.group(1).strip().replaceAll("\\s+", " "));
+        }
+        return commands.stream().distinct().toList();
+    }
+
+    Exit java(List<String> words) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        for (String word : words.subList(1, words.size())) {
+            command.add(word.equals(JAR) ? Path.of("target", "benchmarks.jar").toAbsolutePath().toString() : word);
+        }
+        Path log = dir.resolve("out.log");
+        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
+        p.getOutputStream().close();
+        assertTrue(p.waitFor(900, TimeUnit.SECONDS), String.join(" ", command) + " did not finish");
+        return new Exit(p.exitValue(), Files.readString(log));
+    }
+
+    @Test
+    void everyCommandOfTheReadmeRuns() throws Exception {
+        List<String> commands = commands();
+        assertTrue(commands.size() >= 9, commands.toString());
+        for (String command : commands) {
+            List<String> words = new ArrayList<>(Arrays.asList(command.split(" ", -1)));
+            Matcher jmh = JMH.matcher(command);
+            if (jmh.matches()) {
+                words.addAll(List.of("-f", "1", "-wi", "0", "-i", "1", "-r", "100ms", "-foe", "true"));
+                Exit e = java(words);
+                assertEquals(0, e.exit(), command + "\n" + e.out());
+                assertTrue(e.out().contains("gc.alloc.rate.norm") && e.out().contains(jmh.group(1)),
+                        command + ": a result with the gc profiler's columns\n" + e.out());
+            } else if (command.equals(HARNESS)) {
+                Path out = dir.resolve("predictability");
+                words.addAll(List.of("--out", out.toString(), "--load-periods", "300", "--event-periods", "300",
+                        "--warmup", "200"));
+                Exit e = java(words);
+                assertEquals(0, e.exit(), command + "\n" + e.out());
+                try (Stream<Path> files = Files.list(out)) {
+                    assertTrue(files.anyMatch(f -> f.toString().endsWith(".csv")), "release logs in " + out);
+                }
+            } else if (command.startsWith(STREAMIT)) {
+                Exit e = java(words);
+                assertEquals(0, e.exit(), command + "\n" + e.out());
+                assertTrue(command.endsWith("--print") ? e.out().lines().count() >= 80
+                        : e.out().contains("steady-state iterations in"), command + "\n" + e.out());
+            } else if (!command.equals(BUILD)) { // the build ran BUILD: this test runs on the jar it made
+                fail("jmh/README.md shows `" + command + "`, which this test does not run: add a runner for it");
+            }
+        }
+    }
+
+    @Test
+    void theReadmeIsReadAsShown() throws Exception {
+        List<String> commands = commands();
+        assertTrue(commands.contains(HARNESS), commands.toString());
+        assertTrue(commands.contains("java -jar jmh/target/benchmarks.jar RegionBenchmark -prof gc"), "inline span");
+        assertTrue(new String(Files.readAllBytes(Path.of("README.md")), StandardCharsets.UTF_8).contains(BUILD));
+    }
+}

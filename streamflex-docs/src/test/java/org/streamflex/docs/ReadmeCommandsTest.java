@@ -1,0 +1,168 @@
+package org.streamflex.docs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every command a README shows is run by a test, so that no README advertises a command that
+ * fails. {@link #COVERED} maps each command, exactly as the README writes it (see
+ * {@link ReadmeCommands} for what counts), to the file that runs it and how. A README that shows a
+ * new command fails this test until a test runs it and the command is added here; a command no
+ * README shows any more must leave the map too.
+ *
+ * <p>Scope: commands are run "at least with small input". Where the file that runs a command is a
+ * build file rather than a test, the build itself is the run: {@code ./mvnw verify} is the command
+ * that runs every test, and a few commands differ from what {@code verify} does only in a flag
+ * that makes them long (the full jcstress run) or in where they install (never {@code ~/.m2} from
+ * a test). Each such entry says so.
+ */
+class ReadmeCommandsTest {
+    record Covered(String by, String how) {
+    }
+
+    static final String IDS_README_TEST =
+            "samples/ids/src/test/java/org/streamflex/samples/ids/ReadmeCommandsTest.java";
+    static final String JMH_README_IT = "jmh/src/test/java/org/streamflex/bench/ReadmeCommandsIT.java";
+    static final String ARCHETYPE_IT = "streamflex-archetype/src/test/resources/projects/basic/goal.txt";
+    static final String GENERATE_IT = "streamflex-archetype/src/it/readme-generate/invoker.properties";
+    static final String GENERATE = "mvn archetype:generate -DarchetypeGroupId=org.streamflex"
+            + " -DarchetypeArtifactId=streamflex-archetype -DarchetypeVersion=0.1.0-SNAPSHOT -DgroupId=com.example"
+            + " -DartifactId=my-pipeline -DinteractiveMode=false";
+
+    static final Map<String, Covered> COVERED = new LinkedHashMap<>();
+
+    static {
+        cover("./mvnw verify", ".ci/run", "the build itself: CI runs it, and it runs every test named here");
+        cover("./mvnw -q checkstyle:check", "pom.xml",
+                "the code-style execution runs this goal, with this configuration, in every verify");
+        cover("./mvnw -q compile exec:java", IDS_README_TEST,
+                "IdsMain.run with no arguments in the test's JVM: exec:java runs IdsMain's main with none");
+        cover("./mvnw -q compile exec:java -Dstreamflex.skipSimple=false",
+                "streamflex-runtime/src/test/java/org/streamflex/runtime/example/SimpleMainTest.java",
+                "SimpleMain.main with no arguments, which exec:java runs in streamflex-runtime before the IDS");
+        cover("./mvnw -q compile exec:java -Dids.args=\"--pcap samples/ids/captures/mix.pcapng.gz"
+                + " --trust 10.1.0.0/16 --period 0\"", IDS_README_TEST, "IdsMain.run with the -Dids.args words");
+        cover("./mvnw -q package -pl samples/ids -am -DskipTests", "samples/ids/src/test/java/org/streamflex/"
+                + "samples/ids/IdsJarIT.java", "verify packages the jar first; IdsJarIT runs that jar");
+        for (String args : List.of("--pcap samples/ids/captures/attacks.pcapng",
+                "--pcap samples/ids/captures/mix-cooked2.pcapng.gz --trust 10.1.0.0/16",
+                "--pcap samples/ids/captures/mixed-links.pcapng.gz", "--help")) {
+            cover("java -jar samples/ids/target/streamflex-ids.jar " + args, IDS_README_TEST,
+                    "IdsMain.run with these arguments, and the exit code the README's comment states");
+        }
+        cover("java -cp samples/ids/target/streamflex-ids.jar org.streamflex.samples.ids.pcap.TrafficGenerator"
+                + " out.pcap 20000 1", IDS_README_TEST, "TrafficGenerator.main with these arguments, into a temp dir");
+        cover("./mvnw -q package -pl jmh -am -DskipTests", JMH_README_IT,
+                "verify packages jmh/target/benchmarks.jar first; the IT runs that jar");
+        for (String benchmark : List.of("PassChain", "RegionBenchmark", "AtomicBenchmark", "StreamItBenchmark",
+                "IdsBenchmark")) {
+            cover("java -jar jmh/target/benchmarks.jar " + benchmark + " -prof gc", JMH_README_IT,
+                    "the same command, plus one fork, one 100 ms iteration and no warm-up");
+        }
+        cover("java --enable-native-access=ALL-UNNAMED -cp jmh/target/benchmarks.jar"
+                + " org.streamflex.bench.predict.PredictabilityHarness", JMH_README_IT,
+                "the same command with small --load-periods, --event-periods and --warmup");
+        cover("java -cp jmh/target/benchmarks.jar org.streamflex.bench.streamit.StreamItMain beamformer 100000",
+                JMH_README_IT, "the same command");
+        cover("java -cp jmh/target/benchmarks.jar org.streamflex.bench.streamit.StreamItMain filterbank 10 --print",
+                JMH_README_IT, "the same command");
+        cover("./mvnw -pl streamflex-concurrency -am verify -Djcstress.mode=default -Djcstress.splitCompilation=true",
+                "streamflex-concurrency/pom.xml",
+                "every verify runs the same jcstress execution in quick mode; the full mode takes hours");
+        cover("javac -d classes -cp streamflex-api.jar -processorpath streamflex-checker.jar"
+                + " -Xplugin:StreamFlex MyGraph.java",
+                "streamflex-checker/src/test/java/org/streamflex/checker/PlainJavacTest.java",
+                "javac in a process of its own with these options, the jars being this build's classes");
+        cover("./mvnw -q install -DskipTests", "streamflex-archetype/pom.xml",
+                "invoker:install installs the same artifacts into target/it-repo (a test must not write ~/.m2),"
+                        + " and the archetype's integration tests build against them");
+        cover(GENERATE, GENERATE_IT, "invoker:run runs it word for word after mvn");
+        cover("cd my-pipeline && mvn verify", ARCHETYPE_IT,
+                "archetype:integration-test generates my-pipeline and runs verify in it");
+        cover("mvn verify", ARCHETYPE_IT, "the generated project's README: its verify is what the archetype IT runs");
+    }
+
+    static void cover(String command, String by, String how) {
+        COVERED.put(command, new Covered(by, how));
+    }
+
+    static List<ReadmeCommands.Shown> shown() {
+        List<ReadmeCommands.Shown> shown = new ArrayList<>();
+        for (Path readme : Repository.readmes()) {
+            shown.addAll(ReadmeCommands.of(readme));
+        }
+        return shown;
+    }
+
+    @Test
+    void everyCommandAReadmeShowsIsRunByATest() {
+        List<String> uncovered = new ArrayList<>();
+        for (ReadmeCommands.Shown s : shown()) {
+            if (!COVERED.containsKey(s.command())) {
+                uncovered.add(s + "\n    no test runs it: add one that does, and register the command in "
+                        + "ReadmeCommandsTest.COVERED (streamflex-docs)");
+            }
+        }
+        assertEquals(List.of(), uncovered);
+    }
+
+    @Test
+    void everyRegisteredCommandIsStillShownAndItsTestExists() {
+        Set<String> shown = new TreeSet<>();
+        shown().forEach(s -> shown.add(s.command()));
+        List<String> stale = new ArrayList<>();
+        COVERED.forEach((command, covered) -> {
+            if (!shown.contains(command)) {
+                stale.add(command + ": no README shows it any more; remove it from ReadmeCommandsTest.COVERED");
+            }
+            if (!Files.isRegularFile(Repository.root().resolve(covered.by()))) {
+                stale.add(command + ": " + covered.by() + ", which should run it, does not exist");
+            }
+        });
+        assertEquals(List.of(), stale);
+    }
+
+    @Test
+    void theArchetypeCommandIsTheOneTheInvokerRuns() {
+        String properties = Repository.read(Repository.root().resolve(GENERATE_IT));
+        assertTrue(properties.lines().anyMatch(l -> l.equals("invoker.goals=" + GENERATE.substring("mvn ".length()))),
+                GENERATE_IT + " must run the README's command: " + GENERATE);
+    }
+
+    @Test
+    void commandsAreFoundInShellBlocksAndInlineSpansButNotInCodeOrComments() {
+        String readme = """
+                Run `./mvnw -q checkstyle:check` or `StreamFlexGraph`, then
+                `java -jar
+                x.jar --help`.
+
+                ```bash
+                ./mvnw verify      # all of it
+                # ./mvnw not-a-command
+                java -cp a.jar \\
+                     Main 1
+                ```
+
+                ```java
+                java.util.List<String> no;
+                ```
+                """;
+        assertEquals(List.of(
+                        new ReadmeCommands.Shown("R", 1, "./mvnw -q checkstyle:check"),
+                        new ReadmeCommands.Shown("R", 2, "java -jar x.jar --help"),
+                        new ReadmeCommands.Shown("R", 6, "./mvnw verify"),
+                        new ReadmeCommands.Shown("R", 8, "java -cp a.jar Main 1")),
+                ReadmeCommands.of("R", readme).stream()
+                        .sorted((a, b) -> Integer.compare(a.line(), b.line())).toList());
+    }
+}
