@@ -1,6 +1,7 @@
 package org.streamflex.checker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -59,10 +60,16 @@ class PlainJavacTest {
     }
 
     Result javac(String source) throws IOException, InterruptedException {
+        return javac(source, "-d", "classes");
+    }
+
+    Result javac(String source, String... outputOptions) throws IOException, InterruptedException {
         Path file = dir.resolve("MyGraph.java");
         Files.writeString(file, source);
         Path javac = Path.of(System.getProperty("java.home"), "bin", "javac");
-        List<String> command = new ArrayList<>(List.of(javac.toString(), "-d", "classes", "-cp", location(Filter.class),
+        List<String> command = new ArrayList<>(List.of(javac.toString()));
+        command.addAll(List.of(outputOptions));
+        command.addAll(List.of("-cp", location(Filter.class),
                 "-processorpath", location(StreamFlexPlugin.class), "-Xplugin:StreamFlex", "MyGraph.java"));
         Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
         p.getOutputStream().close();
@@ -93,5 +100,16 @@ class PlainJavacTest {
                 .replace("sum += in.take();", "sum += in.take(); seen = new int[1];"));
         assertEquals(1, r.exit(), r.output());
         assertTrue(r.output().contains("[StreamFlex:R3]"), r.output());
+    }
+
+    @Test
+    void javacWithoutAnOutputDirectoryWarnsThatNothingWasWoven() throws Exception {
+        Result r = javac(GRAPH, new String[0]);
+        assertEquals(0, r.exit(), r.output());
+        assertTrue(r.output().contains("[StreamFlex] filter code was not woven: the plugin found no class output"
+                + " directory (javac without -d"), r.output());
+        assertTrue(r.output().contains("Compile with -d DIR"), r.output());
+        String gen = Files.readString(dir.resolve("MyGraph$Gen.class"), StandardCharsets.ISO_8859_1);
+        assertFalse(gen.contains("Lorg/streamflex/abi/Woven;"), "javac wrote Gen next to its source, unwoven");
     }
 }

@@ -30,8 +30,14 @@ public final class OutputDirectoryProbe extends AbstractProcessor {
         super.init(env);
         try {
             FileObject probe = env.getFiler().createResource(StandardLocation.CLASS_OUTPUT, "", RESOURCE);
-            Path resource = Path.of(probe.toUri());
-            OUTPUT.set(resource.getParent().getParent().getParent());
+            Path output = Path.of(probe.toUri()).getParent().getParent().getParent();
+            if (output.getParent() == null) {
+                // javac without -d: class files go next to their sources and resources to the root of
+                // the file system. There is no class output directory to weave in (or to litter).
+                OUTPUT.remove();
+                return;
+            }
+            OUTPUT.set(output);
         } catch (Exception e) {
             OUTPUT.remove(); // no file-system class output (an in-memory compile): nothing to weave
         }

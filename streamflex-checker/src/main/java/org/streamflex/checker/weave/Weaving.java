@@ -9,6 +9,7 @@ import java.lang.classfile.ClassHierarchyResolver;
 import java.lang.constant.ClassDesc;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -46,10 +47,11 @@ public final class Weaving {
         if (output == null) {
             if (program.reachable().stream().anyMatch(program.sources()::contains)) {
                 trees.printMessage(Diagnostic.Kind.WARNING, "[StreamFlex] filter code was not woven: the plugin"
-                        + " finds the class output directory through its annotation processor, which did not run"
-                        + " (-proc:none, or classes are not written to a directory). Filters then allocate on the"
-                        + " heap, and a graph refuses filters with @Atomic methods. Compile with annotation"
-                        + " processing on (the default when the plugin is on the processor path)", anchor, anchor);
+                        + " found no class output directory (javac without -d, annotation processing off with"
+                        + " -proc:none, or classes not written to a directory). Filters then allocate on the"
+                        + " heap, and a graph refuses filters with @Atomic methods. Compile with -d DIR and"
+                        + " annotation processing on (the default when the plugin is on the processor path)",
+                        anchor, anchor);
             }
             return;
         }
@@ -65,9 +67,11 @@ public final class Weaving {
         RegionWeaver regions = new RegionWeaver(classFile, planner, roles);
         Map<ClassDesc, Path> files = new LinkedHashMap<>();
         Set<String> wovenForRegions = new LinkedHashSet<>();
+        List<String> elsewhere = new ArrayList<>();
         for (ClassPlan entry : plan) {
             Path file = WovenIndex.classFile(output, entry.binaryName());
             if (!Files.isRegularFile(file)) {
+                elsewhere.add(entry.binaryName());
                 continue;
             }
             try {
@@ -78,6 +82,9 @@ public final class Weaving {
             } catch (IOException | RuntimeException e) {
                 error("could not weave " + entry.binaryName() + " for regions: " + e);
             }
+        }
+        if (!elsewhere.isEmpty()) {
+            warnNotInOutput(elsewhere, output);
         }
         Map<ClassDesc, Set<String>> copies;
         try {
@@ -100,6 +107,20 @@ public final class Weaving {
                     + WovenIndex.RESOURCE + ": " + e + "; a later compilation of part of the sources may weave"
                     + " less than this one", anchor, anchor);
         }
+    }
+
+    /**
+     * Every planned class was compiled in this compilation, so its class file should be in the class
+     * output directory. It is not when javac runs without {@code -d}: it then writes each class file
+     * next to its source, while resources (the probe's) go to the working directory.
+     */
+    private void warnNotInOutput(List<String> elsewhere, Path output) {
+        String named = String.join(", ", elsewhere.subList(0, Math.min(3, elsewhere.size())))
+                + (elsewhere.size() > 3 ? " and " + (elsewhere.size() - 3) + " more" : "");
+        trees.printMessage(Diagnostic.Kind.WARNING, "[StreamFlex] filter code was not woven: the class files of "
+                + named + " are not in the class output directory " + output + " (javac without -d writes"
+                + " class files next to their sources). Filters then allocate on the heap, and a graph refuses"
+                + " filters with @Atomic methods. Compile with -d DIR", anchor, anchor);
     }
 
     private void error(String message) {
