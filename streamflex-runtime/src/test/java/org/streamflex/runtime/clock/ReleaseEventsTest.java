@@ -3,6 +3,8 @@ package org.streamflex.runtime.clock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sun.management.ThreadMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import jdk.jfr.consumer.RecordedEvent;
@@ -12,6 +14,7 @@ import org.streamflex.Clock;
 import org.streamflex.runtime.ApiAccess;
 import org.streamflex.runtime.clock.ScriptedClockTest.Scripted;
 import org.streamflex.runtime.clock.ScriptedClockTest.ScriptedBackend;
+import org.streamflex.runtime.example.SimpleGraph;
 import org.streamflex.runtime.flight.FlightRecording;
 import org.streamflex.runtime.graph.RuntimeGraph;
 import org.streamflex.runtime.graph.TestGraph;
@@ -73,6 +76,30 @@ class ReleaseEventsTest {
                         m.getLong("skipped"), m.getLong("missedDeadlines")), "miss " + i);
             }
             assertEquals(clock.missedDeadlines(), misses.size());
+        }
+    }
+
+    @Test
+    void recordingEveryReleaseAllocatesNothingOnTheClockThread() throws Exception {
+        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+        SimpleGraph graph = new SimpleGraph(0); // free-running: releases as fast as the machine goes
+        try (FlightRecording recording = FlightRecording.everything()) {
+            graph.start();
+            Thread clockThread = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getName().equals("streamflex-clock-0") && t.isAlive()).findFirst().orElseThrow();
+            Clock clock = graph.clock();
+            TestGraph.awaitReleases(clock, 50_000); // warm-up: compiled code, the recorder's buffers in place
+            long releasesBefore = clock.releases();
+            long bytesBefore = threads.getThreadAllocatedBytes(clockThread.threadId());
+            TestGraph.awaitReleases(clock, releasesBefore + 200_000);
+            long bytes = threads.getThreadAllocatedBytes(clockThread.threadId()) - bytesBefore;
+            long releases = clock.releases() - releasesBefore;
+            graph.stop();
+            assertTrue(graph.awaitTermination(10, TimeUnit.SECONDS));
+            // A release event made per release would be 40 bytes or more each; a one-off
+            // deoptimization may allocate a few hundred bytes once.
+            assertTrue(bytes < releases / 100, bytes + " bytes over " + releases + " recorded releases");
+            assertTrue(recording.count("org.streamflex.Release") >= 200_000, "every release was recorded");
         }
     }
 }

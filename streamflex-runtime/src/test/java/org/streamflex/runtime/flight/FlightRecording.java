@@ -23,6 +23,7 @@ public final class FlightRecording implements AutoCloseable {
 
     private final Recording recording = new Recording();
     private List<RecordedEvent> events;
+    private Path file;
 
     private FlightRecording(boolean enabled) {
         for (String name : EVENTS) {
@@ -53,18 +54,11 @@ public final class FlightRecording implements AutoCloseable {
     /** Stops the recording (once) and returns all its StreamFlex events, in commit order. */
     public List<RecordedEvent> all() {
         if (events == null) {
-            recording.stop();
             try {
-                Path file = Files.createTempFile("streamflex-flight", ".jfr");
-                try {
-                    recording.dump(file);
-                    events = RecordingFile.readAllEvents(file).stream()
-                            .filter(e -> e.getEventType().getName().startsWith("org.streamflex."))
-                            .sorted((a, b) -> a.getStartTime().compareTo(b.getStartTime()))
-                            .toList();
-                } finally {
-                    Files.deleteIfExists(file);
-                }
+                events = RecordingFile.readAllEvents(dumped()).stream()
+                        .filter(e -> e.getEventType().getName().startsWith("org.streamflex."))
+                        .sorted((a, b) -> a.getStartTime().compareTo(b.getStartTime()))
+                        .toList();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -72,8 +66,39 @@ public final class FlightRecording implements AutoCloseable {
         return events;
     }
 
+    /** Stops the recording (once) and counts its events named {@code name}, without keeping them. */
+    public long count(String name) {
+        long count = 0;
+        try (RecordingFile file = new RecordingFile(dumped())) {
+            while (file.hasMoreEvents()) {
+                if (file.readEvent().getEventType().getName().equals(name)) {
+                    count++;
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return count;
+    }
+
+    private Path dumped() throws IOException {
+        if (file == null) {
+            recording.stop();
+            file = Files.createTempFile("streamflex-flight", ".jfr");
+            recording.dump(file);
+        }
+        return file;
+    }
+
     @Override
     public void close() {
         recording.close();
+        if (file != null) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
     }
 }
