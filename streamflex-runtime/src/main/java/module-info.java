@@ -11,6 +11,7 @@ module org.streamflex.runtime {
     requires transitive org.streamflex.api;
     requires org.jctools.core;
     requires jdk.management;
+    requires jdk.jfr;
 
     exports org.streamflex.runtime;
 

@@ -7,6 +7,7 @@ import org.streamflex.StreamFlexGraph;
 import org.streamflex.abi.RegionSlot;
 import org.streamflex.abi.Regions;
 import org.streamflex.runtime.clock.RuntimeClock;
+import org.streamflex.runtime.flight.Flight;
 import org.streamflex.runtime.graph.RuntimeGraph;
 import org.streamflex.spi.GraphAssembly;
 
@@ -92,6 +93,7 @@ public final class GraphDriver {
                 }
             }
         } catch (BoundaryError failure) {
+            Flight.failure(failure, "GraphDriver");
             graph.driverFailed(failure);
             throw failure;
         }

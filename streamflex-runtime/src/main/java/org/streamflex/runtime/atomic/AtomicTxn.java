@@ -69,6 +69,10 @@ final class AtomicTxn implements AtomicTransaction {
         borrowed.clear();
     }
 
+    int readCount() {
+        return reads.size;
+    }
+
     int writeCount() {
         return writes.size + borrowed.blocks();
     }

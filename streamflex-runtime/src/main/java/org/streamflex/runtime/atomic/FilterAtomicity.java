@@ -7,6 +7,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import org.streamflex.Atomic;
 import org.streamflex.Filter;
+import org.streamflex.runtime.flight.Flight;
 import org.streamflex.spi.AtomicEngine;
 
 /**
@@ -104,6 +105,7 @@ public final class FilterAtomicity implements AtomicEngine {
                 if (tx.writeCount() == 0 ? tx.consistentNow() : commit(tx)) {
                     return result;
                 }
+                Flight.atomicTurnedBack(withReceiver[0], tx.readCount(), tx.writeCount(), retries + 1);
                 noteRetry();
             }
         } finally {

@@ -1,6 +1,7 @@
 package org.streamflex.runtime.channel;
 
 import org.streamflex.ChannelUnderflowException;
+import org.streamflex.runtime.flight.Flight;
 
 /**
  * A fixed-size single-producer single-consumer ring with transactional put and take: the storage
@@ -134,6 +135,7 @@ public abstract class SpscRing extends SpscRingFields {
         if (drops != 0) {
             pendingDrops = 0;
             soDropped(lpDropped() + drops);
+            Flight.drop(name, capacity, drops, lpDropped());
         }
     }
 

@@ -5,6 +5,8 @@ import java.util.function.Consumer;
 import org.streamflex.BoundaryError;
 import org.streamflex.abi.RegionSlot;
 import org.streamflex.abi.Regions;
+import org.streamflex.runtime.flight.ClockFlight;
+import org.streamflex.runtime.flight.Flight;
 
 /**
  * The loop of one clock: applies its backend's policy on its own thread, waits at the start gate,
@@ -63,10 +65,12 @@ public final class ClockThread implements Runnable {
                 runPeriodic(startNanos);
             }
         } catch (BoundaryError failure) {
+            Flight.failure(failure, clock.toString());
             onFailure.accept(failure);
         } catch (Throwable unexpected) {
             // Not from a filter's code (those arrive as BoundaryError): a runtime fault or an Error
             // such as StackOverflowError. Still stop the graph and tell the Java side.
+            Flight.failure(clock.target().filterName(), clock.target().filter(), unexpected, clock.toString());
             onFailure.accept(new BoundaryError(clock.target().filterName(),
                     clock.target().filter().getClass().getName(), "a release by " + clock, unexpected));
         } finally {
@@ -77,11 +81,15 @@ public final class ClockThread implements Runnable {
     private void runFree(long startNanos) {
         RegionSlot regions = Regions.current();
         ReleaseObserver observer = clock.observer();
+        ClockFlight flight = new ClockFlight(clock.toString(), 0, clock.target().filterName());
         long boundary = 0;
         while (running.getAsBoolean()) {
             long start = backend.nanoTime() - startNanos;
+            flight.begin();
             clock.release(start / 1000, 0, regions);
-            observer.released(boundary++, start, backend.nanoTime() - startNanos, false);
+            long completion = backend.nanoTime() - startNanos;
+            flight.released(boundary, start, completion, false, 0);
+            observer.released(boundary++, start, completion, false);
         }
     }
 
@@ -91,11 +99,13 @@ public final class ClockThread implements Runnable {
         int skipped = 0;
         RegionSlot regions = Regions.current();
         ReleaseObserver observer = clock.observer();
+        ClockFlight flight = new ClockFlight(clock.toString(), clock.periodMicros(), clock.target().filterName());
         while (running.getAsBoolean()) {
             if (!backend.awaitNanos(startNanos + boundary * period, running)) {
                 return;
             }
             long start = backend.nanoTime() - startNanos;
+            flight.begin();
             clock.release(boundary * clock.periodMicros(), skipped, regions);
             long completion = backend.nanoTime() - startNanos;
             boolean missed = ReleaseRule.missed(boundary, completion, period);
@@ -103,6 +113,7 @@ public final class ClockThread implements Runnable {
                 clock.countMiss();
             }
             observer.released(boundary, start, completion, missed);
+            flight.released(boundary, start, completion, missed, clock.missedDeadlines());
             long next = ReleaseRule.nextBoundary(boundary, completion, period);
             skipped = (int) Math.min(Integer.MAX_VALUE, next - boundary - 1);
             boundary = next;

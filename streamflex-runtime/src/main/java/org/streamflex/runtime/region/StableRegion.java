@@ -2,6 +2,7 @@ package org.streamflex.runtime.region;
 
 import java.util.IdentityHashMap;
 import org.streamflex.RegionFullError;
+import org.streamflex.runtime.flight.Flight;
 import org.streamflex.spi.StableAccount;
 
 /**
@@ -54,6 +55,7 @@ public final class StableRegion implements StableAccount {
 
     private void take(long bytes, String what) {
         if (usedBytes + bytes > capacityBytes) {
+            Flight.regionFull(filterName, "stable", capacityBytes, usedBytes, bytes, what);
             throw new RegionFullError("the stable region of filter " + filterName + " (" + capacityBytes
                     + " bytes) has no room for " + what + " (" + bytes + " bytes): it already holds " + usedBytes
                     + " bytes, which live as long as the graph. Give the filter a larger stable region with"

@@ -2,6 +2,7 @@ package org.streamflex.runtime.region;
 
 import java.lang.invoke.MethodHandle;
 import org.streamflex.RegionFullError;
+import org.streamflex.runtime.flight.Flight;
 import org.streamflex.spi.TransientAllocator;
 
 /**
@@ -84,6 +85,8 @@ public final class TransientRegion implements TransientAllocator {
     }
 
     private RegionFullError full(ArrayKind kind, int length, long bytes) {
+        Flight.regionFull(filterName, "transient", capacityBytes, usedBytes, bytes,
+                "new " + kind.javaName() + "[" + length + "]");
         return new RegionFullError("the transient region of filter " + filterName + " (" + capacityBytes
                 + " bytes) has no room for new " + kind.javaName() + "[" + length + "] (" + bytes + " bytes): this"
                 + " work() already allocated " + usedBytes + " bytes. Give the filter a larger transient region"
@@ -104,6 +107,8 @@ public final class TransientRegion implements TransientAllocator {
         }
         long used = usedBytes + pool.instanceBytes;
         if (used > capacityBytes) {
+            Flight.regionFull(filterName, "transient", capacityBytes, usedBytes, pool.instanceBytes,
+                    "new " + type.getSimpleName() + "(...)");
             throw new RegionFullError("the transient region of filter " + filterName + " (" + capacityBytes
                     + " bytes) has no room for new " + type.getSimpleName() + "(...) (" + pool.instanceBytes
                     + " bytes): this work() already allocated " + usedBytes + " bytes. Give the filter a larger"
