@@ -5,6 +5,7 @@ import org.streamflex.BoundaryError;
 import org.streamflex.Clock;
 import org.streamflex.DataChannel;
 import org.streamflex.Filter;
+import org.streamflex.GraphCounters;
 import org.streamflex.RealTime;
 
 /**
@@ -45,4 +46,13 @@ public interface GraphAssembly {
     BoundaryError failure();
 
     DataChannel channel(Filter filter, String field);
+
+    /** The graph's named counters. */
+    GraphCounters counters();
+
+    /** Counts the heap bytes each work() of {@code filter} allocates, or of every filter if it is null. */
+    void countHeapBytes(Filter filter);
+
+    /** The graph in Graphviz DOT, with its counters as they are now. */
+    String toDot();
 }

@@ -21,6 +21,7 @@ import org.streamflex.runtime.clock.ClockPlatform;
 import org.streamflex.runtime.clock.ClockThread;
 import org.streamflex.runtime.clock.RuntimeClock;
 import org.streamflex.runtime.clock.StartGate;
+import org.streamflex.runtime.counter.CounterMBeans;
 
 /**
  * Where one graph is in its life, and the moves between: built, validated, then either started
@@ -36,6 +37,7 @@ final class GraphLifecycle {
     private final String graphName;
     private final GraphModel model;
     private final CapsulePools pools;
+    private final CounterMBeans mbeans;
     private final AtomicReference<BoundaryError> failure = new AtomicReference<>();
 
     private volatile State state = State.BUILDING;
@@ -46,10 +48,11 @@ final class GraphLifecycle {
     private BiFunction<RuntimeClock, RealTime, ClockBackends.Choice> backends =
             (clock, options) -> ClockBackends.choose(clock.periodMicros(), options, ClockPlatform.current());
 
-    GraphLifecycle(String graphName, GraphModel model, CapsulePools pools) {
+    GraphLifecycle(String graphName, GraphModel model, CapsulePools pools, CounterMBeans mbeans) {
         this.graphName = graphName;
         this.model = model;
         this.pools = pools;
+        this.mbeans = mbeans;
     }
 
     // ---------------------------------------------------------------- before start
@@ -100,6 +103,7 @@ final class GraphLifecycle {
         // From here on only clock threads write the filters' state: @Atomic calls go through them.
         atomicFilters().forEach(FilterAtomicity::queueCalls);
         state = State.RUNNING;
+        mbeans.register();
         running = true;
         terminated = new CountDownLatch(model.clocks.size());
         StartGate gate = new StartGate(model.clocks.size());
@@ -160,6 +164,7 @@ final class GraphLifecycle {
             running = false;
             state = State.STOPPED;
             freeOffHeap();
+            mbeans.unregister();
         }
     }
 
@@ -192,6 +197,7 @@ final class GraphLifecycle {
             if (state == State.DRIVEN) {
                 state = State.STOPPED;
                 freeOffHeap();
+                mbeans.unregister();
             }
         }
         boolean interrupted = false;
@@ -244,6 +250,7 @@ final class GraphLifecycle {
         }
         state = State.DRIVEN;
         model.clocks.forEach(RuntimeClock::markDriven);
+        mbeans.register();
         return List.copyOf(model.clocks);
     }
 
@@ -251,6 +258,7 @@ final class GraphLifecycle {
         failure.compareAndSet(null, error);
         state = State.STOPPED;
         freeOffHeap();
+        mbeans.unregister();
     }
 
     boolean drivable() {

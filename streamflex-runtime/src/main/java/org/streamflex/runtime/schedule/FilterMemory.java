@@ -3,6 +3,7 @@ package org.streamflex.runtime.schedule;
 import org.streamflex.abi.RegionSlot;
 import org.streamflex.abi.Woven;
 import org.streamflex.runtime.ApiAccess;
+import org.streamflex.runtime.counter.SingleWriterCounter;
 import org.streamflex.runtime.region.OffHeapRegion;
 import org.streamflex.runtime.region.StableRegion;
 import org.streamflex.runtime.region.TransientRegion;
@@ -25,9 +26,13 @@ public abstract class FilterMemory {
     private final StableRegion stable;
     /** Raw memory runtime components take for the filter, freed when the graph stops. */
     private final OffHeapRegion offHeap;
-    /** Counts the heap bytes each work() allocates (two ThreadMXBean reads per work(): off by default). */
+    /**
+     * Counts the heap bytes each work() allocates (two ThreadMXBean reads per work(): off by default).
+     * Plain: it is set before the graph starts, and a clock thread's start orders it before its reads.
+     */
     private boolean countHeap;
-    private long heapBytes;
+    /** Written by the thread running the filter's work(), read by anyone. */
+    private final SingleWriterCounter heapBytes = new SingleWriterCounter();
 
     /**
      * @param transientBytes size of the transient region, used if {@code type} was woven by the
@@ -60,7 +65,7 @@ public abstract class FilterMemory {
     /** After a {@code work()} that returned: counts its heap bytes and frees its transient memory. */
     final void leaveMemory(RegionSlot slot, long heapBefore) {
         if (countHeap) {
-            heapBytes += HeapMeter.allocatedBytes() - heapBefore;
+            heapBytes.add(HeapMeter.allocatedBytes() - heapBefore);
         }
         leaveRegion(slot);
     }
@@ -88,7 +93,7 @@ public abstract class FilterMemory {
      * not take (string concatenation, JDK code, classes the plugin did not weave).
      */
     public final long heapBytes() {
-        return heapBytes;
+        return heapBytes.get();
     }
 
     /** The filter's off-heap memory, freed when the graph stops. */

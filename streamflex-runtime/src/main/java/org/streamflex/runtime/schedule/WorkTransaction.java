@@ -16,6 +16,7 @@ import org.streamflex.runtime.channel.CapsuleRing;
 import org.streamflex.runtime.channel.CapsuleTransaction;
 import org.streamflex.runtime.channel.SpscRing;
 import org.streamflex.runtime.channel.TimeSlot;
+import org.streamflex.runtime.counter.SingleWriterCounter;
 import org.streamflex.runtime.region.StableRegion;
 
 /**
@@ -47,7 +48,9 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
 
     private long transactionId;
     private boolean inWork;
-    private long fires;
+    /** Written by the thread running the filter; own objects, so readers do not share this object's lines. */
+    private final SingleWriterCounter commits = new SingleWriterCounter();
+    private final SingleWriterCounter aborts = new SingleWriterCounter();
 
     private Class<?> lastCapsuleType;
     private CapsulePool<?> lastCapsulePool;
@@ -96,9 +99,19 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         return atomicity;
     }
 
-    /** Completed work() calls. */
+    /** work() calls that returned and were committed. */
+    public final long commits() {
+        return commits.get();
+    }
+
+    /** work() calls that threw and were rolled back. */
+    public final long aborts() {
+        return aborts.get();
+    }
+
+    /** work() calls, committed or rolled back. */
     public final long fires() {
-        return fires;
+        return commits() + aborts();
     }
 
     /** The default trigger: a time or data input has something to take. */
@@ -149,7 +162,7 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         inWork = false;
         leaveMemory(slot, heapBefore);
         boolean took = commit();
-        fires++;
+        commits.increment();
         return took;
     }
 
@@ -174,6 +187,7 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
     }
 
     private void abort() {
+        aborts.increment();
         for (SpscRing out : outputs) {
             out.rollbackPuts();
         }
