@@ -68,7 +68,7 @@ public final class StreamFlexProperties {
     public static final Property<Boolean> HEAP_ACCOUNTING = bool("streamflex.heapAccounting", false);
 
     /**
-     * Whether a started (or driven) graph registers its counters as MBeans on the platform MBean
+     * Whether a started graph registers its counters as MBeans on the platform MBean
      * server ({@code org.streamflex:type=...,graph=...,name=...}), unregistered when it stops.
      */
     public static final Property<Boolean> JMX = bool("streamflex.jmx", true);

@@ -14,7 +14,9 @@ import javax.management.ObjectName;
 /**
  * A graph's counters on the platform MBean server while it runs: one MBean per owner,
  * {@code org.streamflex:type=Filter|Channel|Clock|Atomic,graph=<graph>,name=<owner>}, registered
- * when the graph starts (or a driver takes it) and unregistered when it stops. The graph's name is
+ * when the graph starts on its clock threads and unregistered when they have all stopped. A graph
+ * under a {@code GraphDriver} is not registered: it runs in virtual time in tests and benchmarks,
+ * is rarely stopped, and the MBean server would keep every such graph reachable for good. The graph's name is
  * its class's simple name; a second graph of that class running in the same JVM is
  * {@code <name>#2}, and so on, the lowest number free. Values that ObjectName syntax reserves
  * ({@code , = : " * ?}) are quoted with {@link ObjectName#quote}. A registration the server refuses

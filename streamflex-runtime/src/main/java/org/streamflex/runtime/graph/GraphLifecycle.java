@@ -197,7 +197,6 @@ final class GraphLifecycle {
             if (state == State.DRIVEN) {
                 state = State.STOPPED;
                 freeOffHeap();
-                mbeans.unregister();
             }
         }
         boolean interrupted = false;
@@ -250,7 +249,6 @@ final class GraphLifecycle {
         }
         state = State.DRIVEN;
         model.clocks.forEach(RuntimeClock::markDriven);
-        mbeans.register();
         return List.copyOf(model.clocks);
     }
 
@@ -258,7 +256,6 @@ final class GraphLifecycle {
         failure.compareAndSet(null, error);
         state = State.STOPPED;
         freeOffHeap();
-        mbeans.unregister();
     }
 
     boolean drivable() {
