@@ -116,8 +116,8 @@ public abstract class StreamFlexGraph {
      * (counter {@code filter.<name>.heapBytes}): what its regions could not take, such as string
      * concatenation or classes compiled without the StreamFlex plugin. Off by default because it
      * reads the thread's allocation counter twice per {@code work()}; property
-     * {@code streamflex.heapAccounting=true} turns it on for every graph. Call it before
-     * {@link #start()}.
+     * {@code streamflex.heapAccounting=true} turns it on for every graph. It may be called while the
+     * graph runs, after a warm-up for instance: it counts from each filter's next {@code work()}.
      *
      * <pre>{@code
      * graph.countHeapBytes();
@@ -125,8 +125,6 @@ public abstract class StreamFlexGraph {
      * ...
      * long leaked = graph.counters().value(parser, "heapBytes");
      * }</pre>
-     *
-     * @throws StreamFlexError if the graph has started
      */
     public void countHeapBytes() {
         assembly.countHeapBytes(null);
@@ -136,7 +134,7 @@ public abstract class StreamFlexGraph {
      * Counts the heap bytes of one filter's {@code work()} calls, as {@link #countHeapBytes()} does
      * for all.
      *
-     * @throws StreamFlexError if the graph has started or the filter is not of this graph
+     * @throws StreamFlexError if the filter is not of this graph
      */
     public void countHeapBytes(Filter filter) {
         assembly.countHeapBytes(Objects.requireNonNull(filter, "filter"));

@@ -202,8 +202,6 @@ public final class RuntimeGraph implements GraphAssembly {
 
     @Override
     public void countHeapBytes(Filter filter) {
-        // Before start: the flag is a plain field that clock threads read once per work().
-        lifecycle.requireNotStarted("countHeapBytes");
         if (filter == null) {
             model.filters.forEach(w -> w.task.countHeapBytes());
         } else {

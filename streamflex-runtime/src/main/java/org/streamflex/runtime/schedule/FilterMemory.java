@@ -1,5 +1,7 @@
 package org.streamflex.runtime.schedule;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import org.streamflex.abi.RegionSlot;
 import org.streamflex.abi.Woven;
 import org.streamflex.runtime.ApiAccess;
@@ -20,6 +22,16 @@ import org.streamflex.runtime.region.TransientRegion;
  * own, and the hot path stays as direct as in a single class.
  */
 public abstract class FilterMemory {
+    private static final VarHandle COUNT_HEAP;
+
+    static {
+        try {
+            COUNT_HEAP = MethodHandles.lookup().findVarHandle(FilterMemory.class, "countHeap", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /** Null when the filter's class was not woven or regions are off: allocations then go to the heap. */
     private TransientRegion region;
     /** What the filter keeps for the graph's lifetime, counted against its stable size. */
@@ -28,7 +40,8 @@ public abstract class FilterMemory {
     private final OffHeapRegion offHeap;
     /**
      * Counts the heap bytes each work() allocates (two ThreadMXBean reads per work(): off by default).
-     * Plain: it is set before the graph starts, and a clock thread's start orders it before its reads.
+     * May be switched on while the graph runs: set and read opaque, once per work(), so the filter's
+     * thread sees it within a few work() calls and the JIT cannot hoist the read out of its loop.
      */
     private boolean countHeap;
     /** Written by the thread running the filter's work(), read by anyone. */
@@ -53,18 +66,18 @@ public abstract class FilterMemory {
     /**
      * Before a {@code work()}: its woven allocations go to the transient region.
      *
-     * @return the thread's heap counter, to pass to {@link #leaveMemory}; 0 when not counting
+     * @return the thread's heap counter, to pass to {@link #leaveMemory}; -1 when not counting
      */
     final long enterMemory(RegionSlot slot) {
         if (region != null) {
             ApiAccess.enterRegion(slot, region, stable);
         }
-        return countHeap ? HeapMeter.allocatedBytes() : 0;
+        return (boolean) COUNT_HEAP.getOpaque(this) ? HeapMeter.allocatedBytes() : -1;
     }
 
     /** After a {@code work()} that returned: counts its heap bytes and frees its transient memory. */
     final void leaveMemory(RegionSlot slot, long heapBefore) {
-        if (countHeap) {
+        if (heapBefore >= 0) { // counting when the work() began: switching it on meanwhile counts from the next
             heapBytes.add(HeapMeter.allocatedBytes() - heapBefore);
         }
         leaveRegion(slot);
@@ -83,9 +96,9 @@ public abstract class FilterMemory {
         region = null;
     }
 
-    /** Starts counting the heap bytes this filter's work() allocates on the heap. */
+    /** Starts counting the heap bytes this filter's work() allocates on the heap, from its next work(). */
     public final void countHeapBytes() {
-        countHeap = true;
+        COUNT_HEAP.setOpaque(this, true);
     }
 
     /**
