@@ -12,6 +12,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.streamflex.Filter;
 import org.streamflex.GraphCounters;
 import org.streamflex.StreamFlexError;
@@ -25,6 +26,7 @@ import org.streamflex.StreamFlexError;
  */
 public final class CounterRegistry implements GraphCounters {
     private final ConcurrentSkipListMap<String, Counter> counters = new ConcurrentSkipListMap<>();
+    private final ConcurrentSkipListMap<String, TextAttribute> texts = new ConcurrentSkipListMap<>();
     private final Function<Filter, String> filterNames;
 
     /**
@@ -47,6 +49,19 @@ public final class CounterRegistry implements GraphCounters {
             throw new IllegalStateException("counter " + counter.name() + " registered twice");
         }
         return counter;
+    }
+
+    /** Adds a text an owner's MBean shows next to its counters ({@link TextAttribute}). */
+    public void registerText(CounterOwner owner, String ownerName, String key, String description,
+            Supplier<String> reader) {
+        TextAttribute text = new TextAttribute(owner, ownerName, key, description, reader);
+        texts.put(CounterNames.of(owner, ownerName, key), text);
+    }
+
+    /** The texts of one owner, by sorted key. */
+    public List<TextAttribute> textsOf(CounterOwner owner, String ownerName) {
+        String prefix = CounterNames.of(owner, ownerName, "");
+        return List.copyOf(texts.subMap(prefix, prefix + Character.MAX_VALUE).values());
     }
 
     /** The counter of this name, or null. */

@@ -81,5 +81,7 @@ final class GraphCounterRegistration {
                 + " paper's release rule (count)", clock::missedDeadlines);
         registry.register(c, name, "periodMicros", "its period (microseconds; 0: free-running)",
                 clock::periodMicros);
+        registry.registerText(c, name, "backend", "the backend releasing it, as Clock.backend() says",
+                clock::backend);
     }
 }

@@ -38,6 +38,7 @@ class CounterMBeansTest {
             Soak.awaitCondition(() -> releases(clock) >= 100, "100 releases seen through JMX");
             assertTrue(SERVER.isRegistered(channel));
             assertTrue((Long) SERVER.getAttribute(channel, "published") >= 0);
+            assertEquals(graph.clock.backend(), SERVER.getAttribute(clock, "backend"));
             String[] attributes = Arrays.stream(SERVER.getMBeanInfo(source).getAttributes())
                     .map(MBeanAttributeInfo::getName).sorted().toArray(String[]::new);
             assertEquals("[aborts, commits, event.odd, fires, heapBytes, stableBytes, transientPeakBytes]",

@@ -13,6 +13,7 @@ import org.streamflex.GraphCounters;
 import org.streamflex.StreamFlexError;
 import org.streamflex.runtime.GraphDriver;
 import org.streamflex.runtime.Soak;
+import org.streamflex.runtime.example.SimpleGraph;
 
 class GraphCountersTest {
     @Test
@@ -111,5 +112,19 @@ class GraphCountersTest {
         assertEquals(releases, counters.value(graph.source, "commits"), "one work() per release");
         assertEquals(counters.value("channel.Source.out->Drain.in.published")
                 + counters.value("channel.Source.out->Drain.in.dropped"), releases, "every put published or dropped");
+    }
+
+    @Test
+    void theRuntimeReadmesExamplesHoldForTheSimpleGraph() {
+        SimpleGraph graph = new SimpleGraph(100);
+        GraphDriver.of(graph).run(10);
+        GraphCounters counters = graph.counters();
+        assertEquals(10, counters.value(graph.sink(), "fires"));
+        assertEquals(10, counters.value("filter.Sink.fires"));
+        assertEquals(0, counters.value("channel.Gen.out->Mid.in.dropped"));
+        StreamFlexError error = assertThrows(StreamFlexError.class, () -> counters.value("filter.Snk.fires"));
+        assertTrue(error.getMessage().startsWith("no counter named \"filter.Snk.fires\" in this graph; the closest are"
+                + " [filter.Sink.fires, "), error.getMessage());
+        graph.stop();
     }
 }
