@@ -51,6 +51,26 @@ public abstract class Filter {
         return context().makeCapsule(type);
     }
 
+    /**
+     * Counts one occurrence of a rare condition, declared as a {@code static final} field of the
+     * filter's class. Allocation-free for an event declared in the filter's class or a superclass
+     * (its counter exists from the start); another event gets its counter when first raised. Call
+     * it from {@code work()} or {@code trigger()}: the filter's own thread is the counter's one
+     * writer.
+     *
+     * <pre>{@code
+     * private static final FilterEvent MALFORMED = FilterEvent.named("malformed-frame");
+     * public void work() {
+     *     if (frame.length < 14) {
+     *         raise(MALFORMED);   // counter filter.<name>.event.malformed-frame
+     *     }
+     * }
+     * }</pre>
+     */
+    protected final void raise(FilterEvent event) {
+        context().raise(event);
+    }
+
     private FilterContext context() {
         FilterContext c = context;
         if (c == null) {

@@ -167,6 +167,61 @@ public abstract class StreamFlexGraph {
     }
 
     /**
+     * The graph's named counters, per filter, channel, clock and {@code @Atomic} filter, readable
+     * from any thread while the graph runs (and after it stopped). The same counters are MBeans on
+     * the platform MBean server while the graph runs ({@code streamflex.jmx}).
+     *
+     * <pre>{@code
+     * long fires = graph.counters().value(sink, "fires");
+     * long drops = graph.counters().value("channel.Gen.out->Mid.in.dropped");
+     * }</pre>
+     */
+    public GraphCounters counters() {
+        return assembly.counters();
+    }
+
+    /**
+     * Counts, for every filter of this graph, the heap bytes its {@code work()} calls allocate
+     * (counter {@code filter.<name>.heapBytes}): what its regions could not take, such as string
+     * concatenation or classes compiled without the StreamFlex plugin. Off by default because it
+     * reads the thread's allocation counter twice per {@code work()}; property
+     * {@code streamflex.heapAccounting=true} turns it on for every graph. It may be called while the
+     * graph runs, after a warm-up for instance: it counts from each filter's next {@code work()}.
+     *
+     * <pre>{@code
+     * graph.countHeapBytes();
+     * graph.start();
+     * ...
+     * long leaked = graph.counters().value(parser, "heapBytes");
+     * }</pre>
+     */
+    public void countHeapBytes() {
+        assembly.countHeapBytes(null);
+    }
+
+    /**
+     * Counts the heap bytes of one filter's {@code work()} calls, as {@link #countHeapBytes()} does
+     * for all.
+     *
+     * @throws StreamFlexError if the filter is not of this graph
+     */
+    public void countHeapBytes(Filter filter) {
+        assembly.countHeapBytes(Objects.requireNonNull(filter, "filter"));
+    }
+
+    /**
+     * The graph in Graphviz DOT: its clocks, its filters by instance name and class, its channels
+     * with their capacity, and the counters as they are now.
+     *
+     * <pre>{@code
+     * Files.writeString(Path.of("graph.dot"), graph.toDot());   // then: dot -Tsvg graph.dot -o graph.svg
+     * }</pre>
+     */
+    public String toDot() {
+        return assembly.toDot();
+    }
+
+    /**
      * Checks the graph and freezes it: every channel field connected, element types that match,
      * positive capacities, supported clock periods, region sizes that fit, unique filter names,
      * every filter reachable from a clock.

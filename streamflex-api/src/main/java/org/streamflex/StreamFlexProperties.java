@@ -68,6 +68,12 @@ public final class StreamFlexProperties {
     public static final Property<Boolean> HEAP_ACCOUNTING = bool("streamflex.heapAccounting", false);
 
     /**
+     * Whether a started graph registers its counters as MBeans on the platform MBean
+     * server ({@code org.streamflex:type=...,graph=...,name=...}), unregistered when it stops.
+     */
+    public static final Property<Boolean> JMX = bool("streamflex.jmx", true);
+
+    /**
      * The most distinct locations one {@code @Atomic} call may read: the filter's thread compares
      * at most this many values when it applies the call.
      */
@@ -86,7 +92,7 @@ public final class StreamFlexProperties {
             integer("streamflex.atomic.maxCopiedElements", 1 << 20, 0, Integer.MAX_VALUE);
 
     private static final List<Property<?>> ALL = List.of(CLOCK_BACKEND, CLOCK_PRIORITY, CLOCK_CPU,
-            CLOCK_LOCK_MEMORY, CLOCK_SPIN_MICROS, REGIONS, REGIONS_MAX_BYTES, HEAP_ACCOUNTING, ATOMIC_MAX_READS,
+            CLOCK_LOCK_MEMORY, CLOCK_SPIN_MICROS, REGIONS, REGIONS_MAX_BYTES, HEAP_ACCOUNTING, JMX, ATOMIC_MAX_READS,
             ATOMIC_MAX_WRITES, ATOMIC_MAX_COPIED_ELEMENTS);
 
     private StreamFlexProperties() {

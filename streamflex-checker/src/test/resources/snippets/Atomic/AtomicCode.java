@@ -1,6 +1,7 @@
 import org.streamflex.Atomic;
 import org.streamflex.Borrow;
 import org.streamflex.Filter;
+import org.streamflex.FilterEvent;
 import org.streamflex.IntChannel;
 import org.streamflex.Stable;
 
@@ -29,6 +30,7 @@ interface Sink {
 }
 
 class Ring extends Filter {
+    private static final FilterEvent OVERFLOW = FilterEvent.named("overflow");
     private IntChannel out;
     private final int[] slots = new int[64];
     private final Cell[] cells = new Cell[4];
@@ -80,6 +82,8 @@ class Ring extends Filter {
         Sink sink = null;
         // BUG: Diagnostic contains: code run by @Atomic calls (Ring.bad()) calls Sink.take(int) through an interface or abstract class
         sink.take(c);
+        // BUG: Diagnostic contains: code run by @Atomic calls (Ring.bad()) calls Filter.raise(FilterEvent)
+        raise(OVERFLOW);
         return c;
     }
 

@@ -1,6 +1,7 @@
 package org.streamflex.spi;
 
 import org.streamflex.Capsule;
+import org.streamflex.FilterEvent;
 
 /**
  * What the runtime provides to one filter instance. Not for filter authors: the methods of
@@ -25,4 +26,12 @@ public interface FilterContext {
      * {@code @Atomic} method.
      */
     AtomicEngine atomic();
+
+    /**
+     * Counts one occurrence of {@code event}, on the filter's own thread, without allocating. The
+     * default is for contexts that count nothing (stand-ins in tests); the runtime's counts.
+     */
+    default void raise(FilterEvent event) {
+        throw new UnsupportedOperationException("this FilterContext does not count events: " + event);
+    }
 }

@@ -7,6 +7,7 @@ import org.streamflex.DataChannel;
 import org.streamflex.FailureListener;
 import org.streamflex.FailurePolicy;
 import org.streamflex.Filter;
+import org.streamflex.GraphCounters;
 import org.streamflex.RealTime;
 
 /**
@@ -56,4 +57,13 @@ public interface GraphAssembly {
     long discardedCount(Filter filter);
 
     DataChannel channel(Filter filter, String field);
+
+    /** The graph's named counters. */
+    GraphCounters counters();
+
+    /** Counts the heap bytes each work() of {@code filter} allocates, or of every filter if it is null. */
+    void countHeapBytes(Filter filter);
+
+    /** The graph in Graphviz DOT, with its counters as they are now. */
+    String toDot();
 }

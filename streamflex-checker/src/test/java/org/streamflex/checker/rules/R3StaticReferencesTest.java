@@ -15,6 +15,11 @@ class R3StaticReferencesTest {
     }
 
     @Test
+    void staticFinalFilterEventsAndRaiseAreAcceptedMutableStaticsAndLoggersAreNot() {
+        CheckerHarness.check("R3/FilterEvents.java");
+    }
+
+    @Test
     void lambdasAndAnonymousClassesAreCheckedAndUnreachableCodeIsNot() {
         CheckerHarness.check("R3/LambdasAndAnonymousClasses.java");
     }

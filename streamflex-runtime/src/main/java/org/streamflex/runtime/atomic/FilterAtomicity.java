@@ -7,6 +7,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import org.streamflex.Atomic;
 import org.streamflex.Filter;
+import org.streamflex.runtime.counter.SingleWriterCounter;
 import org.streamflex.runtime.flight.Flight;
 import org.streamflex.spi.AtomicEngine;
 
@@ -52,9 +53,14 @@ public final class FilterAtomicity implements AtomicEngine {
     private long epoch;
     private AtomicTxn pending;
     private volatile boolean queued;
-    private long commits;
-    private long rejections;
-    private volatile long retries;
+    /**
+     * One writer at a time: the filter's thread while calls are queued, Java callers under
+     * {@code callers} otherwise; {@code queueCalls} and the clock threads' exit hand it over.
+     */
+    private final SingleWriterCounter commits = new SingleWriterCounter();
+    private final SingleWriterCounter rejections = new SingleWriterCounter();
+    /** Written by Java callers, one at a time under {@code callers}. */
+    private final SingleWriterCounter retries = new SingleWriterCounter();
 
     private FilterAtomicity(AtomicLimits limits) {
         this.limits = limits;
@@ -105,7 +111,7 @@ public final class FilterAtomicity implements AtomicEngine {
                 if (tx.writeCount() == 0 ? tx.consistentNow() : commit(tx)) {
                     return result;
                 }
-                Flight.atomicTurnedBack(withReceiver[0], tx.readCount(), tx.writeCount(), retries + 1);
+                Flight.atomicTurnedBack(withReceiver[0], tx.readCount(), tx.writeCount(), retries.plain() + 1);
                 noteRetry();
             }
         } finally {
@@ -138,9 +144,9 @@ public final class FilterAtomicity implements AtomicEngine {
         boolean valid = call.readsStillHold();
         if (valid) {
             call.applyWrites();
-            commits++;
+            commits.increment();
         } else {
-            rejections++;
+            rejections.increment();
         }
         exitWork();
         call.settle(valid);
@@ -165,22 +171,21 @@ public final class FilterAtomicity implements AtomicEngine {
 
     /** Calls whose writes the filter's thread applied. */
     public long commits() {
-        return commits;
+        return commits.get();
     }
 
     /** Calls the filter's thread turned back because a release had changed what they read. */
     public long rejections() {
-        return rejections;
+        return rejections.get();
     }
 
     /** Attempts of Java calls that ran again, for any reason (stale snapshot or turned back). */
     public long retries() {
-        return retries;
+        return retries.get();
     }
 
-    @SuppressWarnings("NonAtomicVolatileUpdate") // only under the callers lock; volatile for readers elsewhere
     private void noteRetry() {
-        retries++;
+        retries.increment();
     }
 
     AtomicLimits limits() {
@@ -238,7 +243,7 @@ public final class FilterAtomicity implements AtomicEngine {
             return false;
         }
         call.applyWrites();
-        commits++;
+        commits.increment();
         return true;
     }
 }

@@ -1,35 +1,22 @@
 package org.streamflex.runtime.clock;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import org.streamflex.Clock;
 import org.streamflex.abi.RegionSlot;
 import org.streamflex.abi.Regions;
 import org.streamflex.runtime.atomic.FilterAtomicity;
 import org.streamflex.runtime.channel.TimeSlot;
+import org.streamflex.runtime.counter.SingleWriterCounter;
 import org.streamflex.runtime.schedule.FilterTask;
 
 /** A clock of a graph: its period, the filter it releases and its counters. */
 public final class RuntimeClock extends Clock {
-    private static final VarHandle RELEASES;
-    private static final VarHandle MISSED;
-
-    static {
-        try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            RELEASES = lookup.findVarHandle(RuntimeClock.class, "releases", long.class);
-            MISSED = lookup.findVarHandle(RuntimeClock.class, "missed", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
     private final int index;
     private final int periodMicros;
     private FilterTask target;
     private TimeSlot slot;
-    private long releases;
-    private long missed;
+    /** Written by the thread releasing the clock (its clock thread, or the driver's), read by anyone. */
+    private final SingleWriterCounter releases = new SingleWriterCounter();
+    private final SingleWriterCounter missed = new SingleWriterCounter();
     private volatile ClockBackend.Entered entered;
     private ReleaseObserver observer = ReleaseObserver.NONE;
     /** The filters with {@code @Atomic} methods that only this clock reaches: it applies their calls. */
@@ -75,21 +62,21 @@ public final class RuntimeClock extends Clock {
         }
         slot.write(timeMicros, skipped);
         target.runEagerly(regionSlot);
-        RELEASES.setOpaque(this, releases + 1);
+        releases.increment();
     }
 
     void countMiss() {
-        MISSED.setOpaque(this, missed + 1);
+        missed.increment();
     }
 
     @Override
     public long releases() {
-        return (long) RELEASES.getOpaque(this);
+        return releases.get();
     }
 
     @Override
     public long missedDeadlines() {
-        return (long) MISSED.getOpaque(this);
+        return missed.get();
     }
 
     @Override

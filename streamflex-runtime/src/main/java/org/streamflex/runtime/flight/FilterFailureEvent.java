@@ -8,7 +8,8 @@ import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
 
 /**
- * A filter's code failed: a {@code BoundaryError} reached the clock thread or the driver. Enabled
+ * A filter's code failed: a {@code BoundaryError} reached the clock thread or the driver, or the
+ * filter's failure policy skipped it. Enabled
  * by default; rare by nature. No stack trace of its own: it would show the runtime's catch, while
  * the cause's stack is in the {@code BoundaryError} that {@code failure()} returns.
  */
@@ -35,6 +36,12 @@ public final class FilterFailureEvent extends jdk.jfr.Event {
     String message;
 
     @Label("Released By")
-    @Description("The clock whose release failed, or GraphDriver")
+    @Description("The clock whose release failed, or GraphDriver; for a skipped failure, the thread that ran"
+            + " the filter")
     String releasedBy;
+
+    @Label("Skipped")
+    @Description("The filter's failure policy skipped the failure: the release's effects were dropped and the graph"
+            + " went on")
+    boolean skipped;
 }

@@ -70,7 +70,15 @@ public final class Flight {
     public static void failure(BoundaryError failure, String releasedBy) {
         if (FAILURE.isEnabled()) {
             failure(failure.filterName(), failure.filterClassName(), failure.causeClassName(), failure.getMessage(),
-                    releasedBy);
+                    releasedBy, false);
+        }
+    }
+
+    /** A filter's failure was skipped by its failure policy, on the thread that ran the filter. */
+    public static void skippedFailure(BoundaryError failure) {
+        if (FAILURE.isEnabled()) {
+            failure(failure.filterName(), failure.filterClassName(), failure.causeClassName(), failure.getMessage(),
+                    Thread.currentThread().getName(), true);
         }
     }
 
@@ -78,11 +86,12 @@ public final class Flight {
     public static void failure(String filter, Filter instance, Throwable cause, String releasedBy) {
         if (FAILURE.isEnabled()) {
             failure(filter, instance.getClass().getName(), cause.getClass().getName(), String.valueOf(cause),
-                    releasedBy);
+                    releasedBy, false);
         }
     }
 
-    private static void failure(String filter, String filterClass, String cause, String message, String by) {
+    private static void failure(String filter, String filterClass, String cause, String message, String by,
+            boolean skipped) {
         FilterFailureEvent e = new FilterFailureEvent();
         if (e.shouldCommit()) {
             e.filter = filter;
@@ -90,6 +99,7 @@ public final class Flight {
             e.cause = cause;
             e.message = message;
             e.releasedBy = by;
+            e.skipped = skipped;
             e.commit();
         }
     }

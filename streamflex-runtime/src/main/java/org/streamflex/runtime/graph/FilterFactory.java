@@ -10,6 +10,7 @@ import org.streamflex.abi.Regions;
 import org.streamflex.abi.Woven;
 import org.streamflex.runtime.ApiAccess;
 import org.streamflex.runtime.capsule.CapsulePools;
+import org.streamflex.runtime.counter.FilterEvents;
 import org.streamflex.runtime.region.StableRegion;
 import org.streamflex.runtime.schedule.FilterTask;
 import org.streamflex.spi.StableAccount;
@@ -52,6 +53,7 @@ final class FilterFactory {
         if (settings.heapAccounting()) {
             task.countHeapBytes();
         }
+        task.events(FilterEvents.discover(type, name));
         ApiAccess.setContext(filter, task);
         FilterWiring wiring = new FilterWiring(filter, name, model.filters.size() + 1, task, stableBytes,
                 transientBytes);

@@ -23,6 +23,7 @@ import org.streamflex.runtime.clock.ClockPlatform;
 import org.streamflex.runtime.clock.ClockThread;
 import org.streamflex.runtime.clock.RuntimeClock;
 import org.streamflex.runtime.clock.StartGate;
+import org.streamflex.runtime.counter.CounterMBeans;
 import org.streamflex.runtime.schedule.FilterTask;
 
 /**
@@ -41,6 +42,7 @@ final class GraphLifecycle {
     private final String graphName;
     private final GraphModel model;
     private final CapsulePools pools;
+    private final CounterMBeans mbeans;
     private final AtomicReference<BoundaryError> failure = new AtomicReference<>();
     private final FailureReporter reporter;
     private FailurePolicy failurePolicy = FailurePolicy.STOP_GRAPH;
@@ -53,11 +55,12 @@ final class GraphLifecycle {
     private BiFunction<RuntimeClock, RealTime, ClockBackends.Choice> backends =
             (clock, options) -> ClockBackends.choose(clock.periodMicros(), options, ClockPlatform.current());
 
-    GraphLifecycle(String graphName, GraphModel model, CapsulePools pools) {
+    GraphLifecycle(String graphName, GraphModel model, CapsulePools pools, CounterMBeans mbeans) {
         this.graphName = graphName;
         this.model = model;
         this.pools = pools;
         this.reporter = new FailureReporter(graphName, model);
+        this.mbeans = mbeans;
     }
 
     // ---------------------------------------------------------------- before start
@@ -128,6 +131,7 @@ final class GraphLifecycle {
         // From here on only clock threads write the filters' state: @Atomic calls go through them.
         atomicFilters().forEach(FilterAtomicity::queueCalls);
         state = State.RUNNING;
+        mbeans.register();
         running = true;
         terminated = new CountDownLatch(model.clocks.size());
         StartGate gate = new StartGate(model.clocks.size());
@@ -189,6 +193,7 @@ final class GraphLifecycle {
             state = State.STOPPED;
             freeOffHeap();
             reporter.stopped();
+            mbeans.unregister();
         }
     }
 

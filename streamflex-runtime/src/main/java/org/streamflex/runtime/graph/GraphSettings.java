@@ -12,11 +12,14 @@ import org.streamflex.runtime.atomic.AtomicLimits;
  * @param heapAccounting whether each filter counts the heap bytes its work() allocates
  * @param maxRegionBytes the limit of all filters' regions together
  * @param atomicLimits what one {@code @Atomic} call may touch
+ * @param jmx whether the graph's counters become MBeans while it runs
  */
-record GraphSettings(boolean regions, boolean heapAccounting, long maxRegionBytes, AtomicLimits atomicLimits) {
+record GraphSettings(boolean regions, boolean heapAccounting, long maxRegionBytes, AtomicLimits atomicLimits,
+        boolean jmx) {
     /** The settings the system properties give now. */
     static GraphSettings fromProperties() {
         return new GraphSettings(StreamFlexProperties.REGIONS.get(), StreamFlexProperties.HEAP_ACCOUNTING.get(),
-                StreamFlexProperties.REGIONS_MAX_BYTES.get(), AtomicLimits.fromProperties());
+                StreamFlexProperties.REGIONS_MAX_BYTES.get(), AtomicLimits.fromProperties(),
+                StreamFlexProperties.JMX.get());
     }
 }

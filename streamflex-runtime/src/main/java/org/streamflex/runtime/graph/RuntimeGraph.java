@@ -9,6 +9,7 @@ import org.streamflex.DataChannel;
 import org.streamflex.FailureListener;
 import org.streamflex.FailurePolicy;
 import org.streamflex.Filter;
+import org.streamflex.GraphCounters;
 import org.streamflex.RealTime;
 import org.streamflex.StreamFlexError;
 import org.streamflex.StreamFlexGraph;
@@ -16,6 +17,8 @@ import org.streamflex.runtime.capsule.CapsulePools;
 import org.streamflex.runtime.clock.ClockBackends;
 import org.streamflex.runtime.clock.ReleaseObserver;
 import org.streamflex.runtime.clock.RuntimeClock;
+import org.streamflex.runtime.counter.CounterMBeans;
+import org.streamflex.runtime.counter.CounterRegistry;
 import org.streamflex.runtime.schedule.FilterTask;
 import org.streamflex.spi.GraphAssembly;
 
@@ -38,10 +41,15 @@ public final class RuntimeGraph implements GraphAssembly {
     private final FilterFactory factory = new FilterFactory(model, pools, settings);
     private final ClockLinks clockLinks = new ClockLinks(model);
     private final ChannelLinks channelLinks = new ChannelLinks(model);
+    private final CounterRegistry counters = new CounterRegistry(filter -> model.require(filter).name);
+    private final String graphName;
+    private final CounterMBeans mbeans;
     private final GraphLifecycle lifecycle;
 
     public RuntimeGraph(StreamFlexGraph graph) {
-        this.lifecycle = new GraphLifecycle(graph.getClass().getSimpleName(), model, pools);
+        this.graphName = graph.getClass().getSimpleName();
+        this.mbeans = new CounterMBeans(counters, graphName, settings.jmx());
+        this.lifecycle = new GraphLifecycle(graphName, model, pools, mbeans);
     }
 
     // ---------------------------------------------------------------- building
@@ -80,6 +88,7 @@ public final class RuntimeGraph implements GraphAssembly {
             throw new StreamFlexError(found);
         }
         GraphFreeze.freeze(model, pools);
+        GraphCounterRegistration.registerAll(counters, model);
         lifecycle.validated();
     }
 
@@ -207,10 +216,40 @@ public final class RuntimeGraph implements GraphAssembly {
      * Counts, per filter, the heap bytes its work() calls allocate (property
      * {@code streamflex.heapAccounting=true} does it for every graph). It costs two reads of the
      * thread's allocation counter per work(), so it is off by default; read the counts with
-     * {@link #heapBytes(Filter)}.
+     * {@link #heapBytes(Filter)} or the counter {@code filter.<name>.heapBytes}.
      */
     public void countHeapBytes() {
-        model.filters.forEach(w -> w.task.countHeapBytes());
+        countHeapBytes(null);
+    }
+
+    @Override
+    public void countHeapBytes(Filter filter) {
+        if (filter == null) {
+            model.filters.forEach(w -> w.task.countHeapBytes());
+        } else {
+            model.require(filter).task.countHeapBytes();
+        }
+    }
+
+    @Override
+    public GraphCounters counters() {
+        return counters;
+    }
+
+    /** The graph's counter registry. */
+    public CounterRegistry counterRegistry() {
+        return counters;
+    }
+
+    /** The graph's MBeans (registered while it runs). */
+    public CounterMBeans mbeans() {
+        return mbeans;
+    }
+
+    @Override
+    public String toDot() {
+        String name = mbeans.graphName();
+        return GraphPicture.of(name == null ? graphName : name, model, counters);
     }
 
     /** Heap bytes the filter's work() calls allocated since counting started (0 if not counting). */

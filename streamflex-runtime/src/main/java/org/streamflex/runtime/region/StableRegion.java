@@ -2,6 +2,7 @@ package org.streamflex.runtime.region;
 
 import java.util.IdentityHashMap;
 import org.streamflex.RegionFullError;
+import org.streamflex.runtime.counter.SingleWriterCounter;
 import org.streamflex.runtime.flight.Flight;
 import org.streamflex.spi.StableAccount;
 
@@ -15,7 +16,8 @@ public final class StableRegion implements StableAccount {
     private final String filterName;
     private final long capacityBytes;
     private final IdentityHashMap<Class<?>, Long> sizes = new IdentityHashMap<>();
-    private long usedBytes;
+    /** Written by the filter's thread (its constructor's while it is made, then its work()'s), read by anyone. */
+    private final SingleWriterCounter usedBytes = new SingleWriterCounter();
 
     public StableRegion(String filterName, long capacityBytes) {
         this.filterName = filterName;
@@ -46,7 +48,7 @@ public final class StableRegion implements StableAccount {
 
     /** Bytes the region holds. */
     public long usedBytes() {
-        return usedBytes;
+        return usedBytes.get();
     }
 
     public long capacityBytes() {
@@ -54,13 +56,14 @@ public final class StableRegion implements StableAccount {
     }
 
     private void take(long bytes, String what) {
-        if (usedBytes + bytes > capacityBytes) {
-            Flight.regionFull(filterName, "stable", capacityBytes, usedBytes, bytes, what);
+        long used = usedBytes.plain();
+        if (used + bytes > capacityBytes) {
+            Flight.regionFull(filterName, "stable", capacityBytes, used, bytes, what);
             throw new RegionFullError("the stable region of filter " + filterName + " (" + capacityBytes
-                    + " bytes) has no room for " + what + " (" + bytes + " bytes): it already holds " + usedBytes
+                    + " bytes) has no room for " + what + " (" + bytes + " bytes): it already holds " + used
                     + " bytes, which live as long as the graph. Give the filter a larger stable region with"
                     + " makeFilter(type, stableBytes, transientBytes), or keep fewer stable objects");
         }
-        usedBytes += bytes;
+        usedBytes.add(bytes);
     }
 }

@@ -2,6 +2,7 @@ package org.streamflex.runtime.region;
 
 import java.lang.invoke.MethodHandle;
 import org.streamflex.RegionFullError;
+import org.streamflex.runtime.counter.SingleWriterCounter;
 import org.streamflex.runtime.flight.Flight;
 import org.streamflex.spi.TransientAllocator;
 
@@ -26,7 +27,11 @@ public final class TransientRegion implements TransientAllocator {
     private ObjectPool lastPool;
     private long epoch = 1;
     private long usedBytes;
-    private long peakBytes;
+    /**
+     * Written by the filter's thread at each reset, read by anyone. Kept at reset rather than at each
+     * allocation: used bytes only grow within a work(), so their value at reset is its peak.
+     */
+    private final SingleWriterCounter peakBytes = new SingleWriterCounter();
 
     public TransientRegion(String filterName, long capacityBytes) {
         this.filterName = filterName;
@@ -41,12 +46,15 @@ public final class TransientRegion implements TransientAllocator {
     /** Frees everything allocated since the last reset. Constant time. */
     public void reset() {
         epoch++;
+        if (usedBytes > peakBytes.plain()) {
+            peakBytes.set(usedBytes);
+        }
         usedBytes = 0;
     }
 
-    /** The most bytes one work() has allocated from this region. */
+    /** The most bytes one finished work() allocated from this region. */
     public long peakBytes() {
-        return peakBytes;
+        return peakBytes.get();
     }
 
     /** Heap bytes of the arrays the region created, during warm-up. */
@@ -78,9 +86,6 @@ public final class TransientRegion implements TransientAllocator {
             throw full(kind, length, bytes);
         }
         usedBytes = used;
-        if (used > peakBytes) {
-            peakBytes = used;
-        }
         return pool.take(length, epoch);
     }
 
@@ -116,9 +121,6 @@ public final class TransientRegion implements TransientAllocator {
                     + " release");
         }
         usedBytes = used;
-        if (used > peakBytes) {
-            peakBytes = used;
-        }
         return pool.take(epoch);
     }
 

@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import org.streamflex.BoundaryError;
 import org.streamflex.FailurePolicy;
 import org.streamflex.StreamFlexError;
+import org.streamflex.runtime.flight.Flight;
 
 /**
  * One filter's failures: its {@link FailurePolicy}, the decision for each exception that escapes
@@ -119,6 +120,7 @@ public final class FailureCount {
                 "skipped by failure policy " + policy + " (failure " + failures + "): nothing it put was published"
                         + (discardedNow == 0 ? "" : discardedNow == 1 ? " and the item it took was discarded"
                                 : " and the " + discardedNow + " items it took were discarded"));
+        Flight.skippedFailure(error);
         reports.skipped(this, error);
     }
 

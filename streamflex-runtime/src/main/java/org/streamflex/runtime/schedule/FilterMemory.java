@@ -1,8 +1,11 @@
 package org.streamflex.runtime.schedule;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import org.streamflex.abi.RegionSlot;
 import org.streamflex.abi.Woven;
 import org.streamflex.runtime.ApiAccess;
+import org.streamflex.runtime.counter.SingleWriterCounter;
 import org.streamflex.runtime.region.OffHeapRegion;
 import org.streamflex.runtime.region.StableRegion;
 import org.streamflex.runtime.region.TransientRegion;
@@ -19,15 +22,30 @@ import org.streamflex.runtime.region.TransientRegion;
  * own, and the hot path stays as direct as in a single class.
  */
 public abstract class FilterMemory {
+    private static final VarHandle COUNT_HEAP;
+
+    static {
+        try {
+            COUNT_HEAP = MethodHandles.lookup().findVarHandle(FilterMemory.class, "countHeap", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /** Null when the filter's class was not woven or regions are off: allocations then go to the heap. */
     private TransientRegion region;
     /** What the filter keeps for the graph's lifetime, counted against its stable size. */
     private final StableRegion stable;
     /** Raw memory runtime components take for the filter, freed when the graph stops. */
     private final OffHeapRegion offHeap;
-    /** Counts the heap bytes each work() allocates (two ThreadMXBean reads per work(): off by default). */
+    /**
+     * Counts the heap bytes each work() allocates (two ThreadMXBean reads per work(): off by default).
+     * May be switched on while the graph runs: set and read opaque, once per work(), so the filter's
+     * thread sees it within a few work() calls and the JIT cannot hoist the read out of its loop.
+     */
     private boolean countHeap;
-    private long heapBytes;
+    /** Written by the thread running the filter's work(), read by anyone. */
+    private final SingleWriterCounter heapBytes = new SingleWriterCounter();
 
     /**
      * @param transientBytes size of the transient region, used if {@code type} was woven by the
@@ -48,19 +66,19 @@ public abstract class FilterMemory {
     /**
      * Before a {@code work()}: its woven allocations go to the transient region.
      *
-     * @return the thread's heap counter, to pass to {@link #leaveMemory}; 0 when not counting
+     * @return the thread's heap counter, to pass to {@link #leaveMemory}; -1 when not counting
      */
     final long enterMemory(RegionSlot slot) {
         if (region != null) {
             ApiAccess.enterRegion(slot, region, stable);
         }
-        return countHeap ? HeapMeter.allocatedBytes() : 0;
+        return (boolean) COUNT_HEAP.getOpaque(this) ? HeapMeter.allocatedBytes() : -1;
     }
 
     /** After a {@code work()} that returned: counts its heap bytes and frees its transient memory. */
     final void leaveMemory(RegionSlot slot, long heapBefore) {
-        if (countHeap) {
-            heapBytes += HeapMeter.allocatedBytes() - heapBefore;
+        if (heapBefore >= 0) { // counting when the work() began: switching it on meanwhile counts from the next
+            heapBytes.add(HeapMeter.allocatedBytes() - heapBefore);
         }
         leaveRegion(slot);
     }
@@ -78,9 +96,9 @@ public abstract class FilterMemory {
         region = null;
     }
 
-    /** Starts counting the heap bytes this filter's work() allocates on the heap. */
+    /** Starts counting the heap bytes this filter's work() allocates on the heap, from its next work(). */
     public final void countHeapBytes() {
-        countHeap = true;
+        COUNT_HEAP.setOpaque(this, true);
     }
 
     /**
@@ -88,7 +106,7 @@ public abstract class FilterMemory {
      * not take (string concatenation, JDK code, classes the plugin did not weave).
      */
     public final long heapBytes() {
-        return heapBytes;
+        return heapBytes.get();
     }
 
     /** The filter's off-heap memory, freed when the graph stops. */

@@ -2,6 +2,7 @@ package org.streamflex.runtime.schedule;
 
 import org.streamflex.BoundaryError;
 import org.streamflex.Filter;
+import org.streamflex.FilterEvent;
 import org.streamflex.abi.RegionSlot;
 import org.streamflex.abi.Regions;
 import org.streamflex.runtime.ApiAccess;
@@ -9,6 +10,7 @@ import org.streamflex.runtime.atomic.AtomicLimits;
 import org.streamflex.runtime.capsule.CapsulePools;
 import org.streamflex.runtime.channel.SpscRing;
 import org.streamflex.runtime.channel.TimeSlot;
+import org.streamflex.runtime.counter.FilterEvents;
 import org.streamflex.runtime.region.StableRegion;
 import org.streamflex.spi.AtomicEngine;
 import org.streamflex.spi.FilterContext;
@@ -27,6 +29,7 @@ public final class FilterTask extends WorkTransaction implements FilterContext {
     private boolean userTrigger;
     private RunState shared;
     private boolean running;
+    private FilterEvents events;
 
     /**
      * @param filterName the filter's instance name in its graph
@@ -45,6 +48,21 @@ public final class FilterTask extends WorkTransaction implements FilterContext {
         this.downstream = downstream;
         this.userTrigger = userTrigger;
         this.shared = sharedByClocks ? new RunState() : null;
+    }
+
+    /** Sets the filter's events, discovered when it was made; before the graph is validated. */
+    public void events(FilterEvents filterEvents) {
+        this.events = filterEvents;
+    }
+
+    /** The filter's events, to register their counters. */
+    public FilterEvents events() {
+        return events;
+    }
+
+    @Override
+    public void raise(FilterEvent event) {
+        events.raise(event);
     }
 
     @Override

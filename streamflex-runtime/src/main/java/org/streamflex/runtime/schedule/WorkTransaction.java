@@ -16,6 +16,7 @@ import org.streamflex.runtime.channel.CapsuleRing;
 import org.streamflex.runtime.channel.CapsuleTransaction;
 import org.streamflex.runtime.channel.SpscRing;
 import org.streamflex.runtime.channel.TimeSlot;
+import org.streamflex.runtime.counter.SingleWriterCounter;
 import org.streamflex.runtime.region.StableRegion;
 
 /**
@@ -48,7 +49,9 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
 
     private long transactionId;
     private boolean inWork;
-    private long fires;
+    /** Written by the thread running the filter; own objects, so readers do not share this object's lines. */
+    private final SingleWriterCounter commits = new SingleWriterCounter();
+    private final SingleWriterCounter aborts = new SingleWriterCounter();
 
     private Class<?> lastCapsuleType;
     private CapsulePool<?> lastCapsulePool;
@@ -103,9 +106,19 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         return failureCount;
     }
 
-    /** Completed work() calls. */
+    /** work() calls that returned and were committed. */
+    public final long commits() {
+        return commits.get();
+    }
+
+    /** work() calls that threw and were rolled back. */
+    public final long aborts() {
+        return aborts.get();
+    }
+
+    /** work() calls, committed or rolled back. */
     public final long fires() {
-        return fires;
+        return commits() + aborts();
     }
 
     /** The default trigger: a time or data input has something to take. */
@@ -163,7 +176,7 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         inWork = false;
         leaveMemory(slot, heapBefore);
         boolean took = commit();
-        fires++;
+        commits.increment();
         return took;
     }
 
@@ -188,6 +201,7 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
     }
 
     private void abort() {
+        aborts.increment();
         for (SpscRing out : outputs) {
             out.rollbackPuts();
         }
@@ -209,6 +223,7 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
      * @return the items it took and discarded
      */
     private long discard() {
+        aborts.increment(); // it threw: an abort, though its takes are kept
         for (SpscRing out : outputs) {
             out.rollbackPuts();
         }

@@ -1,6 +1,7 @@
 package org.streamflex.runtime.flight;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,7 +16,9 @@ import org.junit.jupiter.api.Timeout;
 import org.streamflex.Atomic;
 import org.streamflex.BoundaryError;
 import org.streamflex.Clock;
+import org.streamflex.FailurePolicy;
 import org.streamflex.Filter;
+import org.streamflex.FilterEvent;
 import org.streamflex.IntChannel;
 import org.streamflex.TimeChannel;
 import org.streamflex.runtime.GraphDriver;
@@ -62,6 +65,18 @@ class FlightEventsTest {
             if (++works == 3) {
                 throw new IllegalStateException("third time unlucky");
             }
+        }
+    }
+
+    /** Raises its event at every work(). */
+    public static final class Alarm extends Filter {
+        private static final FilterEvent OVERLOAD = FilterEvent.named("overload");
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it
+        private TimeChannel timer;
+
+        @Override
+        public void work() {
+            raise(OVERLOAD);
         }
     }
 
@@ -144,7 +159,40 @@ class FlightEventsTest {
             assertEquals(Boom.class.getName(), failure.getString("filterClass"));
             assertEquals(IllegalStateException.class.getName(), failure.getString("cause"));
             assertEquals("GraphDriver", failure.getString("releasedBy"));
+            assertFalse(failure.getBoolean("skipped"));
             assertTrue(failure.getString("message").contains("third time unlucky"), failure.getString("message"));
+        }
+    }
+
+    @Test
+    void aFailureThePolicySkipsIsRecordedAsSkipped() {
+        TestGraph g = new TestGraph();
+        g.link(g.clock(100), g.filter(Boom.class)).check();
+        g.setFailurePolicy(FailurePolicy.skip(10));
+        try (FlightRecording recording = FlightRecording.everything()) {
+            GraphDriver.of(g).run(5);
+            List<RecordedEvent> failures = recording.events("org.streamflex.FilterFailure");
+            assertEquals(1, failures.size(), "the third work() threw, and the graph went on");
+            RecordedEvent failure = failures.get(0);
+            assertEquals("Boom", failure.getString("filter"));
+            assertTrue(failure.getBoolean("skipped"));
+            assertEquals(Thread.currentThread().getName(), failure.getString("releasedBy"),
+                    "the driver runs the filter on the calling thread");
+        }
+    }
+
+    @Test
+    void aRaisedFilterEventIsCountedAndRecorded() {
+        TestGraph g = new TestGraph();
+        Alarm alarm = g.filter(Alarm.class);
+        g.link(g.clock(100), alarm).check();
+        try (FlightRecording recording = FlightRecording.everything()) {
+            GraphDriver.of(g).run(3);
+            List<RecordedEvent> raised = recording.events("org.streamflex.FilterEvent");
+            assertEquals(3, raised.size());
+            assertEquals("Alarm", raised.get(0).getString("filter"));
+            assertEquals("overload", raised.get(0).getString("event"));
+            assertEquals(3, g.counters().value(alarm, "event.overload"));
         }
     }
 

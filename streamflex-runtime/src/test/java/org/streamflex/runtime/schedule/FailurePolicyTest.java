@@ -144,6 +144,9 @@ class FailurePolicyTest {
         assertEquals(0, graph.channel(picky, "in").size(), "the poison items were consumed, not left at the head");
         assertEquals(3, graph.failureCount(picky));
         assertEquals(3, graph.discardedCount(picky));
+        assertEquals(3, graph.counters().value("filter.Picky.failures"), "the counters registry reads the same");
+        assertEquals(3, graph.counters().value(picky, "discarded"));
+        assertEquals(3, graph.counters().value(picky, "aborts"), "a skipped work() is rolled back too");
         assertNull(graph.failure());
         assertEquals(List.of("Picky SKIPPED 1 1", "Picky SKIPPED 2 2", "Picky SKIPPED 3 3"), told.stream()
                 .map(f -> f.filterName() + " " + f.outcome() + " " + f.failures() + " " + f.discarded()).toList());

@@ -2,9 +2,12 @@ package org.streamflex.samples.ids;
 
 import org.streamflex.Channel;
 import org.streamflex.Filter;
+import org.streamflex.FilterEvent;
 
 /** Statistics of the whole analysis, from what the filters wrote on the packets. */
 public final class PacketDumper extends Filter {
+    /** A frame the reader could not parse: counted here and in the graph's counters, for JMX and JFR. */
+    private static final FilterEvent MALFORMED = FilterEvent.named("malformed-frame");
     private Channel<EtherHdr> in;
     public long packets;
     public long bytes;
@@ -31,6 +34,7 @@ public final class PacketDumper extends Filter {
             bytes += p.capturedLength;
             if (p.malformed) {
                 malformed++;
+                raise(MALFORMED);
             } else if (!(p instanceof IpHdr)) {
                 notIpv4++;
             }

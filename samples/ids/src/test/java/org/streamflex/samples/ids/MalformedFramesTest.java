@@ -43,6 +43,7 @@ class MalformedFramesTest {
         GraphDriver.of(ids).run(3);
         assertEquals(7, ids.dump.packets);
         assertEquals(5, ids.dump.malformed);
+        assertEquals(5, ids.counters().value(ids.dump, "event.malformed-frame"), "raised as a FilterEvent too");
         assertEquals(1, ids.dump.notIpv4);
         assertEquals(0, ids.dump.tinyFragments + ids.dump.teardrops + ids.dump.trusted);
     }
@@ -65,5 +66,6 @@ class MalformedFramesTest {
         assertEquals(2, ids.dump.packets);
         assertEquals(120, ids.dump.bytes);
         assertEquals(0, ids.dump.malformed);
+        assertEquals(0, ids.counters().value(ids.dump, "event.malformed-frame"));
     }
 }
