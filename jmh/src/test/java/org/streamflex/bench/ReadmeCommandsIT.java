@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -35,6 +36,8 @@ class ReadmeCommandsIT {
     static final String HARNESS = "java --enable-native-access=ALL-UNNAMED -cp " + JAR
             + " org.streamflex.bench.predict.PredictabilityHarness";
     static final String STREAMIT = "java -cp " + JAR + " org.streamflex.bench.streamit.StreamItMain ";
+    static final String RECORD = "java -jar " + JAR + " PassChain -jvmArgsAppend ";
+    static final String JFR_COST = "jmh/jfr-cost.sh ";
     static final Pattern BASH = Pattern.compile("```bash\\n(.*?)```", Pattern.DOTALL);
     static final Pattern INLINE = Pattern.compile("`(java -jar [^`]+)`");
 
@@ -66,15 +69,60 @@ class ReadmeCommandsIT {
         return commands.stream().distinct().toList();
     }
 
+    /** The words of a command as the shell splits them: at blanks, except inside double quotes. */
+    static List<String> words(String command) {
+        List<String> words = new ArrayList<>();
+        StringBuilder word = new StringBuilder();
+        boolean quoted = false;
+        boolean any = false;
+        for (int i = 0; i < command.length(); i++) {
+            char c = command.charAt(i);
+            if (c == '"') {
+                quoted = !quoted;
+                any = true;
+            } else if (c == ' ' && !quoted) {
+                if (any) {
+                    words.add(word.toString());
+                }
+                word.setLength(0);
+                any = false;
+            } else {
+                word.append(c);
+                any = true;
+            }
+        }
+        if (any) {
+            words.add(word.toString());
+        }
+        return words;
+    }
+
+    static String jar() {
+        return Path.of("target", "benchmarks.jar").toAbsolutePath().toString();
+    }
+
     Exit java(List<String> words) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         for (String word : words.subList(1, words.size())) {
-            command.add(word.equals(JAR) ? Path.of("target", "benchmarks.jar").toAbsolutePath().toString() : word);
+            command.add(word.equals(JAR) ? jar() : word);
         }
+        return run(command, Map.of());
+    }
+
+    /** A JDK tool ({@code jfr}) of the JDK running this test. */
+    Exit tool(List<String> words) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(words);
+        command.set(0, Path.of(System.getProperty("java.home"), "bin", words.get(0)).toString());
+        return run(command, Map.of());
+    }
+
+    Exit run(List<String> command, Map<String, String> env) throws IOException, InterruptedException {
         Path log = dir.resolve("out.log");
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        builder.environment().putAll(env);
+        Process p = builder.start();
         p.getOutputStream().close();
         assertTrue(p.waitFor(900, TimeUnit.SECONDS), String.join(" ", command) + " did not finish");
         return new Exit(p.exitValue(), Files.readString(log));
@@ -107,6 +155,30 @@ class ReadmeCommandsIT {
                 assertEquals(0, e.exit(), command + "\n" + e.out());
                 assertTrue(command.endsWith("--print") ? e.out().lines().count() >= 80
                         : e.out().contains("steady-state iterations in"), command + "\n" + e.out());
+            } else if (command.startsWith(RECORD)) {
+                words = words(command);
+                words.addAll(List.of("-p", "batch=64", "-p", "pass=item", "-f", "1", "-wi", "0", "-i", "1", "-r",
+                        "100ms", "-foe", "true"));
+                Exit e = java(words);
+                assertEquals(0, e.exit(), command + "\n" + e.out());
+                assertTrue(Files.size(dir.resolve("run.jfr")) > 0, command + ": the fork wrote its recording");
+            } else if (command.startsWith("jfr ")) {
+                Exit e = tool(words);
+                assertEquals(0, e.exit(), command + "\n" + e.out());
+                assertTrue(!command.startsWith("jfr summary") || e.out().contains("Event Type"), e.out());
+            } else if (command.startsWith(JFR_COST)) {
+                // Both jars are the one just built; one round of one 100 ms iteration per mode.
+                List<String> script = List.of("bash", Path.of("jfr-cost.sh").toAbsolutePath().toString(), jar(),
+                        jar(), "1");
+                Exit e = run(script, Map.of("PASSCHAIN_OPTS", "-f 1 -wi 0 -i 1 -r 100ms",
+                        "JAVA_HOME", System.getProperty("java.home")));
+                assertEquals(0, e.exit(), command + "\n" + e.out());
+                for (String mode : List.of("off", "disabled", "defaults")) {
+                    for (String which : List.of("before", "after")) {
+                        assertTrue(e.out().lines().anyMatch(l -> l.matches("1 +" + mode + " +" + which + " +\\d+ .*")),
+                                mode + " " + which + " in\n" + e.out());
+                    }
+                }
             } else if (!command.equals(BUILD)) { // the build ran BUILD: this test runs on the jar it made
                 fail("jmh/README.md shows `" + command + "`, which this test does not run: add a runner for it");
             }

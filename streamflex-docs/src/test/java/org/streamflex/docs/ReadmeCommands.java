@@ -8,16 +8,18 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The shell commands a README shows. A command is a line of a fenced block (a {@code bash},
- * {@code sh}, {@code shell} or {@code console} block, or one without a language) or an inline code
- * span whose first word runs something: {@code ./mvnw}, {@code mvn}, {@code java}, {@code javac},
- * {@code cd}, {@code gradle}, {@code ./gradlew}. A trailing {@code # comment} is not part of it; a
- * line ending in a backslash continues on the next; whitespace runs count as one space. Blocks in
- * another language ({@code java}, {@code xml}, {@code kotlin}...) are code, not commands, and
- * comment lines inside a block are prose.
+ * The shell commands a README shows. Every line of a block marked as shell ({@code bash},
+ * {@code sh}, {@code shell}, {@code console}) is a command, whatever it runs. In a block without a
+ * language (which may show output) and in inline code spans, a command is text whose first word
+ * runs something: {@code ./mvnw}, {@code mvn}, {@code java}, {@code javac}, {@code jfr},
+ * {@code cd}, {@code gradle}, {@code ./gradlew}, or a script of the repository ({@code *.sh}). A
+ * trailing {@code # comment} is not part of it; a line ending in a backslash continues on the
+ * next; whitespace runs count as one space. Blocks in another language ({@code java}, {@code xml},
+ * {@code kotlin}...) are code, not commands, and comment lines inside a block are prose.
  */
 final class ReadmeCommands {
-    static final Set<String> COMMAND_WORDS = Set.of("./mvnw", "mvn", "java", "javac", "cd", "gradle", "./gradlew");
+    static final Set<String> COMMAND_WORDS = Set.of("./mvnw", "mvn", "java", "javac", "jfr", "cd", "gradle",
+            "./gradlew");
     static final Set<String> SHELL_LANGUAGES = Set.of("", "bash", "sh", "shell", "console");
     private static final Pattern FENCE = Pattern.compile("^\\s*```\\s*([A-Za-z0-9_+-]*)\\s*$");
     private static final Pattern INLINE = Pattern.compile("`([^`]+)`");
@@ -71,7 +73,7 @@ final class ReadmeCommands {
                 command.append(' ').append(stripComment(lines.get(++i)));
             }
             String normalized = normalize(command.toString());
-            if (isCommand(normalized)) {
+            if (language.isEmpty() ? isCommand(normalized) : !normalized.isEmpty()) {
                 shown.add(new Shown(name, start + 1, normalized));
             }
         }
@@ -92,7 +94,8 @@ final class ReadmeCommands {
 
     static boolean isCommand(String text) {
         int space = text.indexOf(' ');
-        return space > 0 && COMMAND_WORDS.contains(text.substring(0, space));
+        String first = space > 0 ? text.substring(0, space) : text;
+        return (space > 0 && COMMAND_WORDS.contains(first)) || (first.endsWith(".sh") && !first.contains("`"));
     }
 
     static String normalize(String command) {

@@ -76,6 +76,21 @@ class ReadmeCommandsTest {
                 JMH_README_IT, "the same command");
         cover("java -cp jmh/target/benchmarks.jar org.streamflex.bench.streamit.StreamItMain filterbank 10 --print",
                 JMH_README_IT, "the same command");
+        cover("java -jar jmh/target/benchmarks.jar PassChain -jvmArgsAppend \"-Xms1g -Xmx1g"
+                + " -XX:StartFlightRecording:filename=run.jfr,+org.streamflex.Release#threshold=0ms\"", JMH_README_IT,
+                "the same command for batch=64 pass=item, one fork, one 100 ms iteration and no warm-up");
+        cover("jfr print --events org.streamflex.DeadlineMiss run.jfr", JMH_README_IT,
+                "the JDK's jfr on the recording the command before wrote");
+        cover("jfr summary run.jfr", JMH_README_IT, "the JDK's jfr on the recording the command before wrote");
+        cover("jmh/jfr-cost.sh /tmp/before/benchmarks.jar jmh/target/benchmarks.jar 3", JMH_README_IT,
+                "the script with this build's jar as both jars, one round, one 100 ms iteration per mode");
+        String flight = "streamflex-runtime/src/test/java/org/streamflex/runtime/flight/FlightCommandsTest.java";
+        cover("java -XX:StartFlightRecording:filename=simple.jfr,+org.streamflex.Release#threshold=0ms"
+                + " -cp \"$CLASSPATH\" org.streamflex.runtime.example.SimpleMain 100 0.5", flight,
+                "the same java command in a process of its own, $CLASSPATH being this build's classes");
+        cover("jfr print --events org.streamflex.Release,org.streamflex.DeadlineMiss simple.jfr", flight,
+                "the JDK's jfr on the recording the command before wrote");
+        cover("jfr summary simple.jfr", flight, "the JDK's jfr on the recording the command before wrote");
         cover("./mvnw -pl streamflex-concurrency -am verify -Djcstress.mode=default -Djcstress.splitCompilation=true",
                 "streamflex-concurrency/pom.xml",
                 "every verify runs the same jcstress execution in quick mode; the full mode takes hours");
@@ -140,7 +155,7 @@ class ReadmeCommandsTest {
     }
 
     @Test
-    void commandsAreFoundInShellBlocksAndInlineSpansButNotInCodeOrComments() {
+    void everyLineOfAShellBlockAndCommandsElsewhereAreFoundButNotCodeOrComments() {
         String readme = """
                 Run `./mvnw -q checkstyle:check` or `StreamFlexGraph`, then
                 `java -jar
@@ -156,12 +171,25 @@ class ReadmeCommandsTest {
                 ```java
                 java.util.List<String> no;
                 ```
+
+                ```bash
+                D=x; for e in a b; do echo $e; done
+                ```
+
+                ```
+                packets analyzed: 3
+                jfr summary run.jfr
+                ```
+                Then `jmh/jfr-cost.sh a.jar b.jar 3`.
                 """;
         assertEquals(List.of(
                         new ReadmeCommands.Shown("R", 1, "./mvnw -q checkstyle:check"),
                         new ReadmeCommands.Shown("R", 2, "java -jar x.jar --help"),
                         new ReadmeCommands.Shown("R", 6, "./mvnw verify"),
-                        new ReadmeCommands.Shown("R", 8, "java -cp a.jar Main 1")),
+                        new ReadmeCommands.Shown("R", 8, "java -cp a.jar Main 1"),
+                        new ReadmeCommands.Shown("R", 17, "D=x; for e in a b; do echo $e; done"),
+                        new ReadmeCommands.Shown("R", 22, "jfr summary run.jfr"),
+                        new ReadmeCommands.Shown("R", 24, "jmh/jfr-cost.sh a.jar b.jar 3")),
                 ReadmeCommands.of("R", readme).stream()
                         .sorted((a, b) -> Integer.compare(a.line(), b.line())).toList());
     }

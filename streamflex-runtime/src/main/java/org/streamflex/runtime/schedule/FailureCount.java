@@ -1,10 +1,9 @@
 package org.streamflex.runtime.schedule;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import org.streamflex.BoundaryError;
 import org.streamflex.FailurePolicy;
 import org.streamflex.StreamFlexError;
+import org.streamflex.runtime.counter.SingleWriterCounter;
 import org.streamflex.runtime.flight.Flight;
 
 /**
@@ -15,30 +14,18 @@ import org.streamflex.runtime.flight.Flight;
  * filter (a filter never runs on two threads at once; a hand-over between clock threads goes
  * through its {@link RunState}), which publishes each new value with a release store. Other
  * threads read them with an acquire load, so a reader that sees a count also sees the failure's
- * effects undone. The policy is fixed before the graph starts and read only by that thread.
+ * effects undone: the discipline of every counter, {@link SingleWriterCounter}. The policy is fixed
+ * before the graph starts and read only by that thread.
  */
 public final class FailureCount {
-    private static final VarHandle FAILURES;
-    private static final VarHandle DISCARDED;
-
-    static {
-        try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            FAILURES = lookup.findVarHandle(FailureCount.class, "failures", long.class);
-            DISCARDED = lookup.findVarHandle(FailureCount.class, "discarded", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
     private final String filterName;
     private final String filterClassName;
     /** The filter's own policy, or null to follow the graph's. */
     private FailurePolicy own;
     private FailurePolicy policy = FailurePolicy.STOP_GRAPH;
     private FailureReports reports = FailureReports.NONE;
-    private long failures;
-    private long discarded;
+    private final SingleWriterCounter failures = new SingleWriterCounter();
+    private final SingleWriterCounter discarded = new SingleWriterCounter();
     private boolean limitExceeded;
 
     FailureCount(String filterName, String filterClassName) {
@@ -68,12 +55,12 @@ public final class FailureCount {
 
     /** Exceptions that escaped the filter's work() or trigger(), skipped or not. */
     public long failures() {
-        return (long) FAILURES.getAcquire(this);
+        return failures.get();
     }
 
     /** Items taken by failed, skipped work() calls and consumed without effect. */
     public long discarded() {
-        return (long) DISCARDED.getAcquire(this);
+        return discarded.get();
     }
 
     /** Whether the graph stopped because this filter failed more often than its policy allows. */
@@ -88,8 +75,8 @@ public final class FailureCount {
      * the JVM's, is worth going on with.
      */
     boolean skips(Throwable thrown) {
-        long count = failures + 1;
-        FAILURES.setRelease(this, count);
+        failures.increment();
+        long count = failures.plain();
         if (!policy.skips() || (thrown instanceof Error && !(thrown instanceof StreamFlexError))) {
             return false;
         }
@@ -106,7 +93,8 @@ public final class FailureCount {
             return new BoundaryError(filterName, filterClassName, method, thrown);
         }
         return new BoundaryError(filterName, filterClassName, method, thrown, "the failure limit was exceeded (failure "
-                + failures + " of " + filterName + " under its policy " + policy + "), so the graph stopped and"
+                + failures.plain() + " of " + filterName + " under its policy " + policy
+                + "), so the graph stopped and"
                 + " nothing that work() put was published; if such input is expected, raise the limit with"
                 + " setFailurePolicy(filter, FailurePolicy.skip(n))");
     }
@@ -114,10 +102,11 @@ public final class FailureCount {
     /** Counts what a skipped release discarded and reports it. */
     void skipped(String method, Throwable thrown, long discardedNow) {
         if (discardedNow != 0) {
-            DISCARDED.setRelease(this, discarded + discardedNow);
+            discarded.add(discardedNow);
         }
         BoundaryError error = new BoundaryError(filterName, filterClassName, method, thrown,
-                "skipped by failure policy " + policy + " (failure " + failures + "): nothing it put was published"
+                "skipped by failure policy " + policy + " (failure " + failures.plain()
+                        + "): nothing it put was published"
                         + (discardedNow == 0 ? "" : discardedNow == 1 ? " and the item it took was discarded"
                                 : " and the " + discardedNow + " items it took were discarded"));
         Flight.skippedFailure(error);
