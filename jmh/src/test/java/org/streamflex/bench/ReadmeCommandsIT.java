@@ -55,7 +55,8 @@ class ReadmeCommandsIT {
         while (block.find()) {
             String joined = block.group(1).replace("\\\n", " ");
             for (String line : joined.lines().toList()) {
-                int hash = line.indexOf('#');
+                // A comment starts a word, as the shell reads it: Release#threshold is not one.
+                int hash = line.strip().startsWith("#") ? line.indexOf('#') : line.indexOf(" #");
                 String command = (hash < 0 ? line : line.substring(0, hash)).strip().replaceAll("\\s+", " ");
                 if (!command.isEmpty()) {
                     commands.add(command);
