@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Measures what -Xplugin:StreamFlex (checking and weaving) adds to compiling a module's main and test
-# sources with javac, alternating runs with and without the plugin. Run after ./mvnw install -DskipTests.
+# sources with javac, alternating runs with and without the plugin. Run after ./mvnw -q install -DskipTests
+# (the module's dependencies on other StreamFlex modules come from the local repository; streamflex-api
+# has none, so for it ./mvnw -q package -pl streamflex-checker -am -DskipTests is enough).
 # Usage: streamflex-checker/compile-overhead.sh [module] [runs]     (default: streamflex-runtime 10)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,9 +15,22 @@ classpath_file=$(mktemp)
 ./mvnw -q -pl "$module" org.apache.maven.plugins:maven-dependency-plugin:3.11.0:build-classpath \
   -Dmdep.outputFile="$classpath_file" -Dmdep.includeScope=test
 deps="$(cat "$classpath_file")"
-checker=$(ls streamflex-checker/target/streamflex-checker-*.jar | head -n 1):$(ls streamflex-api/target/streamflex-api-*.jar | head -n 1)
+jar() { # the module's main jar, not its -sources or -javadoc jar
+  ls "$1"/target/"$1"-*.jar 2>/dev/null | grep -v -e '-sources\.jar$' -e '-javadoc\.jar$' | head -n 1
+}
+checker=$(jar streamflex-checker):$(jar streamflex-api)
+if [ "$checker" = ":" ] || [ "${checker#:}" != "$checker" ] || [ "${checker%:}" != "$checker" ]; then
+  echo "$0: build the checker and API jars first: ./mvnw -q package -pl streamflex-checker -am -DskipTests" >&2
+  exit 2
+fi
 sources=$(mktemp)
-find "$module/src/main/java" "$module/src/test/java" -name '*.java' > "$sources"
+dirs=()
+for d in "$module/src/main/java" "$module/src/test/java"; do
+  [ -d "$d" ] && dirs+=("$d")
+done
+# Everything on the class path, module descriptors left out: main and test sources compile together
+# (tests sit in the main packages), and what the plugin costs does not depend on modules.
+find "${dirs[@]}" -name '*.java' ! -name module-info.java > "$sources"
 out=$(mktemp -d)
 
 compile() { # $1: extra options

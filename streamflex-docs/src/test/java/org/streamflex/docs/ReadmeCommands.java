@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
  * {@code sh}, {@code shell}, {@code console}) is a command, whatever it runs. In a block without a
  * language (which may show output) and in inline code spans, a command is text whose first word
  * runs something: {@code ./mvnw}, {@code mvn}, {@code java}, {@code javac}, {@code jfr},
- * {@code cd}, {@code gradle}, {@code ./gradlew}, or a script of the repository ({@code *.sh}). A
+ * {@code cd}, {@code gradle}, {@code ./gradlew}, or a script of the repository ({@code *.sh}), followed
+ * by arguments (a bare name in prose names the program rather than running it). A
  * trailing {@code # comment} is not part of it; a line ending in a backslash continues on the
  * next; whitespace runs count as one space. Blocks in another language ({@code java}, {@code xml},
  * {@code kotlin}...) are code, not commands, and comment lines inside a block are prose.
@@ -95,7 +96,8 @@ final class ReadmeCommands {
     static boolean isCommand(String text) {
         int space = text.indexOf(' ');
         String first = space > 0 ? text.substring(0, space) : text;
-        return (space > 0 && COMMAND_WORDS.contains(first)) || (first.endsWith(".sh") && !first.contains("`"));
+        // A bare script path in prose names the script; with arguments it is a command.
+        return space > 0 && (COMMAND_WORDS.contains(first) || first.endsWith(".sh"));
     }
 
     static String normalize(String command) {

@@ -84,6 +84,9 @@ class ReadmeCommandsTest {
         cover("jfr summary run.jfr", JMH_README_IT, "the JDK's jfr on the recording the command before wrote");
         cover("jmh/jfr-cost.sh /tmp/before/benchmarks.jar jmh/target/benchmarks.jar 3", JMH_README_IT,
                 "the script with this build's jar as both jars, one round, one 100 ms iteration per mode");
+        cover("streamflex-checker/compile-overhead.sh streamflex-runtime 10",
+                "streamflex-docs/src/test/java/org/streamflex/docs/CompileOverheadScriptTest.java",
+                "the script on streamflex-test-fixtures with one run each way, against the archetype IT's repository");
         String flight = "streamflex-runtime/src/test/java/org/streamflex/runtime/flight/FlightCommandsTest.java";
         cover("java -XX:StartFlightRecording:filename=simple.jfr,+org.streamflex.Release#threshold=0ms"
                 + " -cp \"$CLASSPATH\" org.streamflex.runtime.example.SimpleMain 100 0.5", flight,
