@@ -26,8 +26,15 @@ public final class RegionSlot {
     TransientAllocator region;
     /** The stable region of the filter running (or being constructed) on this thread, or null. */
     StableAccount stable;
+    /** The running {@code work()}'s scope for shared values and scratch memory, or null; as {@link #region}. */
+    WorkScope scope;
 
     RegionSlot() {
+    }
+
+    /** The running {@code work()}'s scope (shared values it made, scratch memory), or null outside one. */
+    public WorkScope workScope() {
+        return scope;
     }
 
     /** Whether a {@code work()} with a transient region runs on this thread now. */
