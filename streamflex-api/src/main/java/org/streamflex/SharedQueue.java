@@ -7,7 +7,7 @@ import org.streamflex.abi.WorkScope;
  * The container a filter keeps {@link Shared} values in across releases (what {@code sync} and
  * {@code rewindow} buffer): a bounded FIFO that holds a reference to each value it contains. A
  * plain field holding a shared value is a compile error (rule S1); this is the sanctioned way.
- * It is allocated with the filter, in its stable memory, and allocates nothing afterwards.
+ * It is stable: allocated with the filter, in its stable memory, and allocates nothing afterwards.
  *
  * <pre>{@code
  * class Delay extends Filter {
@@ -27,7 +27,7 @@ import org.streamflex.abi.WorkScope;
  *
  * @param <T> the shared type kept
  */
-public final class SharedQueue<T extends Shared> {
+public final class SharedQueue<T extends Shared> implements Stable {
     private final Shared[] items;
     private int head;
     private int size;

@@ -62,6 +62,14 @@ public final class StreamFlexProperties {
             longInteger("streamflex.regions.maxBytes", 1L << 30, 0, Long.MAX_VALUE);
 
     /**
+     * Bytes of each filter's scratch off-heap arena: what library code on its thread gets from
+     * {@code WorkScope.scratch} during one {@code work()}, reset when it returns. Allocated at the
+     * filter's first request only.
+     */
+    public static final Property<Long> SCRATCH_BYTES =
+            longInteger("streamflex.scratchBytes", 1L << 20, 0, 1L << 31);
+
+    /**
      * Whether to count, per filter, the heap bytes its {@code work()} allocates: two reads of the
      * thread's allocation counter per {@code work()}.
      */
@@ -92,8 +100,8 @@ public final class StreamFlexProperties {
             integer("streamflex.atomic.maxCopiedElements", 1 << 20, 0, Integer.MAX_VALUE);
 
     private static final List<Property<?>> ALL = List.of(CLOCK_BACKEND, CLOCK_PRIORITY, CLOCK_CPU,
-            CLOCK_LOCK_MEMORY, CLOCK_SPIN_MICROS, REGIONS, REGIONS_MAX_BYTES, HEAP_ACCOUNTING, JMX, ATOMIC_MAX_READS,
-            ATOMIC_MAX_WRITES, ATOMIC_MAX_COPIED_ELEMENTS);
+            CLOCK_LOCK_MEMORY, CLOCK_SPIN_MICROS, REGIONS, REGIONS_MAX_BYTES, SCRATCH_BYTES, HEAP_ACCOUNTING, JMX,
+            ATOMIC_MAX_READS, ATOMIC_MAX_WRITES, ATOMIC_MAX_COPIED_ELEMENTS);
 
     private StreamFlexProperties() {
     }

@@ -7,6 +7,7 @@ import java.lang.invoke.VarHandle;
 import org.streamflex.Filter;
 import org.streamflex.StreamFlexGraph;
 import org.streamflex.abi.RegionSlot;
+import org.streamflex.abi.WorkScope;
 import org.streamflex.spi.FilterContext;
 import org.streamflex.spi.GraphAssembly;
 import org.streamflex.spi.StableAccount;
@@ -27,6 +28,7 @@ public final class ApiAccess {
     private static final VarHandle GRAPH_ASSEMBLY;
     private static final VarHandle SLOT_REGION;
     private static final VarHandle SLOT_STABLE;
+    private static final VarHandle SLOT_SCOPE;
     /** Filter.trigger() is protected; a constant method handle calls it as fast as a direct call. */
     private static final MethodHandle TRIGGER;
 
@@ -38,6 +40,7 @@ public final class ApiAccess {
                     .findVarHandle(StreamFlexGraph.class, "assembly", GraphAssembly.class);
             SLOT_REGION = into(RegionSlot.class).findVarHandle(RegionSlot.class, "region", TransientAllocator.class);
             SLOT_STABLE = into(RegionSlot.class).findVarHandle(RegionSlot.class, "stable", StableAccount.class);
+            SLOT_SCOPE = into(RegionSlot.class).findVarHandle(RegionSlot.class, "scope", WorkScope.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -84,6 +87,11 @@ public final class ApiAccess {
     public static void leaveRegion(RegionSlot slot) {
         SLOT_REGION.set(slot, (TransientAllocator) null);
         SLOT_STABLE.set(slot, (StableAccount) null);
+    }
+
+    /** Names the running work()'s scope (shared values it makes, scratch memory) on this thread; null after it. */
+    public static void setScope(RegionSlot slot, WorkScope scope) {
+        SLOT_SCOPE.set(slot, scope);
     }
 
     /** The stable region counting what filter code on this thread keeps (while a filter is constructed). */

@@ -10,6 +10,8 @@ import org.streamflex.DoubleChannel;
 import org.streamflex.FloatChannel;
 import org.streamflex.IntChannel;
 import org.streamflex.LongChannel;
+import org.streamflex.Shared;
+import org.streamflex.SharedChannel;
 import org.streamflex.ShortChannel;
 
 /**
@@ -26,6 +28,11 @@ public final class Channels {
     /** A capsule channel on {@code ring}. */
     public static Channel<Capsule> capsule(CapsuleRing ring) {
         return new RingCapsuleChannel<>(ring);
+    }
+
+    /** A channel of shared values (signal segments) on {@code ring}. */
+    public static SharedChannel<Shared> shared(SharedRing ring) {
+        return new RingSharedChannel<>(ring);
     }
 
     /**

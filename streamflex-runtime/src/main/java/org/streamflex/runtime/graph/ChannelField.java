@@ -6,6 +6,7 @@ import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
 import org.streamflex.Capsule;
+import org.streamflex.Shared;
 import org.streamflex.StreamFlexError;
 
 /** A channel field of one filter, and whether it is connected yet. */
@@ -16,7 +17,7 @@ final class ChannelField {
     final String owner;
     final FieldRole role;
     /** For capsule channels, the capsule type carried; else null. */
-    final Class<? extends Capsule> elementType;
+    final Class<?> elementType;
     /** Set once a connect names or chooses this field (even if that connect had a problem). */
     boolean claimed;
     /** The channel injected, once connected without problems. */
@@ -27,7 +28,8 @@ final class ChannelField {
         this.kind = kind;
         this.owner = owner;
         this.role = role;
-        this.elementType = kind == ChannelKind.CAPSULE ? elementTypeOf(field) : null;
+        Class<?> base = kind == ChannelKind.CAPSULE ? Capsule.class : Shared.class;
+        this.elementType = kind.typed() ? elementTypeOf(field, base) : null;
     }
 
     String name() {
@@ -37,7 +39,7 @@ final class ChannelField {
     /** How a message names this field: {@code Gen.out (IntChannel)}, with the filter's instance name. */
     String describe() {
         return owner + "." + field.getName() + " ("
-                + (elementType == null ? kind.displayName() : "Channel<" + elementType.getSimpleName() + ">") + ")";
+                + kind.displayName() + (elementType == null ? "" : "<" + elementType.getSimpleName() + ">") + ")";
     }
 
     void inject(Object filter, Object value) {
@@ -51,16 +53,16 @@ final class ChannelField {
         channel = value;
     }
 
-    @SuppressWarnings("unchecked")
-    private static Class<? extends Capsule> elementTypeOf(Field field) {
+    /** The class a {@code Channel<T>} or {@code SharedChannel<T>} field declares, or {@code base} for a raw one. */
+    private static Class<?> elementTypeOf(Field field, Class<?> base) {
         Type generic = field.getGenericType();
         if (generic instanceof ParameterizedType parameterized) {
             Class<?> bound = erase(parameterized.getActualTypeArguments()[0]);
-            if (bound != null && Capsule.class.isAssignableFrom(bound)) {
-                return (Class<? extends Capsule>) bound;
+            if (bound != null && base.isAssignableFrom(bound)) {
+                return bound;
             }
         }
-        return Capsule.class;
+        return base;
     }
 
     private static Class<?> erase(Type type) {

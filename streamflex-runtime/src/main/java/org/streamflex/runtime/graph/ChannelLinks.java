@@ -28,7 +28,7 @@ final class ChannelLinks {
     }
 
     /** What a channel carries: a kind, and for capsule channels the capsule type. */
-    private record Carried(ChannelKind kind, Class<? extends Capsule> elementType) {
+    private record Carried(ChannelKind kind, Class<?> elementType) {
     }
 
     void connect(Filter source, String sourceField, Filter target, String targetField, int capacity) {
@@ -106,7 +106,7 @@ final class ChannelLinks {
         } else if (out.kind == ChannelKind.ANY) {
             FilterWiring.Port first = src.joinerInputs.isEmpty() ? null : src.joinerInputs.getFirst();
             produced = first == null ? null : new Carried(first.kind(),
-                    first.elementType() == null ? null : first.elementType().asSubclass(Capsule.class));
+                    first.elementType());
         } else {
             produced = new Carried(out.kind, out.elementType);
         }
@@ -134,12 +134,13 @@ final class ChannelLinks {
         if (producerTyped && consumerTyped && !matches(out, in)) {
             model.problems.add("element types do not match: " + out.describe() + " cannot feed " + in.describe()
                     + "; declare both fields with the same channel type"
-                    + (carried.kind() == ChannelKind.CAPSULE && in.kind == ChannelKind.CAPSULE
-                            ? " (a Channel<A> feeds a Channel<B> only if A is a B)" : ""));
+                    + (carried.kind().typed() && in.kind == carried.kind()
+                            ? " (a " + in.kind.displayName() + "<A> feeds a " + in.kind.displayName()
+                                    + "<B> only if A is a B)" : ""));
             return null;
         }
         if (splitterOutput && consumerTyped && produced != null && (produced.kind() != in.kind
-                || (produced.kind() == ChannelKind.CAPSULE
+                || (produced.kind().typed()
                         && !in.elementType.isAssignableFrom(produced.elementType())))) {
             model.problems.add("element types do not match: " + link + " would carry what " + src.name
                     + " receives into " + in.describe()
@@ -161,7 +162,7 @@ final class ChannelLinks {
         }
         if (carried.kind() == ChannelKind.CAPSULE) {
             try {
-                CapsuleType.checkFields(carried.elementType());
+                CapsuleType.checkFields(carried.elementType().asSubclass(Capsule.class));
             } catch (StreamFlexError e) {
                 model.problems.add(e.getMessage() + "; it is carried by " + link);
                 return false;
@@ -174,7 +175,7 @@ final class ChannelLinks {
         if (out.kind != in.kind) {
             return false;
         }
-        return out.kind != ChannelKind.CAPSULE || in.elementType.isAssignableFrom(out.elementType);
+        return !out.kind.typed() || in.elementType.isAssignableFrom(out.elementType);
     }
 
     /** The field a connect names, or the one its short form chooses; null after recording a problem. */

@@ -8,7 +8,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.streamflex.Capsule;
 import org.streamflex.DuplicateSplitter;
 import org.streamflex.Filter;
 import org.streamflex.Joiner;
@@ -38,7 +37,7 @@ final class FilterWiring {
     final List<Port> splitterOutputs = new ArrayList<>();
     /** For a splitter whose input is connected: the kind and element type of that input. */
     ChannelKind splitterInputKind;
-    Class<? extends Capsule> splitterInputElement;
+    Class<?> splitterInputElement;
     /** For a Joiner: its inputs, in connection order, with their kinds and element types. */
     final List<Port> joinerInputs = new ArrayList<>();
     /** For a Joiner whose output is connected: the kind, element type and target of that output. */

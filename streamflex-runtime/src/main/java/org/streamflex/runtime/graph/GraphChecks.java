@@ -91,7 +91,7 @@ final class GraphChecks {
             return; // its unconnected input is reported with the other fields
         }
         for (FilterWiring.Port output : splitter.splitterOutputs) {
-            boolean assignable = output.kind() != ChannelKind.CAPSULE
+            boolean assignable = !output.kind().typed()
                     || output.elementType().isAssignableFrom(splitter.splitterInputElement);
             if (output.kind() != splitter.splitterInputKind || !assignable) {
                 problems.add("element types do not match: " + output.source() + " carries "
@@ -130,7 +130,7 @@ final class GraphChecks {
         }
         for (FilterWiring.Port input : joiner.joinerInputs) {
             boolean sameKind = input.kind() == joiner.joinerOutputKind;
-            boolean assignable = input.kind() != ChannelKind.CAPSULE
+            boolean assignable = !input.kind().typed()
                     || joiner.joinerOutputElement.isAssignableFrom(input.elementType());
             if (!sameKind || !assignable) {
                 problems.add("element types do not match: " + joiner.name + " input from " + input.source()

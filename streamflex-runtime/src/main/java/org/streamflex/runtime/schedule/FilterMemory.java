@@ -1,12 +1,16 @@
 package org.streamflex.runtime.schedule;
 
+import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.streamflex.StreamFlexProperties;
 import org.streamflex.abi.RegionSlot;
+import org.streamflex.abi.WorkScope;
 import org.streamflex.abi.Woven;
 import org.streamflex.runtime.ApiAccess;
 import org.streamflex.runtime.counter.SingleWriterCounter;
 import org.streamflex.runtime.region.OffHeapRegion;
+import org.streamflex.runtime.region.ScratchArena;
 import org.streamflex.runtime.region.StableRegion;
 import org.streamflex.runtime.region.TransientRegion;
 
@@ -21,7 +25,7 @@ import org.streamflex.runtime.region.TransientRegion;
  * {@code work()} reaches all of them without loading another object: each layer is a class of its
  * own, and the hot path stays as direct as in a single class.
  */
-public abstract class FilterMemory {
+public abstract class FilterMemory implements WorkScope {
     private static final VarHandle COUNT_HEAP;
 
     static {
@@ -46,6 +50,8 @@ public abstract class FilterMemory {
     private boolean countHeap;
     /** Written by the thread running the filter's work(), read by anyone. */
     private final SingleWriterCounter heapBytes = new SingleWriterCounter();
+    /** Off-heap scratch memory of one work(), reset when it returns. */
+    private final ScratchArena scratch;
 
     /**
      * @param transientBytes size of the transient region, used if {@code type} was woven by the
@@ -54,6 +60,7 @@ public abstract class FilterMemory {
     FilterMemory(Class<?> type, String filterName, long transientBytes, StableRegion stable) {
         this.stable = stable;
         this.offHeap = new OffHeapRegion(stable);
+        this.scratch = new ScratchArena(filterName, StreamFlexProperties.SCRATCH_BYTES.get());
         this.region = woven(type) ? new TransientRegion(filterName, transientBytes) : null;
     }
 
@@ -69,6 +76,7 @@ public abstract class FilterMemory {
      * @return the thread's heap counter, to pass to {@link #leaveMemory}; -1 when not counting
      */
     final long enterMemory(RegionSlot slot) {
+        ApiAccess.setScope(slot, this);
         if (region != null) {
             ApiAccess.enterRegion(slot, region, stable);
         }
@@ -85,10 +93,17 @@ public abstract class FilterMemory {
 
     /** Every transient array of the work() is free again: constant time. */
     final void leaveRegion(RegionSlot slot) {
+        ApiAccess.setScope(slot, null);
+        scratch.reset();
         if (region != null) {
             ApiAccess.leaveRegion(slot);
             region.reset();
         }
+    }
+
+    @Override
+    public final MemorySegment scratch(long bytes, long alignment) {
+        return scratch.allocate(bytes, alignment);
     }
 
     /** Turns the filter's transient region off: its woven code then allocates on the heap. */

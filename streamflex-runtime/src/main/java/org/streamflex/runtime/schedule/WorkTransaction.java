@@ -4,6 +4,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.streamflex.BoundaryError;
 import org.streamflex.Capsule;
 import org.streamflex.Filter;
+import org.streamflex.Shared;
 import org.streamflex.StreamFlexError;
 import org.streamflex.abi.RegionSlot;
 import org.streamflex.runtime.atomic.AtomicLimits;
@@ -40,6 +41,7 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
     final FilterAtomicity atomicity;
     private final CapsulePools pools;
     private final CapsuleLedger ledger = new CapsuleLedger();
+    private final SharedLedger adopted = new SharedLedger();
     final FailureCount failureCount;
 
     private SpscRing[] inputs = NO_RINGS;
@@ -92,6 +94,7 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
     }
 
     /** The filter's instance name in its graph ({@code "Sink#2"}). */
+    @Override
     public final String filterName() {
         return filterName;
     }
@@ -197,6 +200,7 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         for (TimeSlot timer : timers) {
             timer.end();
         }
+        adopted.releaseAll();
         return took;
     }
 
@@ -212,6 +216,7 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         for (TimeSlot timer : timers) {
             timer.end();
         }
+        adopted.releaseAll();
     }
 
     /**
@@ -238,6 +243,7 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         for (TimeSlot timer : timers) {
             timer.end();
         }
+        adopted.releaseAll();
         return discarded;
     }
 
@@ -256,6 +262,12 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         C capsule = type.cast(pool.take());
         ledger.noteMade(capsule);
         return capsule;
+    }
+
+    /** Holds the maker's reference to a shared value made during this work(), released when it returns. */
+    @Override
+    public final void adopt(Shared value) {
+        adopted.add(value);
     }
 
     @Override
