@@ -18,6 +18,11 @@ final class ChannelField {
     final FieldRole role;
     /** For capsule channels, the capsule type carried; else null. */
     final Class<?> elementType;
+    /**
+     * Whether the field's element type is a type variable ({@code SharedChannel<S>} of a generic operator): its
+     * {@link #elementType} is the variable's bound, and an output feeds any consumer within it.
+     */
+    final boolean generic;
     /** Set once a connect names or chooses this field (even if that connect had a problem). */
     boolean claimed;
     /** The channel injected, once connected without problems. */
@@ -30,6 +35,8 @@ final class ChannelField {
         this.role = role;
         Class<?> base = kind == ChannelKind.CAPSULE ? Capsule.class : Shared.class;
         this.elementType = kind.typed() ? elementTypeOf(field, base) : null;
+        this.generic = kind.typed() && field.getGenericType() instanceof ParameterizedType p
+                && p.getActualTypeArguments()[0] instanceof TypeVariable<?>;
     }
 
     String name() {

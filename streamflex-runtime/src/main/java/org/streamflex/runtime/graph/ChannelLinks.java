@@ -114,6 +114,10 @@ final class ChannelLinks {
         Carried carried;
         if (consumerTyped && (produced == null || (out != null && out.kind == ChannelKind.ANY))) {
             carried = new Carried(in.kind, in.elementType);
+        } else if (consumerTyped && out != null && out.generic && out.kind == in.kind
+                && out.elementType.isAssignableFrom(in.elementType)) {
+            // A generic operator's output (SharedChannel<S>) carries what its consumer declares: each put is checked.
+            carried = new Carried(in.kind, in.elementType);
         } else if (produced != null) {
             carried = produced;
         } else {
@@ -175,7 +179,8 @@ final class ChannelLinks {
         if (out.kind != in.kind) {
             return false;
         }
-        return !out.kind.typed() || in.elementType.isAssignableFrom(out.elementType);
+        return !out.kind.typed() || in.elementType.isAssignableFrom(out.elementType)
+                || (out.generic && out.elementType.isAssignableFrom(in.elementType));
     }
 
     /** The field a connect names, or the one its short form chooses; null after recording a problem. */

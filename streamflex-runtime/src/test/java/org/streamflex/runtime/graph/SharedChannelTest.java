@@ -298,6 +298,31 @@ class SharedChannelTest {
         assertTrue(e.getMessage().contains("streamflex.scratchBytes"), e.getMessage());
     }
 
+    /** A generic operator: its channels carry whatever its neighbours declare. */
+    public static final class Pass<S extends Shared> extends Filter {
+        private SharedChannel<S> in;
+        private SharedChannel<S> out;
+
+        @Override
+        public void work() {
+            out.put(in.take());
+        }
+    }
+
+    @Test
+    void aGenericOperatorsOutputFeedsAConsumerOfANarrowerClass() {
+        TestGraph g = new TestGraph();
+        Clock clock = g.clock(100);
+        Maker maker = g.filter(Maker.class);
+        Pass<?> pass = g.filter(Pass.class);
+        Taker taker = g.filter(Taker.class);
+        g.link(clock, maker).link(maker, pass, 4).link(pass, taker, 4).check();
+        GraphDriver.of(g).run(2);
+        assertEquals(2, taker.count);
+        assertEquals(MADE[1], taker.seen(1));
+        assertEquals(1, FREED[1]);
+    }
+
     /** A consumer declaring another shared class cannot be fed. */
     public static final class OtherToken extends Shared {
         @Override
