@@ -7,7 +7,7 @@ class Named extends Filter {
     public void work() {
     }
 
-    // BUG: Diagnostic is: [StreamFlex:R1] public method Named.rename(String) takes parameter 'name' of reference type String; code outside the filter could pass in objects the filter keeps. Filter methods that others can call take only primitives and primitive arrays (StreamFlex rule R1 FilterBoundary, paper section 4.2: see streamflex-checker/README.md#r1-filterboundary)
+    // BUG: Diagnostic is: [StreamFlex:R1] public method Named.rename(String) takes parameter 'name' of reference type String; code outside the filter could pass in objects the filter keeps. Filter methods that others can call take only primitives, primitive arrays and immutable records or enums (StreamFlex rule R1 FilterBoundary, paper section 4.2: see streamflex-checker/README.md#r1-filterboundary)
     public void rename(String name) {
     }
 

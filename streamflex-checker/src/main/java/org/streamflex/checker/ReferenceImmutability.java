@@ -1,7 +1,9 @@
 package org.streamflex.checker;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
@@ -28,6 +30,10 @@ import javax.lang.model.type.TypeMirror;
  * types qualify).
  */
 public final class ReferenceImmutability {
+    private static final Set<String> BOXES = Set.of("java.lang.Boolean", "java.lang.Byte",
+            "java.lang.Character", "java.lang.Short", "java.lang.Integer", "java.lang.Long", "java.lang.Float",
+            "java.lang.Double");
+
     private final TypeFacts facts;
     private final Map<TypeElement, Boolean> known = new HashMap<>();
 
@@ -55,6 +61,52 @@ public final class ReferenceImmutability {
         boolean result = closed(type) && fieldsImmutable(type);
         known.put(type, result);
         return result;
+    }
+
+    /**
+     * A value type: a record or an enum whose reference fields are all final and hold Strings, boxed
+     * primitives or value types. Such an object cannot point at a transient one, cannot change, and
+     * always lives on the heap (the weaver never allocates records or enums in a region, nor JDK
+     * classes), so a stable object may keep it (R2) and Java code may hand one to a filter and take
+     * one back (R1): a {@code Timebase} or a policy enum. A bare String stays a reference as the paper
+     * has it; records are how filters take immutable values.
+     */
+    public boolean isValueType(TypeMirror type) {
+        TypeElement element = facts.asElement(type);
+        if (element == null || (element.getKind() != ElementKind.RECORD && element.getKind() != ElementKind.ENUM)) {
+            return false;
+        }
+        return valueFields(element, new HashSet<>());
+    }
+
+    private boolean valueFields(TypeElement type, Set<TypeElement> seen) {
+        if (!seen.add(type)) {
+            return true; // a cycle is a value type if the rest is
+        }
+        if (!test(type)) {
+            return false;
+        }
+        for (Element member : type.getEnclosedElements()) {
+            if (member.getKind() != ElementKind.FIELD || member.getModifiers().contains(Modifier.STATIC)) {
+                continue;
+            }
+            TypeMirror fieldType = ((VariableElement) member).asType();
+            if (fieldType.getKind().isPrimitive()) {
+                continue;
+            }
+            TypeElement field = facts.asElement(fieldType);
+            if (field == null) {
+                return false;
+            }
+            String name = field.getQualifiedName().toString();
+            boolean plainValue = name.equals("java.lang.String") || BOXES.contains(name);
+            boolean nested = (field.getKind() == ElementKind.RECORD || field.getKind() == ElementKind.ENUM)
+                    && valueFields(field, seen);
+            if (!plainValue && !nested) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Why a type is not reference-immutable, for messages; null if it is. */

@@ -21,7 +21,8 @@ import org.streamflex.checker.TypeFacts;
 
 /**
  * R1: what a filter shows to code outside it carries no references. Public and protected methods
- * of a filter take only primitives and primitive arrays and return only primitives; its public
+ * of a filter take only primitives, primitive arrays and value types (immutable records and enums,
+ * which cannot reach the filter's objects) and return only primitives and value types; its public
  * and protected fields are primitive. Constructors are exempt: only the runtime calls them,
  * reflectively and without arguments.
  */
@@ -42,7 +43,7 @@ public final class R1FilterBoundary implements Rule {
             }
             if (member instanceof MethodTree method && element instanceof ExecutableElement executable
                     && !method.getName().contentEquals("<init>")) {
-                checkMethod(c, path, executable, out);
+                checkMethod(c, path, executable, out, ctx);
             } else if (member instanceof VariableTree field && !element.asType().getKind().isPrimitive()) {
                 out.add(Finding.always(info(), path, visibility(element) + " field " + c.displayName() + "."
                         + field.getName() + " has reference type " + TypeFacts.typeName(element.asType())
@@ -52,23 +53,26 @@ public final class R1FilterBoundary implements Rule {
         }
     }
 
-    private void checkMethod(SourceClass c, TreePath path, ExecutableElement executable, List<Finding> out) {
+    private void checkMethod(SourceClass c, TreePath path, ExecutableElement executable, List<Finding> out,
+            Analysis ctx) {
         MethodTree method = (MethodTree) path.getLeaf();
         String name = visibility(executable) + " method " + c.displayName() + "." + method.getName() + "("
                 + executable.getParameters().stream().map(p -> TypeFacts.typeName(p.asType()))
                         .collect(Collectors.joining(", ")) + ")";
         for (int i = 0; i < method.getParameters().size(); i++) {
             TypeMirror type = executable.getParameters().get(i).asType();
-            if (!type.getKind().isPrimitive() && !TypeFacts.isPrimitiveArray(type)) {
+            if (!type.getKind().isPrimitive() && !TypeFacts.isPrimitiveArray(type)
+                    && !ctx.immutability().isValueType(type)) {
                 VariableTree parameter = method.getParameters().get(i);
                 out.add(Finding.always(info(), new TreePath(path, parameter), name + " takes parameter '"
                         + parameter.getName() + "' of reference type " + TypeFacts.typeName(type) + "; code outside"
                         + " the filter could pass in objects the filter keeps. Filter methods that others can call take"
-                        + " only primitives and primitive arrays"));
+                        + " only primitives, primitive arrays and immutable records or enums"));
             }
         }
         TypeMirror result = executable.getReturnType();
-        if (result.getKind() != TypeKind.VOID && !result.getKind().isPrimitive()) {
+        if (result.getKind() != TypeKind.VOID && !result.getKind().isPrimitive()
+                && !ctx.immutability().isValueType(result)) {
             out.add(Finding.always(info(), new TreePath(path, method.getReturnType()), name + " returns reference type "
                     + TypeFacts.typeName(result) + "; its caller would hold a reference into the filter's memory."
                     + " Return a primitive, or make the method private"));

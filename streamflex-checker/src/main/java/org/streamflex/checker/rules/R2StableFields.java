@@ -15,7 +15,9 @@ import org.streamflex.checker.TypeFacts;
 /**
  * R2: a stable object never refers to a transient one. Instance fields of stable classes, and of
  * their parents in the reachable class set, are primitive or of a stable type (a class implementing
- * {@code Stable}, a filter, or one of the runtime's channels). Array fields are R4's.
+ * {@code Stable}, a filter, or one of the runtime's channels), or of a value type (an immutable
+ * record or enum, which lives on the heap: see {@code ReferenceImmutability.isValueType}). Array
+ * fields are R4's.
  */
 @RuleInfo(id = "R2", name = "StableFields", section = "paper section 4.2",
         summary = "A stable object never refers to a transient one: fields of stable classes are primitive or stable")
@@ -26,7 +28,8 @@ public final class R2StableFields implements Rule {
         hiddenReferences(c, ctx, out);
         for (SourceClass.Field field : c.instanceFields(ctx.trees())) {
             TypeMirror type = field.element().asType();
-            if (type.getKind() == TypeKind.ARRAY || ctx.facts().isStableType(type)) {
+            if (type.getKind() == TypeKind.ARRAY || ctx.facts().isStableType(type)
+                    || ctx.immutability().isValueType(type)) {
                 continue;
             }
             TypeElement target = ctx.facts().asElement(type);
