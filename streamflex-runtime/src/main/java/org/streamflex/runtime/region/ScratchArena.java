@@ -2,6 +2,7 @@ package org.streamflex.runtime.region;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import org.streamflex.RegionFullError;
 
 /**
@@ -12,10 +13,20 @@ import org.streamflex.RegionFullError;
  * unreachable (a graph run by the driver is never stopped). Used by the filter's thread only.
  */
 public final class ScratchArena {
+    /** Requests per work() whose slices are remembered; later ones get a new slice each time. */
+    private static final int MAX_REMEMBERED = 64;
+
     private final String filterName;
     private final long capacity;
     private MemorySegment block;
     private long used;
+    /**
+     * The slices handed out by the n-th request of earlier work() calls. A work() usually asks for
+     * the same sizes in the same order every time, so after the first releases each request finds
+     * its slice here and nothing is allocated on the heap (a slice is a heap object).
+     */
+    private MemorySegment[] slices = new MemorySegment[4];
+    private int requests;
 
     /**
      * A scratch arena of {@code capacity} bytes ({@code streamflex.scratchBytes}), allocated at the first request.
@@ -44,13 +55,30 @@ public final class ScratchArena {
                     + used + " of " + capacity + " used in this work(); raise streamflex.scratchBytes");
         }
         used = start + bytes;
-        MemorySegment slice = block.asSlice(start, bytes);
-        return slice.fill((byte) 0);
+        return slice(start, bytes).fill((byte) 0);
+    }
+
+    private MemorySegment slice(long start, long bytes) {
+        int n = requests++;
+        if (n >= slices.length) {
+            if (n >= MAX_REMEMBERED) {
+                return block.asSlice(start, bytes);
+            }
+            slices = Arrays.copyOf(slices, slices.length * 2);
+        }
+        MemorySegment known = slices[n];
+        if (known != null && known.byteSize() == bytes && known.address() == block.address() + start) {
+            return known;
+        }
+        MemorySegment fresh = block.asSlice(start, bytes);
+        slices[n] = fresh;
+        return fresh;
     }
 
     /** Everything handed out since the last reset is free again. */
     public void reset() {
         used = 0;
+        requests = 0;
     }
 
     /** Bytes handed out in the current work(). */

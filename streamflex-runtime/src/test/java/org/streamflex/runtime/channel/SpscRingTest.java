@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
-import org.streamflex.runtime.Soak;
+import org.streamflex.fixtures.Soak;
 
 /**
  * The ring's indices, as {@link LongRing} exercises them: slots freed only when takes are

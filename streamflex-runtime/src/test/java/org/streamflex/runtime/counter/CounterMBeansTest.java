@@ -14,9 +14,9 @@ import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.junit.jupiter.api.Test;
 import org.streamflex.StreamFlexGraph;
+import org.streamflex.fixtures.Soak;
 import org.streamflex.runtime.ApiAccess;
 import org.streamflex.runtime.GraphDriver;
-import org.streamflex.runtime.Soak;
 import org.streamflex.runtime.TemporaryProperty;
 import org.streamflex.runtime.graph.RuntimeGraph;
 

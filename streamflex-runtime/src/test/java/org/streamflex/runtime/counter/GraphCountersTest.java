@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.streamflex.BoundaryError;
 import org.streamflex.GraphCounters;
 import org.streamflex.StreamFlexError;
+import org.streamflex.fixtures.Soak;
 import org.streamflex.runtime.GraphDriver;
-import org.streamflex.runtime.Soak;
 import org.streamflex.runtime.example.SimpleGraph;
 
 class GraphCountersTest {

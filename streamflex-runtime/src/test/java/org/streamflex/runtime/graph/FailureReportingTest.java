@@ -21,8 +21,8 @@ import org.streamflex.Failure;
 import org.streamflex.FailurePolicy;
 import org.streamflex.Filter;
 import org.streamflex.IntChannel;
+import org.streamflex.fixtures.Soak;
 import org.streamflex.runtime.GraphDriver;
-import org.streamflex.runtime.Soak;
 import org.streamflex.runtime.graph.TestFilters.Counter;
 import org.streamflex.runtime.graph.TestFilters.IntSink;
 

@@ -12,8 +12,8 @@ import org.streamflex.Filter;
 import org.streamflex.IntChannel;
 import org.streamflex.Joiner;
 import org.streamflex.TimeChannel;
+import org.streamflex.fixtures.Soak;
 import org.streamflex.runtime.GraphDriver;
-import org.streamflex.runtime.Soak;
 import org.streamflex.runtime.graph.TestFilters.Packet;
 import org.streamflex.runtime.graph.TestFilters.PacketSink;
 

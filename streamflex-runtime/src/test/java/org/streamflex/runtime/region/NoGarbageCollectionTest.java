@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.streamflex.Filter;
 import org.streamflex.IntChannel;
 import org.streamflex.TimeChannel;
+import org.streamflex.fixtures.Soak;
 import org.streamflex.runtime.GraphDriver;
-import org.streamflex.runtime.Soak;
 import org.streamflex.runtime.graph.TestGraph;
 
 /**

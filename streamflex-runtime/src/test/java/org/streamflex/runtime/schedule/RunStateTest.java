@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
-import org.streamflex.runtime.Soak;
+import org.streamflex.fixtures.Soak;
 
 class RunStateTest {
     @Test
