@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * the JDK's source launcher:
  *
  * <pre>
- * java build-tools/Specialize.java SOURCE_DIR TEMPLATE OUT_DIR TYPE...
+ * java build-tools/Specialize.java SOURCE_DIR TEMPLATE[,TEMPLATE...] OUT_DIR TYPE...
  * java build-tools/Specialize.java src/main/java org/streamflex/DoubleChannel.java target/generated-sources/specialized \
  *      boolean byte char short int long float
  * </pre>
@@ -38,26 +38,28 @@ public final class Specialize {
 
     public static void main(String[] args) throws IOException {
         if (args.length < 4) {
-            System.err.println("usage: java Specialize.java SOURCE_DIR TEMPLATE OUT_DIR TYPE...");
+            System.err.println("usage: java Specialize.java SOURCE_DIR TEMPLATE[,TEMPLATE...] OUT_DIR TYPE...");
             System.exit(2);
         }
         Path sourceDir = Path.of(args[0]);
-        Path template = Path.of(args[1]);
         Path outDir = Path.of(args[2]);
-        String text = Files.readString(sourceDir.resolve(template), StandardCharsets.UTF_8);
-        String file = template.getFileName().toString();
-        String from = templateType(file);
-        String fromTitle = title(from);
-        for (int i = 3; i < args.length; i++) {
-            String to = args[i];
-            if (!PRIMITIVES.contains(to) || to.equals(from)) {
-                fail(template + ": cannot specialize for '" + to + "'");
-            }
-            String generated = specialize(text, from, to, template.toString());
-            Path out = outDir.resolve(template.resolveSibling(file.replace(fromTitle, title(to))));
-            Files.createDirectories(out.getParent());
-            if (!Files.exists(out) || !Files.readString(out, StandardCharsets.UTF_8).equals(generated)) {
-                Files.writeString(out, generated, StandardCharsets.UTF_8);
+        for (String name : args[1].split(",")) {
+            Path template = Path.of(name.strip());
+            String text = Files.readString(sourceDir.resolve(template), StandardCharsets.UTF_8);
+            String file = template.getFileName().toString();
+            String from = templateType(file);
+            String fromTitle = title(from);
+            for (int i = 3; i < args.length; i++) {
+                String to = args[i];
+                if (!PRIMITIVES.contains(to) || to.equals(from)) {
+                    fail(template + ": cannot specialize for '" + to + "'");
+                }
+                String generated = specialize(text, from, to, template.toString());
+                Path out = outDir.resolve(template.resolveSibling(file.replace(fromTitle, title(to))));
+                Files.createDirectories(out.getParent());
+                if (!Files.exists(out) || !Files.readString(out, StandardCharsets.UTF_8).equals(generated)) {
+                    Files.writeString(out, generated, StandardCharsets.UTF_8);
+                }
             }
         }
     }

@@ -100,6 +100,22 @@ public abstract class Shared {
         }
     }
 
+    /**
+     * For library methods that return a value the caller already holds (a whole-range sub-segment
+     * is the segment itself): one more holder, handed to the caller as a new value is. Inside a
+     * {@code work()} the running {@code work()} takes it over and releases it when it returns;
+     * outside, the caller owns it and releases it.
+     *
+     * @throws UseAfterReleaseError if the value was already freed
+     */
+    protected final void retainForCaller() {
+        retain();
+        WorkScope scope = Regions.current().workScope();
+        if (scope != null) {
+            scope.adopt(this);
+        }
+    }
+
     /** Called once, by the thread that released the last reference: return memory to its pools. */
     protected abstract void freed();
 

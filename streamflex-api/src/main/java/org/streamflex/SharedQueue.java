@@ -114,6 +114,23 @@ public final class SharedQueue<T extends Shared> implements Stable {
         value.release();
     }
 
+    /**
+     * Replaces the last value with {@code value}, holding a reference to the new one and releasing
+     * the queue's reference to the old (what an append to the newest run does).
+     *
+     * @throws IndexOutOfBoundsException if the queue is empty
+     */
+    public void replaceLast(T value) {
+        if (value == null) {
+            throw new NullPointerException("SharedQueue.replaceLast(null)");
+        }
+        int last = (head + size - 1) % items.length;
+        Shared old = get(size - 1);
+        value.retain();
+        items[last] = value;
+        old.release();
+    }
+
     /** Releases every value held. */
     public void clear() {
         while (size > 0) {

@@ -99,9 +99,30 @@ public final class StreamFlexProperties {
     public static final Property<Integer> ATOMIC_MAX_COPIED_ELEMENTS =
             integer("streamflex.atomic.maxCopiedElements", 1 << 20, 0, Integer.MAX_VALUE);
 
+    /**
+     * The DSP library's debug mode: segments are not recycled, every read checks that the segment
+     * is still alive, and a use after release names where it was freed. Read once, when the
+     * library's classes load, so that the checks cost nothing when it is off.
+     */
+    public static final Property<Boolean> DSP_DEBUG = bool("streamflex.dsp.debug", false);
+
+    /**
+     * The most bytes of idle sample buffers the DSP library keeps in each of its size classes for
+     * reuse; a buffer freed beyond it is left to the garbage collector (and counted). Read once,
+     * when the library's pools are made.
+     */
+    public static final Property<Long> DSP_POOL_BYTES =
+            longInteger("streamflex.dsp.poolBytes", 64L << 20, 0, Long.MAX_VALUE);
+
+    /**
+     * Whether a {@code SignalGraph} rewrites chains of DSP operators by WaveScript's algebraic rules
+     * when it is validated; {@code false} builds every operator as written, to compare.
+     */
+    public static final Property<Boolean> DSP_REWRITES = bool("streamflex.dsp.rewrites", true);
+
     private static final List<Property<?>> ALL = List.of(CLOCK_BACKEND, CLOCK_PRIORITY, CLOCK_CPU,
             CLOCK_LOCK_MEMORY, CLOCK_SPIN_MICROS, REGIONS, REGIONS_MAX_BYTES, SCRATCH_BYTES, HEAP_ACCOUNTING, JMX,
-            ATOMIC_MAX_READS, ATOMIC_MAX_WRITES, ATOMIC_MAX_COPIED_ELEMENTS);
+            ATOMIC_MAX_READS, ATOMIC_MAX_WRITES, ATOMIC_MAX_COPIED_ELEMENTS, DSP_DEBUG, DSP_POOL_BYTES, DSP_REWRITES);
 
     private StreamFlexProperties() {
     }
