@@ -52,7 +52,9 @@ public final class R4StableArrays implements Rule {
             }
             String subject = " has array field '" + field.getName() + "'";
             TypeMirror component = ((ArrayType) element.asType()).getComponentType();
-            if (component.getKind() == TypeKind.ARRAY) {
+            if (ctx.facts().isFilter(c.element()) && isChannel(component, ctx)) {
+                checkChannelArray(c, ctx, declared, subject, out);
+            } else if (component.getKind() == TypeKind.ARRAY) {
                 report(c, declared.path(), subject + " of type " + TypeFacts.typeName(element.asType())
                         + ", which has more than one dimension", out);
             } else if (!component.getKind().isPrimitive() && !ctx.facts().isStableType(component)) {
@@ -103,6 +105,32 @@ public final class R4StableArrays implements Rule {
         }
         if (unassigned) {
             report(c, field.path(), subject + " that is not assigned in a constructor", out);
+        }
+    }
+
+    private static boolean isChannel(TypeMirror type, Analysis ctx) {
+        TypeElement element = ctx.facts().asElement(type);
+        return element != null && ctx.facts().isChannel(element);
+    }
+
+    /**
+     * A filter's array of channels ({@code SharedChannel<FloatSeg>[] in}) is the runtime's: one channel per
+     * connect, injected when the graph is validated, like a channel field. Filter code only reads it.
+     */
+    private void checkChannelArray(SourceClass c, Analysis ctx, SourceClass.Field field, String subject,
+            List<Finding> out) {
+        if (!field.element().getModifiers().contains(Modifier.PRIVATE)) {
+            report(c, field.path(), subject + " of channels that is not private", out);
+            return;
+        }
+        if (field.tree().getInitializer() != null) {
+            report(c, field.path(), subject + " of channels that has an initializer: the runtime fills it, one channel"
+                    + " per connect", out);
+            return;
+        }
+        for (TreePath assignment : assignments(c.path(), field.element(), ctx)) {
+            report(c, assignment, subject + " of channels that its code assigns: the runtime fills it, one channel"
+                    + " per connect", out);
         }
     }
 

@@ -51,8 +51,8 @@ final class ChannelLinks {
                 return;
             }
         }
-        String link = src.name + (splitterOutput ? ".out[" + src.splitterOutputs.size() + "]" : "." + out.name())
-                + " -> " + dst.name + (joinerInput ? ".in[" + dst.joinerInputs.size() + "]" : "." + in.name());
+        String link = (splitterOutput ? src.name + ".out[" + src.splitterOutputs.size() + "]" : out.endName())
+                + " -> " + (joinerInput ? dst.name + ".in[" + dst.joinerInputs.size() + "]" : in.endName());
         Carried carried = carried(src, out, splitterOutput, dst, in, joinerInput, link);
         if (carried == null || !fits(carried, link, capacity)) {
             return;
@@ -217,8 +217,12 @@ final class ChannelLinks {
             field.claimed = true;
             return null;
         }
-        if (field.claimed) {
-            model.problems.add(field.describe() + " is already connected; each channel field takes one connect");
+        if (field.claimed && !field.array) {
+            model.problems.add(field.describe() + " is already connected; each channel field takes one connect"
+                    + "; a field that takes several is an array of channels, as in private "
+                    + field.kind.displayName()
+                    + (field.elementType == null ? "" : "<" + field.elementType.getSimpleName() + ">")
+                    + "[] " + field.name() + ";");
             return null;
         }
         field.claimed = true;

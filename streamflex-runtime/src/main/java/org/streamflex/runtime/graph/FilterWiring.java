@@ -55,6 +55,11 @@ final class FilterWiring {
         for (Class<?> c = filter.getClass(); c != Filter.class; c = c.getSuperclass()) {
             for (Field field : c.getDeclaredFields()) {
                 ChannelKind kind = ChannelKind.of(field.getType());
+                if (kind == null && field.getType().isArray()) {
+                    ChannelKind component = ChannelKind.of(field.getType().getComponentType());
+                    // An array of data channels of one kind; the built-ins' DataChannel[] are filled their own way.
+                    kind = component == ChannelKind.TIME || component == ChannelKind.ANY ? null : component;
+                }
                 if (kind != null && !Modifier.isStatic(field.getModifiers()) && !fields.containsKey(field.getName())) {
                     fields.put(field.getName(), new ChannelField(field, kind, name, roleOf(field.getName(), kind)));
                 }

@@ -42,6 +42,11 @@ final class GraphFreeze {
             if (w.isSplitter()) {
                 injectArray(w, "outputs", w.splitterOutputs);
             }
+            for (ChannelField field : w.fields.values()) {
+                if (field.array) {
+                    field.injectArray(w.filter);
+                }
+            }
             for (SpscRing r : w.outputs) {
                 if (r instanceof CapsuleRing) {
                     capsuleCapacity += r.capacity();

@@ -184,14 +184,34 @@ public final class RuntimeGraph implements GraphAssembly {
     @Override
     public DataChannel channel(Filter filter, String field) {
         FilterWiring w = model.require(filter);
-        ChannelField f = w.fields.get(field);
+        int bracket = field.indexOf('[');
+        String name = bracket < 0 ? field : field.substring(0, bracket);
+        ChannelField f = w.fields.get(name);
         if (f == null) {
-            throw new StreamFlexError(ConnectHints.noSuchField(w, field));
+            throw new StreamFlexError(ConnectHints.noSuchField(w, name));
         }
-        if (!(f.channel instanceof DataChannel channel)) {
+        Object found = f.channel;
+        if (f.array) {
+            int index = bracket < 0 || !field.endsWith("]") ? -1
+                    : parseIndex(field.substring(bracket + 1, field.length() - 1));
+            if (index < 0 || index >= f.elements.size()) {
+                throw new StreamFlexError(f.describe() + " is an array of " + f.elements.size()
+                        + " channels: name one by its index, from 0, as in \"" + name + "[0]\"");
+            }
+            found = f.elements.get(index);
+        }
+        if (!(found instanceof DataChannel channel)) {
             throw new StreamFlexError(f.describe() + " is not a connected data channel");
         }
         return channel;
+    }
+
+    private static int parseIndex(String text) {
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     /** The capsule pools of this graph, for statistics. */

@@ -200,7 +200,8 @@ class GraphValidationTest {
         Counter other = g.filter(Counter.class);
         g.link(g.clock(100), other).link(other, "out", sink, "in", 1);
         // The source field named in the failed connect is not reported again as unconnected.
-        assertEquals(List.of("IntSink.in (IntChannel) is already connected; each channel field takes one connect"),
+        assertEquals(List.of("IntSink.in (IntChannel) is already connected; each channel field takes one connect;"
+                + " a field that takes several is an array of channels, as in private IntChannel[] in;"),
                 problems(g));
     }
 
