@@ -11,7 +11,7 @@ import javax.lang.model.type.TypeVariable;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
-/** What the rules ask of types: filter, capsule, stable, channel, primitive, and how to name them. */
+/** What the rules ask of types: filter, capsule, stable, channel, shared, primitive, and how to name them. */
 public final class TypeFacts {
     private final Elements elements;
     private final Types types;
@@ -20,6 +20,7 @@ public final class TypeFacts {
     private final TypeElement stable;
     private final TypeElement dataChannel;
     private final TypeElement timeChannel;
+    private final TypeElement shared;
 
     TypeFacts(Elements elements, Types types) {
         this.elements = elements;
@@ -29,6 +30,7 @@ public final class TypeFacts {
         this.stable = elements.getTypeElement("org.streamflex.Stable");
         this.dataChannel = elements.getTypeElement("org.streamflex.DataChannel");
         this.timeChannel = elements.getTypeElement("org.streamflex.TimeChannel");
+        this.shared = elements.getTypeElement("org.streamflex.Shared");
     }
 
     /** Whether the StreamFlex API is on the class path; without it there is nothing to check. */
@@ -62,6 +64,24 @@ public final class TypeFacts {
     /** The runtime's channels count as stable: they belong to the graph, not to a work(). */
     public boolean isChannel(TypeElement type) {
         return type != null && (isSubclass(type, dataChannel) || isSubclass(type, timeChannel));
+    }
+
+    /**
+     * A shared value's class: {@code org.streamflex.Shared} or a subclass. Like channels, it is memory
+     * the runtime and the library manage (pooled, reference counted, outliving {@code work()}), so its
+     * code is trusted as written: outside the reachable class set and never woven.
+     */
+    public boolean isShared(TypeElement type) {
+        return type != null && isSubclass(type, shared);
+    }
+
+    /** A value of this type is a shared value: a shared class, or a type variable bounded by one. */
+    public boolean isSharedValue(TypeMirror type) {
+        return switch (type.getKind()) {
+            case DECLARED -> isShared(asElement(type));
+            case TYPEVAR, INTERSECTION -> isShared(asElement(types.erasure(type)));
+            default -> false;
+        };
     }
 
     /** A field of this type may be kept by a stable object (R2): primitive, stable or channel. */
