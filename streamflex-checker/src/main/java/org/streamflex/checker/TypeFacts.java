@@ -1,13 +1,17 @@
 package org.streamflex.checker;
 
+import java.util.HashSet;
+import java.util.Set;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.IntersectionType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.type.TypeVariable;
+import javax.lang.model.type.WildcardType;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
@@ -84,6 +88,68 @@ public final class TypeFacts {
         };
     }
 
+    /**
+     * The shared type that a value of {@code type} is or holds (as array elements, type arguments or
+     * the bound of a type variable), as written: {@code FloatSeg} for {@code List<FloatSeg>}, {@code S}
+     * for {@code S extends Shared}; null if it holds none. Stable types and channels hold none:
+     * {@code SharedQueue} and {@code SharedChannel} retain what they keep, and are the way to hold
+     * shared values.
+     */
+    public TypeMirror sharedIn(TypeMirror type) {
+        return sharedIn(type, new HashSet<>());
+    }
+
+    private TypeMirror sharedIn(TypeMirror type, Set<Element> variablesSeen) {
+        return switch (type.getKind()) {
+            case ARRAY -> sharedIn(((ArrayType) type).getComponentType(), variablesSeen);
+            case WILDCARD -> {
+                WildcardType wildcard = (WildcardType) type;
+                TypeMirror bound = wildcard.getExtendsBound() != null ? wildcard.getExtendsBound()
+                        : wildcard.getSuperBound();
+                yield bound == null ? null : sharedIn(bound, variablesSeen);
+            }
+            case TYPEVAR -> {
+                // A bound may name the variable again (T extends Comparable<T>).
+                if (!variablesSeen.add(((TypeVariable) type).asElement())) {
+                    yield null;
+                }
+                yield isSharedValue(type) || sharedIn(((TypeVariable) type).getUpperBound(), variablesSeen) != null
+                        ? type : null;
+            }
+            case INTERSECTION -> {
+                for (TypeMirror bound : ((IntersectionType) type).getBounds()) {
+                    TypeMirror held = sharedIn(bound, variablesSeen);
+                    if (held != null) {
+                        yield held;
+                    }
+                }
+                yield null;
+            }
+            case DECLARED -> {
+                TypeElement element = asElement(type);
+                if (element == null) {
+                    yield null;
+                }
+                if (isShared(element)) {
+                    yield type;
+                }
+                // A stable class's own fields are checked where it is declared (S1 there), and a channel
+                // retains what it carries: SharedQueue<FloatSeg> and SharedChannel<FloatSeg> hold none.
+                if (isStable(element) || isChannel(element)) {
+                    yield null;
+                }
+                for (TypeMirror argument : ((DeclaredType) type).getTypeArguments()) {
+                    TypeMirror held = sharedIn(argument, variablesSeen);
+                    if (held != null) {
+                        yield held;
+                    }
+                }
+                yield null;
+            }
+            default -> null;
+        };
+    }
+
     /** A field of this type may be kept by a stable object (R2): primitive, stable or channel. */
     public boolean isStableType(TypeMirror type) {
         if (type.getKind().isPrimitive()) {
@@ -127,6 +193,11 @@ public final class TypeFacts {
                     name.append('>');
                 }
                 yield name.toString();
+            }
+            case WILDCARD -> {
+                WildcardType wildcard = (WildcardType) type;
+                yield wildcard.getExtendsBound() != null ? "? extends " + typeName(wildcard.getExtendsBound())
+                        : wildcard.getSuperBound() != null ? "? super " + typeName(wildcard.getSuperBound()) : "?";
             }
             default -> type.toString();
         };
