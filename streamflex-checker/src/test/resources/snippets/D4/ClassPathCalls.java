@@ -22,7 +22,7 @@ class Caller extends Filter {
         long now = System.nanoTime();
         int parsed = Integer.parseInt("12") + Character.getNumericValue('3') + Helper.twice(v);
         String text = String.valueOf(v);
-        // BUG: Diagnostic is: [StreamFlex:D4] code in Caller.work() calls Collections.emptyList(), whose code the checker cannot see (it is on the class path), with parameter or result types that can carry references; it could keep the filter's objects. Call static methods over primitives, primitive arrays and reference-immutable types, or the JDK helpers Math, StrictMath, Arrays, Objects, the boxed types and System.arraycopy/nanoTime/currentTimeMillis/identityHashCode (StreamFlex rule D4 ClosedWorldCalls, paper section 4.1, definition D4: see streamflex-checker/README.md#d4-closedworldcalls)
+        // BUG: Diagnostic is: [StreamFlex:D4] code in Caller.work() calls Collections.emptyList(), whose code the checker cannot see (it is on the class path), with parameter or result types that can carry references; it could keep the filter's objects. Call static methods over primitives, primitive arrays, reference-immutable types and shared values, or the JDK helpers Math, StrictMath, Arrays, Objects, the boxed types and System.arraycopy/nanoTime/currentTimeMillis/identityHashCode (StreamFlex rule D4 ClosedWorldCalls, paper section 4.1, definition D4: see streamflex-checker/README.md#d4-closedworldcalls)
         List<Object> empty = Collections.emptyList();
         // BUG: Diagnostic contains: calls Thread.currentThread()
         Thread.currentThread();

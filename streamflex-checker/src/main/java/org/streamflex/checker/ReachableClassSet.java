@@ -28,6 +28,12 @@ import javax.lang.model.type.TypeMirror;
  *   <li>D4: a call of a static method {@code C.m()} in a class of the set puts C in it.
  * </ul>
  * Class-path classes join the set by D2-D4 but have no bodies to scan.
+ *
+ * <p>Shared classes ({@code org.streamflex.Shared} and its subclasses, the library's signal
+ * segments) never join it, and nothing joins through them: like channels, they are memory the
+ * runtime and the library manage, pooled and outliving {@code work()}, and their code is trusted as
+ * written. A filter calling {@code FloatSeg.make(...)} brings neither FloatSeg nor the pools its code
+ * uses into the set.
  */
 public final class ReachableClassSet {
     private ReachableClassSet() {
@@ -42,7 +48,7 @@ public final class ReachableClassSet {
         Deque<TypeElement> work = new ArrayDeque<>();
         for (TypeElement type : references.keySet()) {
             if (facts.isFilter(type) || facts.isCapsule(type)) {
-                add(type, reached, work);
+                add(type, reached, work, facts);
             }
         }
         while (!work.isEmpty()) {
@@ -50,18 +56,18 @@ public final class ReachableClassSet {
             for (TypeMirror parent : facts.types().directSupertypes(type.asType())) {
                 TypeElement p = facts.asElement(parent);
                 if (p != null) {
-                    add(p, reached, work);
+                    add(p, reached, work, facts);
                 }
             }
             for (TypeElement used : references.getOrDefault(type, Set.of())) {
-                add(used, reached, work);
+                add(used, reached, work, facts);
             }
         }
         return Collections.unmodifiableSet(reached);
     }
 
-    private static void add(TypeElement type, Set<TypeElement> reached, Deque<TypeElement> work) {
-        if (reached.add(type)) {
+    private static void add(TypeElement type, Set<TypeElement> reached, Deque<TypeElement> work, TypeFacts facts) {
+        if (!facts.isShared(type) && reached.add(type)) {
             work.add(type);
         }
     }

@@ -1,17 +1,21 @@
 package org.streamflex.checker;
 
+import java.util.HashSet;
+import java.util.Set;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.IntersectionType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.type.TypeVariable;
+import javax.lang.model.type.WildcardType;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
-/** What the rules ask of types: filter, capsule, stable, channel, primitive, and how to name them. */
+/** What the rules ask of types: filter, capsule, stable, channel, shared, primitive, and how to name them. */
 public final class TypeFacts {
     private final Elements elements;
     private final Types types;
@@ -20,6 +24,7 @@ public final class TypeFacts {
     private final TypeElement stable;
     private final TypeElement dataChannel;
     private final TypeElement timeChannel;
+    private final TypeElement shared;
 
     TypeFacts(Elements elements, Types types) {
         this.elements = elements;
@@ -29,6 +34,7 @@ public final class TypeFacts {
         this.stable = elements.getTypeElement("org.streamflex.Stable");
         this.dataChannel = elements.getTypeElement("org.streamflex.DataChannel");
         this.timeChannel = elements.getTypeElement("org.streamflex.TimeChannel");
+        this.shared = elements.getTypeElement("org.streamflex.Shared");
     }
 
     /** Whether the StreamFlex API is on the class path; without it there is nothing to check. */
@@ -62,6 +68,86 @@ public final class TypeFacts {
     /** The runtime's channels count as stable: they belong to the graph, not to a work(). */
     public boolean isChannel(TypeElement type) {
         return type != null && (isSubclass(type, dataChannel) || isSubclass(type, timeChannel));
+    }
+
+    /**
+     * A shared value's class: {@code org.streamflex.Shared} or a subclass. Like channels, it is memory
+     * the runtime and the library manage (pooled, reference counted, outliving {@code work()}), so its
+     * code is trusted as written: outside the reachable class set and never woven.
+     */
+    public boolean isShared(TypeElement type) {
+        return type != null && isSubclass(type, shared);
+    }
+
+    /** A value of this type is a shared value: a shared class, or a type variable bounded by one. */
+    public boolean isSharedValue(TypeMirror type) {
+        return switch (type.getKind()) {
+            case DECLARED -> isShared(asElement(type));
+            case TYPEVAR, INTERSECTION -> isShared(asElement(types.erasure(type)));
+            default -> false;
+        };
+    }
+
+    /**
+     * The shared type that a value of {@code type} is or holds (as array elements, type arguments or
+     * the bound of a type variable), as written: {@code FloatSeg} for {@code List<FloatSeg>}, {@code S}
+     * for {@code S extends Shared}; null if it holds none. Stable types and channels hold none:
+     * {@code SharedQueue} and {@code SharedChannel} retain what they keep, and are the way to hold
+     * shared values.
+     */
+    public TypeMirror sharedIn(TypeMirror type) {
+        return sharedIn(type, new HashSet<>());
+    }
+
+    private TypeMirror sharedIn(TypeMirror type, Set<Element> variablesSeen) {
+        return switch (type.getKind()) {
+            case ARRAY -> sharedIn(((ArrayType) type).getComponentType(), variablesSeen);
+            case WILDCARD -> {
+                WildcardType wildcard = (WildcardType) type;
+                TypeMirror bound = wildcard.getExtendsBound() != null ? wildcard.getExtendsBound()
+                        : wildcard.getSuperBound();
+                yield bound == null ? null : sharedIn(bound, variablesSeen);
+            }
+            case TYPEVAR -> {
+                // A bound may name the variable again (T extends Comparable<T>).
+                if (!variablesSeen.add(((TypeVariable) type).asElement())) {
+                    yield null;
+                }
+                yield isSharedValue(type) || sharedIn(((TypeVariable) type).getUpperBound(), variablesSeen) != null
+                        ? type : null;
+            }
+            case INTERSECTION -> {
+                for (TypeMirror bound : ((IntersectionType) type).getBounds()) {
+                    TypeMirror held = sharedIn(bound, variablesSeen);
+                    if (held != null) {
+                        yield held;
+                    }
+                }
+                yield null;
+            }
+            case DECLARED -> {
+                TypeElement element = asElement(type);
+                if (element == null) {
+                    yield null;
+                }
+                if (isShared(element)) {
+                    yield type;
+                }
+                // A stable class's own fields are checked where it is declared (S1 there), and a channel
+                // retains what it carries: SharedQueue<FloatSeg> and SharedChannel<FloatSeg> hold none.
+                if (isStable(element) || isChannel(element)) {
+                    yield null;
+                }
+                for (TypeMirror argument : ((DeclaredType) type).getTypeArguments()) {
+                    TypeMirror held = sharedIn(argument, variablesSeen);
+                    if (held != null) {
+                        yield held;
+                    }
+                }
+                yield null;
+            }
+            default -> null;
+        };
     }
 
     /** A field of this type may be kept by a stable object (R2): primitive, stable or channel. */
@@ -107,6 +193,11 @@ public final class TypeFacts {
                     name.append('>');
                 }
                 yield name.toString();
+            }
+            case WILDCARD -> {
+                WildcardType wildcard = (WildcardType) type;
+                yield wildcard.getExtendsBound() != null ? "? extends " + typeName(wildcard.getExtendsBound())
+                        : wildcard.getSuperBound() != null ? "? super " + typeName(wildcard.getSuperBound()) : "?";
             }
             default -> type.toString();
         };

@@ -1,6 +1,7 @@
 package org.streamflex.checker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -50,5 +51,21 @@ class SuppressionTest {
                                 + internals),
                 CheckerHarness.errors("suppress/InternalsImport.java", "\"StreamFlex:Internals\"",
                         "\"StreamFlex:R3\""));
+    }
+
+    @Test
+    void theSharedValueRulesAreSuppressedByTheirKeys() {
+        CheckerHarness.check("suppress/SharedRules.java");
+    }
+
+    @Test
+    void suppressingAnotherRuleLeavesEachSharedValueErrorReportedAloneWhereItIs() {
+        for (String[] rule : new String[][] {{"S1", "17"}, {"S2", "22"}, {"S3", "24"}}) {
+            List<String> errors = CheckerHarness.errors("suppress/SharedRules.java", "\"StreamFlex:" + rule[0] + "\"",
+                    "\"StreamFlex:R3\"");
+            assertEquals(1, errors.size(), errors::toString);
+            assertTrue(errors.getFirst().startsWith("SharedRules.java:" + rule[1] + ": [StreamFlex:" + rule[0] + "] "),
+                    errors.getFirst());
+        }
     }
 }

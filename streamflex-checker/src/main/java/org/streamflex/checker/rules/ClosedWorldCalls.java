@@ -26,13 +26,20 @@ import org.streamflex.checker.Where;
  * to it from filter code is accepted only if it cannot take or give references that would let it
  * keep the filter's objects:
  * <ul>
- *   <li>every parameter and the result are primitive, primitive arrays or reference-immutable; or
+ *   <li>every parameter and the result are primitive, primitive arrays, reference-immutable or shared
+ *       values ({@code Shared} subclasses, or type variables bounded by one); or
  *   <li>it belongs to a JDK helper known to keep nothing: {@code Math}, {@code StrictMath},
  *       {@code Arrays}, the boxed types, {@code Character}, {@code Objects}, and
  *       {@code System.arraycopy}, {@code nanoTime}, {@code currentTimeMillis},
  *       {@code identityHashCode}.
  * </ul>
- * Instances of class-path classes that filter code creates with {@code new} are transient; R2
+ * A shared value is never one of the filter's objects: its class is not woven, so it is not in a
+ * region, and one made during {@code work()} is adopted by that {@code work()} and released when it
+ * returns, so a method returning one ({@code FloatSeg.make(timebase, 0, 64)}) gives the filter
+ * nothing to keep. A method taking one might keep it, but that is S2's question (it allows only
+ * {@code org.streamflex} code and the compilation's own), not D4's.
+ *
+ * <p>Instances of class-path classes that filter code creates with {@code new} are transient; R2
  * keeps them out of stable fields, so constructors and instance methods are not restricted.
  */
 @RuleInfo(id = "D4", name = "ClosedWorldCalls", section = "paper section 4.1, definition D4",
@@ -61,9 +68,9 @@ public final class ClosedWorldCalls implements Rule {
                     String text = "code in " + Where.code(getCurrentPath(), c) + " calls " + signature
                             + ", whose code the checker cannot see (it is on the class path), with parameter or"
                             + " result types that can carry references; it could keep the filter's objects. Call"
-                            + " static methods over primitives, primitive arrays and reference-immutable types, or"
-                            + " the JDK helpers Math, StrictMath, Arrays, Objects, the boxed types and"
-                            + " System.arraycopy/nanoTime/currentTimeMillis/identityHashCode";
+                            + " static methods over primitives, primitive arrays, reference-immutable types and"
+                            + " shared values, or the JDK helpers Math, StrictMath, Arrays, Objects, the boxed types"
+                            + " and System.arraycopy/nanoTime/currentTimeMillis/identityHashCode";
                     out.add(new Finding(info(), getCurrentPath(), p -> p.inRcs(caller), p -> text));
                 }
                 return super.visitMethodInvocation(node, null);
@@ -80,11 +87,15 @@ public final class ClosedWorldCalls implements Rule {
 
     private static boolean harmless(ExecutableElement method, Analysis ctx) {
         for (VariableElement parameter : method.getParameters()) {
-            if (!ctx.immutability().test(parameter.asType())) {
+            if (!carriesNoFilterObject(parameter.asType(), ctx)) {
                 return false;
             }
         }
         TypeMirror result = method.getReturnType();
-        return result.getKind() == TypeKind.VOID || ctx.immutability().test(result);
+        return result.getKind() == TypeKind.VOID || carriesNoFilterObject(result, ctx);
+    }
+
+    private static boolean carriesNoFilterObject(TypeMirror type, Analysis ctx) {
+        return ctx.immutability().test(type) || ctx.facts().isSharedValue(type);
     }
 }

@@ -17,7 +17,7 @@ import org.streamflex.checker.TypeFacts;
  * their parents in the reachable class set, are primitive or of a stable type (a class implementing
  * {@code Stable}, a filter, or one of the runtime's channels), or of a value type (an immutable
  * record or enum, which lives on the heap: see {@code ReferenceImmutability.isValueType}). Array
- * fields are R4's.
+ * fields are R4's, fields that hold shared values S1's.
  */
 @RuleInfo(id = "R2", name = "StableFields", section = "paper section 4.2",
         summary = "A stable object never refers to a transient one: fields of stable classes are primitive or stable")
@@ -28,8 +28,9 @@ public final class R2StableFields implements Rule {
         hiddenReferences(c, ctx, out);
         for (SourceClass.Field field : c.instanceFields(ctx.trees())) {
             TypeMirror type = field.element().asType();
+            // Fields holding shared values are S1's: its advice (a SharedQueue) is the one that works for them.
             if (type.getKind() == TypeKind.ARRAY || ctx.facts().isStableType(type)
-                    || ctx.immutability().isValueType(type)) {
+                    || ctx.immutability().isValueType(type) || ctx.facts().sharedIn(type) != null) {
                 continue;
             }
             TypeElement target = ctx.facts().asElement(type);

@@ -7,6 +7,7 @@ import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.UnaryTree;
+import com.sun.source.util.TreePath;
 import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.Element;
@@ -30,7 +31,8 @@ import org.streamflex.checker.Where;
  * R3: static fields do not connect filters to anything. Code of the reachable class set reads a
  * static reference field only if it is final and of a reference-immutable type (D6, D7); it never
  * writes one (stricter than the paper, which only restricted reads). {@code System.out} and
- * {@code System.err} may be read.
+ * {@code System.err} may be read. Storing a shared value in a static field is reported by S2
+ * instead: the usual advice, a field of a Stable object, would be an S1 error.
  */
 @RuleInfo(id = "R3", name = "StaticReferences", section = "paper section 4.2",
         summary = "Filter code reads only final, reference-immutable static fields and writes none")
@@ -76,7 +78,11 @@ public final class R3StaticReferences implements Rule {
                 // Keeping a capsule in a stable object is an R2 error: for capsules the usual advice would not work.
                 String capsules = capsuleAdvice(fieldType, ctx.facts());
                 String message = null;
-                if (isWrite(node, getCurrentPath().getParentPath().getLeaf())) {
+                Tree parent = getCurrentPath().getParentPath().getLeaf();
+                if (parent instanceof AssignmentTree a && a.getVariable() == node && storesShared(a)) {
+                    return; // S2 reports it, saying why a shared value cannot be kept at all
+                }
+                if (isWrite(node, parent)) {
                     message = where + " writes static field " + field + "; an object stored in a static field"
                             + " outlives work() and is shared by every filter."
                             + (capsules == null ? " Keep it in a field of a Stable object instead" : capsules);
@@ -96,6 +102,12 @@ public final class R3StaticReferences implements Rule {
                     String text = message;
                     out.add(new Finding(info(), getCurrentPath(), p -> p.inRcs(type), p -> text));
                 }
+            }
+
+            private boolean storesShared(AssignmentTree assignment) {
+                TypeMirror value = ctx.trees().getTypeMirror(
+                        new TreePath(getCurrentPath().getParentPath(), assignment.getExpression()));
+                return value != null && ctx.facts().sharedIn(value) != null;
             }
         }.scanClass(c);
     }

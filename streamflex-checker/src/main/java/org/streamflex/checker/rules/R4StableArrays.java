@@ -47,7 +47,8 @@ public final class R4StableArrays implements Rule {
         for (SourceClass.Field declared : c.instanceFields(ctx.trees())) {
             VariableTree field = declared.tree();
             Element element = declared.element();
-            if (element.asType().getKind() != TypeKind.ARRAY) {
+            // An array of shared values is S1's: its advice (a SharedQueue) is the one that works for it.
+            if (element.asType().getKind() != TypeKind.ARRAY || ctx.facts().sharedIn(element.asType()) != null) {
                 continue;
             }
             String subject = " has array field '" + field.getName() + "'";

@@ -27,6 +27,9 @@ public final class R5CapsuleFields implements Rule {
         }
         for (SourceClass.Field field : c.instanceFields(ctx.trees())) {
             TypeMirror type = field.element().asType();
+            if (ctx.facts().sharedIn(type) != null) {
+                continue; // S1's, with advice for shared values
+            }
             if (!type.getKind().isPrimitive() && !TypeFacts.isPrimitiveArray(type)) {
                 out.add(Finding.always(info(), field.path(), "capsule class " + c.displayName() + " has field '"
                         + field.name() + "' of type " + TypeFacts.typeName(type) + "; capsules travel between"

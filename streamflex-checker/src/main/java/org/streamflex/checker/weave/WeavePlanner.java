@@ -23,8 +23,11 @@ import org.streamflex.checker.TypeFacts;
  *   <li>the classes to rewrite are the compilation's classes that filter code reaches (the
  *       reachable class set), plus those an earlier compilation into the same output wove
  *       ({@link WovenIndex}): a helper recompiled alone is woven as the whole program wove it;
+ *   <li>a shared class ({@code org.streamflex.Shared} and its subclasses) is never rewritten, even
+ *       when an earlier compilation's index names it: its headers and arrays outlive the
+ *       {@code work()} that makes them, so they must stay on the heap;
  *   <li>a class is recyclable if it is a plain class (not an interface, enum, record, filter,
- *       capsule, stable or JDK class) and so is every superclass up to {@code Object}, each woven
+ *       capsule, stable, shared or JDK class) and so is every superclass up to {@code Object}, each woven
  *       recyclable in this compilation or, for a class on the class path, marked so by its
  *       {@code @Woven} annotation;
  *   <li>a {@code new C(...)} site in woven code links through {@code NewSites} when C could be
@@ -47,7 +50,7 @@ public final class WeavePlanner {
         this.facts = program.facts();
         this.elements = facts.elements();
         for (TypeElement type : program.sources()) {
-            if (program.inRcs(type) || index.regions(binaryName(type))) {
+            if ((program.inRcs(type) || index.regions(binaryName(type))) && !facts.isShared(type)) {
                 woven.add(type);
             }
         }
@@ -103,9 +106,13 @@ public final class WeavePlanner {
         return result;
     }
 
-    /** A plain class whose instances a region could hold, judged by its declaration alone. */
+    /**
+     * A plain class whose instances a region could hold, judged by its declaration alone. A shared
+     * value outlives the work() that made it, so a region must never hold one.
+     */
     private boolean candidate(TypeElement type) {
-        return type.getKind() == ElementKind.CLASS && !facts.isStable(type) && !facts.isCapsule(type) && !jdk(type);
+        return type.getKind() == ElementKind.CLASS && !facts.isStable(type) && !facts.isCapsule(type)
+                && !facts.isShared(type) && !jdk(type);
     }
 
     /** The class and each superclass up to Object are candidates. */

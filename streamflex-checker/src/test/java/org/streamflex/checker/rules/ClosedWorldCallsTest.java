@@ -8,4 +8,9 @@ class ClosedWorldCallsTest {
     void staticCallsIntoUncheckedCodeAreLimitedToHarmlessSignaturesAndKnownHelpers() {
         CheckerHarness.check("D4/ClassPathCalls.java");
     }
+
+    @Test
+    void sharedValuesInAClassPathSignatureAreAcceptedArraysOfThemAreNot() {
+        CheckerHarness.check("D4/SharedSignatures.java");
+    }
 }
