@@ -1,0 +1,7 @@
+/**
+ * Finite impulse response filters on float blocks, streaming across calls of any sizes:
+ * {@link org.streamflex.dsp.fir.FirFilter} (direct form, double accumulation),
+ * {@link org.streamflex.dsp.fir.OverlapSaveFir} (the same filter by FFT overlap-save, for long
+ * filters) and {@link org.streamflex.dsp.fir.FirDesign} (windowed-sinc lowpass and bandpass taps).
+ */
+package org.streamflex.dsp.fir;
