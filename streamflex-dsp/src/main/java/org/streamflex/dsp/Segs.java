@@ -82,6 +82,33 @@ public final class Segs {
         };
     }
 
+    /**
+     * The samples numbered {@code fromSample .. toSample-1} of {@code s}, as {@code between} of its
+     * class: a segment over the same memory, or {@code s} itself if that is all of it.
+     *
+     * @throws IndexOutOfBoundsException if they are not all in {@code s}
+     */
+    public static Seg betweenAny(Seg s, long fromSample, long toSample) {
+        return subsegAny(s, s.indexOf(fromSample, toSample), (int) (toSample - fromSample));
+    }
+
+    /**
+     * An empty segment of the class and timebase of {@code like}, starting at sample {@code start}:
+     * where a range holds no sample, the place in time it would have started.
+     */
+    public static Seg emptyAt(Seg like, long start) {
+        Timebase tb = like.timebase();
+        return switch (like) {
+            case FloatSeg _ -> FloatSeg.make(tb, start, 0);
+            case ShortSeg _ -> ShortSeg.make(tb, start, 0);
+            case IntSeg _ -> IntSeg.make(tb, start, 0);
+            case LongSeg _ -> LongSeg.make(tb, start, 0);
+            case DoubleSeg _ -> DoubleSeg.make(tb, start, 0);
+            case ComplexSeg x -> ComplexSeg.make(tb, start, 0, x.fftSize());
+            default -> throw new IllegalArgumentException("cannot make segments of " + like.getClass().getName());
+        };
+    }
+
     private static <S extends Seg> void addRun(SharedQueue<S> runs, S next) {
         if (!runs.add(next)) {
             throw new IllegalStateException("no room for a new run after a gap: the queue holds " + runs.capacity()

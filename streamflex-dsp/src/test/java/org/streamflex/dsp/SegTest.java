@@ -289,6 +289,28 @@ class SegTest {
     }
 
     @Test
+    void betweenAnyCutsByTimeAndEmptyAtKeepsClassAndTimebase() {
+        FloatSeg s = ramp(MIC, 100, 50);
+        Seg mid = Segs.betweenAny(s, 110, 120);
+        assertEquals(FloatSeg.class, mid.getClass());
+        assertEquals(110, mid.start());
+        assertEquals(110f, ((FloatSeg) mid).get(0));
+        assertSame(s.pieceMemory(0), mid.pieceMemory(0), "a cut, not a copy");
+        Seg all = Segs.betweenAny(s, 100, 150);
+        assertSame(s, all, "all of it is the segment itself");
+        Seg empty = Segs.emptyAt(s, 7);
+        assertEquals(FloatSeg.class, empty.getClass());
+        assertEquals(MIC, empty.timebase());
+        assertEquals(7, empty.start());
+        assertEquals(0, empty.length());
+        ComplexSeg z = ComplexSeg.make(MIC, 0, 2, 4);
+        Seg emptyZ = Segs.emptyAt(z, 3);
+        assertEquals(4, ((ComplexSeg) emptyZ).fftSize());
+        assertThrows(IndexOutOfBoundsException.class, () -> Segs.betweenAny(s, 99, 101));
+        release(s, mid, all, empty, z, emptyZ);
+    }
+
+    @Test
     void everySampleTypeCutsAndJoinsAlike() {
         ShortSeg s = ShortSeg.make(MIC, 0, 4);
         s.set(0, new short[] {1, 2, 3, 4}, 0, 4);
