@@ -20,7 +20,7 @@ public final class SyncSource extends Filter {
     private TimeChannel timer;
     private SharedChannel<DoubleSeg>[] out;
     private Channel<TimeRange> control;
-    private final SegPlayer player = new SegPlayer(8192);
+    private final SegPlayer player = new SegPlayer(16_384);
     private final int[] rangeRelease = new int[RANGES];
     private final long[] rangeStart = new long[RANGES];
     private final long[] rangeEnd = new long[RANGES];
