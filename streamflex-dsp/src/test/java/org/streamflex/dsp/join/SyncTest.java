@@ -263,6 +263,34 @@ class SyncTest {
     }
 
     @Test
+    void moreGapsThanAnInputKeepsRunsForReleaseTheOldestRunAndCountIt() {
+        SyncGraph graph = new SyncGraph(1, SyncPolicy.DROP_INCOMPLETE);
+        SegScript script = new SegScript();
+        for (int k = 0; k < Sync.RUNS_PER_INPUT + 6; k++) {
+            script.add(0, MIC0, 20L * k, 10); // 10 samples, then a gap of 10
+        }
+        Ranges ranges = new Ranges().add(1, ns(0), ns(10)).add(1, ns(20L * Sync.RUNS_PER_INPUT),
+                ns(20L * Sync.RUNS_PER_INPUT + 10));
+        run(graph, script, ranges, 3);
+        assertEquals(6, graph.event("data-overflow"), "one run released for each run beyond the limit");
+        assertEquals(1, graph.event("range-late"));
+        assertEquals(List.of(at(MIC0, 20L * Sync.RUNS_PER_INPUT, 10)), Recorded.extents(graph.tuples().get(0)));
+    }
+
+    @Test
+    void aTimebaseChangeOnAnInputDropsWhatItHeldAndCountsIt() {
+        Timebase resampled = Timebase.of("sync-mic-0", 44_100, 0);
+        SyncGraph graph = new SyncGraph(1, SyncPolicy.DROP_INCOMPLETE);
+        SegScript script = new SegScript().add(0, MIC0, 0, 4_800).add(1, resampled, 4_410, 4_410);
+        Ranges ranges = new Ranges().add(2, ns(0), ns(100)).add(2, resampled.timeNanos(5_000),
+                resampled.timeNanos(6_000));
+        run(graph, script, ranges, 3);
+        assertEquals(1, graph.event("input-timebase-change"));
+        assertEquals(1, graph.event("range-missing-data"), "0..100 went with the old timebase");
+        assertEquals(List.of(at(resampled, 5_000, 1_000)), Recorded.extents(graph.tuples().get(0)));
+    }
+
+    @Test
     void fourDelayedMicrophonesGetTheirOwnSamplesOfTheSameInstants() {
         Timebase[] mics = new Timebase[4];
         SegScript script = new SegScript();

@@ -17,6 +17,7 @@ import org.streamflex.dsp.testing.Recorded;
 import org.streamflex.dsp.testing.Recorded.Extent;
 import org.streamflex.dsp.testing.Recorded.Window;
 import org.streamflex.dsp.testing.Samples;
+import org.streamflex.dsp.testing.ScalarSink;
 import org.streamflex.dsp.testing.ScalarSource;
 import org.streamflex.dsp.testing.SegSink;
 import org.streamflex.runtime.GraphDriver;
@@ -59,6 +60,26 @@ class DoubleWindowTest {
 
         WindowGraph(int n, long firstSample) {
             this(n, firstSample, 0);
+        }
+    }
+
+    /** scalars, window(n), dewindow, scalars. */
+    static final class RoundTripGraph extends StreamFlexGraph {
+        final ScalarSource source;
+        final ScalarSink sink;
+
+        RoundTripGraph(int n) {
+            Clock clock = makeClock(100);
+            source = makeFilter(ScalarSource.class, ScalarSource.STABLE_BYTES, DEFAULT_TRANSIENT_BYTES);
+            DoubleWindow window = makeFilter(DoubleWindow.class);
+            window.configure(n, SCORES, 0);
+            DoubleDewindow dewindow = makeFilter(DoubleDewindow.class);
+            sink = makeFilter(ScalarSink.class, ScalarSink.STABLE_BYTES, DEFAULT_TRANSIENT_BYTES);
+            connect(clock, source);
+            connect(source, "out", window, "in", WIDE);
+            connect(window, "out", dewindow, "in", WIDE);
+            connect(dewindow, "out", sink, "in", WIDE);
+            validate();
         }
     }
 
@@ -126,6 +147,27 @@ class DoubleWindowTest {
             assertEquals(Recorded.of(direct.sink).stream().filter(w -> w.end() <= seen).map(Window::extent).toList(),
                     Recorded.extents(Recorded.of(composed.sink)), law);
             assertEquals(0, Recorded.mismatches(composed.sink), law);
+        }
+    }
+
+    @Test
+    void dewindowOfWindowIsTheStream() {
+        SplittableRandom random = new SplittableRandom(19);
+        for (int trial = 0; trial < 10; trial++) {
+            int n = 1 + random.nextInt(16);
+            int count = random.nextInt(300);
+            double[] values = new double[count];
+            for (int k = 0; k < count; k++) {
+                values[k] = random.nextDouble();
+            }
+            RoundTripGraph graph = new RoundTripGraph(n);
+            graph.source.load(values, 7);
+            GraphDriver.of(graph).run(count / 7 + 2);
+            int through = count / n * n; // the stream has no end: the last partial segment waits
+            assertEquals(through, graph.sink.count(), "dewindow(window(" + n + ", s))");
+            for (int k = 0; k < through; k++) {
+                assertEquals(values[k], graph.sink.value(k), "value " + k);
+            }
         }
     }
 
