@@ -1,10 +1,7 @@
 package org.streamflex.bench.xstream;
 
-import java.util.Map;
-import java.util.stream.Collectors;
 import org.streamflex.StreamFlexGraph;
 import org.streamflex.bench.xstream.SampleFilters.RecordingSource;
-import org.streamflex.runtime.GraphDriver;
 
 /**
  * What the per-sample graphs share: a {@link RecordingSource} released by a free-running clock,
@@ -47,23 +44,8 @@ abstract class SampleGraph extends StreamFlexGraph {
      * would be wrong) and returns the checksum.
      */
     Version.Prepared driver() {
-        GraphDriver driver = GraphDriver.of(this);
-        return () -> {
-            driver.run((length + batch - 1) / batch);
-            checkNoDrops();
-            return checksum();
-        };
+        return DrivenRun.of(this, (length + batch - 1) / batch, this::checksum);
     }
 
-    private void checkNoDrops() {
-        Map<String, Long> drops = counters().snapshot().entrySet().stream()
-                .filter(e -> e.getKey().startsWith("channel.") && e.getKey().endsWith(".dropped") && e.getValue() > 0)
-                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
-        if (!drops.isEmpty()) {
-            throw new IllegalStateException(getClass().getSimpleName() + " dropped items: " + drops);
-        }
-    }
-
-    /** The checksum, after the run. */
     abstract Checksum checksum();
 }

@@ -24,6 +24,7 @@ public final class XStreamVersions {
         all.addAll(PlainVersions.versions());
         all.addAll(PerSampleVersions.versions());
         all.addAll(ConventionalVersions.versions());
+        all.addAll(SegVersions.versions());
         return List.copyOf(all);
     }
 
