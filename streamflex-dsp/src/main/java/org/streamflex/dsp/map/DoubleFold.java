@@ -15,7 +15,7 @@ import org.streamflex.dsp.TimedValue;
  * public final class Peak extends DoubleFold {
  *     @Override
  *     protected double combine(double acc, double x) {
- *         return Math.max(acc, Math.abs(x));
+ *         return x > acc ? x : acc;                   // the largest sample, or 0 if all are below
  *     }
  * }
  * }</pre>

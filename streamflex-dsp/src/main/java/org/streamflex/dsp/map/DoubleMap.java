@@ -10,10 +10,11 @@ import org.streamflex.dsp.DoubleSeg;
  * function.
  *
  * <pre>{@code
- * public final class Gain extends DoubleMap {
+ * public final class Clip extends DoubleMap {
+ *     private double limit = 100;                     // a constant: the map keeps no state
  *     @Override
  *     protected double apply(double x) {
- *         return 2 * x;
+ *         return x > limit ? limit : x;
  *     }
  * }
  * }</pre>
