@@ -28,7 +28,7 @@ public sealed interface Op {
         }
     }
 
-    /** {@code rewindow(size, overlap, s)}; {@code emitShort}: windows cut at gaps are emitted short (no sample lost). */
+    /** {@code rewindow(size, overlap, s)}; {@code emitShort}: windows a gap cuts are emitted short (no sample lost). */
     record Rewindow(int size, int overlap, boolean emitShort) implements Op {
         @Override
         public String describe() {

@@ -34,7 +34,6 @@ import org.streamflex.dsp.Workspace;
  */
 public final class BinScore extends Filter {
     // ValueLayout constants are immutable JDK values, which R3 cannot tell from an interface's static field.
-    @SuppressWarnings("StreamFlex:R3")
     private static final ValueLayout.OfFloat PART = ValueLayout.JAVA_FLOAT;
 
     private SharedChannel<ComplexSeg> in;
@@ -93,7 +92,6 @@ public final class BinScore extends Filter {
         out.put(v);
     }
 
-    @SuppressWarnings("StreamFlex:R3") // reads PART, an immutable layout
     private static double sum(ComplexSeg spectrum) {
         double sum = 0;
         int pieces = spectrum.pieceCount();
@@ -110,7 +108,6 @@ public final class BinScore extends Filter {
         return sum;
     }
 
-    @SuppressWarnings("StreamFlex:R3") // reads PART, an immutable layout
     private static double weightedSum(ComplexSeg spectrum, float[] w) {
         double sum = 0;
         int k = 0;

@@ -20,9 +20,7 @@ import org.streamflex.dsp.FloatSeg;
  * }</pre>
  *
  * <p>The test sees the segment only during the {@code work()} that took it and must not keep it
- * (the checker's S1 and S2). A subclass's {@code keep} needs {@code @SuppressWarnings("StreamFlex:R1")}:
- * rule R1 lets a filter's protected methods take only primitives, primitive arrays and value types,
- * and does not yet know shared values, which rules S1 to S3 already confine to the {@code work()}.
+ * (the checker's S1 and S2; R1 lets a filter's methods borrow a shared value as a parameter).
  * Dropped windows are not counted here: the difference between the input's {@code consumed} and the
  * output's {@code published} counters is their number. Allocates nothing.
  */
@@ -40,7 +38,6 @@ public abstract class KeepIf extends Filter {
      * @param window the window, valid until this {@code work()} returns; read it, do not keep it
      * @return true to pass it on, false to drop it
      */
-    @SuppressWarnings("StreamFlex:R1") // a shared value cannot outlive work() (S1-S3): R1's concern does not apply
     protected abstract boolean keep(FloatSeg window);
 
     @Override

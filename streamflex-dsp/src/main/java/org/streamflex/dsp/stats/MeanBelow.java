@@ -35,7 +35,6 @@ public final class MeanBelow extends KeepIf {
         return beta;
     }
 
-    @SuppressWarnings("StreamFlex:R1") // KeepIf's hook: the window is valid only during work() (S1-S3)
     @Override
     protected boolean keep(FloatSeg window) {
         return Stats.mean(window) < beta;

@@ -37,7 +37,6 @@ import org.streamflex.dsp.FloatSeg;
  * <p>An empty segment has sum 0, sum of squares 0, and a NaN mean, variance and standard deviation.
  */
 // ValueLayout constants are immutable JDK values, which R3 cannot tell from an interface's static field.
-@SuppressWarnings("StreamFlex:R3")
 public final class Stats {
     private static final ValueLayout.OfFloat FLOAT = ValueLayout.JAVA_FLOAT;
     private static final long BYTES = Float.BYTES;

@@ -37,7 +37,6 @@ public final class StdDevAbove extends KeepIf {
         return alpha;
     }
 
-    @SuppressWarnings("StreamFlex:R1") // KeepIf's hook: the window is valid only during work() (S1-S3)
     @Override
     protected boolean keep(FloatSeg window) {
         return Stats.std(window) > alpha;
