@@ -54,3 +54,13 @@ class Configured extends Filter {
         return null;
     }
 }
+
+/** A shared value may be borrowed by a filter method, never handed out by one. */
+abstract class Gate extends Filter {
+    protected abstract boolean keep(org.streamflex.checker.snippetlib.Segment window);
+
+    // BUG: Diagnostic contains: public method Gate.last() returns reference type Segment
+    public org.streamflex.checker.snippetlib.Segment last() {
+        return null;
+    }
+}

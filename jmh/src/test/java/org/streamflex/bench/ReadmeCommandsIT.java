@@ -21,12 +21,13 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Runs every command of jmh/README.md on the jar {@code package} just built, each in a JVM of its
- * own as a user runs it, with small input: the JMH commands with one fork, one 100 ms iteration and
- * no warm-up (every benchmark and parameter set still runs, with its profiler); the predictability
- * harness with a few hundred periods; {@code StreamItMain} as written. The build command,
- * {@code ./mvnw -q package -pl jmh -am -DskipTests}, is what made the jar. A command of another
- * shape fails the test until it has a runner here.
+ * Runs every command of jmh/README.md (and of jmh/README-xstream.md, until it is merged into it) on
+ * the jar {@code package} just built, each in a JVM of its own as a user runs it, with small input:
+ * the JMH commands with one fork, one 100 ms iteration and no warm-up (every benchmark and parameter
+ * set still runs, with its profiler); the predictability harness with a few hundred periods;
+ * {@code XStreamMain} with one replay per round, one round and no warm-up; {@code StreamItMain} as
+ * written. The build command, {@code ./mvnw -q package -pl jmh -am -DskipTests}, is what made the
+ * jar. A command of another shape fails the test until it has a runner here.
  */
 @Timeout(1200) // a guard against a hang, not a limit on speed: a busy machine is slower, never wrong
 class ReadmeCommandsIT {
@@ -36,6 +37,8 @@ class ReadmeCommandsIT {
     static final String HARNESS = "java --enable-native-access=ALL-UNNAMED -cp " + JAR
             + " org.streamflex.bench.predict.PredictabilityHarness";
     static final String STREAMIT = "java -cp " + JAR + " org.streamflex.bench.streamit.StreamItMain ";
+    static final String XSTREAM = "java -cp " + JAR + " org.streamflex.bench.xstream.XStreamMain";
+    static final List<String> READMES = List.of("README.md", "README-xstream.md");
     static final String RECORD = "java -jar " + JAR + " PassChain -jvmArgsAppend ";
     static final String JFR_COST = "jmh/jfr-cost.sh ";
     static final Pattern BASH = Pattern.compile("```bash\\n(.*?)```", Pattern.DOTALL);
@@ -47,9 +50,16 @@ class ReadmeCommandsIT {
     record Exit(int exit, String out) {
     }
 
-    /** The README's commands: its bash blocks' lines and its inline {@code java -jar} spans, normalised. */
+    /** The READMEs' commands: their bash blocks' lines and inline {@code java -jar} spans, normalised. */
     static List<String> commands() throws IOException {
-        String readme = Files.readString(Path.of("README.md"));
+        StringBuilder all = new StringBuilder();
+        for (String name : READMES) {
+            Path path = Path.of(name);
+            if (Files.exists(path)) {
+                all.append(Files.readString(path)).append('\n');
+            }
+        }
+        String readme = all.toString();
         List<String> commands = new ArrayList<>();
         Matcher block = BASH.matcher(readme);
         while (block.find()) {
@@ -151,6 +161,15 @@ class ReadmeCommandsIT {
                 try (Stream<Path> files = Files.list(out)) {
                     assertTrue(files.anyMatch(f -> f.toString().endsWith(".csv")), "release logs in " + out);
                 }
+            } else if (command.startsWith(XSTREAM)) {
+                words.addAll(List.of("--replays", "1", "--warmup", "0", "--rounds", "1"));
+                Exit e = java(words);
+                assertEquals(0, e.exit(), command + "\n" + e.out());
+                List<String> lines = e.out().lines().toList();
+                assertTrue(e.out().contains("machine: ")
+                        && lines.stream().anyMatch(l -> l.matches("STATFILTER +plain .*"))
+                        && lines.stream().anyMatch(l -> l.matches("SILENCEFILTER +not built yet +859x .*")),
+                        command + ": the table and the ratios\n" + e.out());
             } else if (command.startsWith(STREAMIT)) {
                 Exit e = java(words);
                 assertEquals(0, e.exit(), command + "\n" + e.out());
@@ -190,6 +209,7 @@ class ReadmeCommandsIT {
     void theReadmeIsReadAsShown() throws Exception {
         List<String> commands = commands();
         assertTrue(commands.contains(HARNESS), commands.toString());
+        assertTrue(commands.contains(XSTREAM + " --quick"), "README-xstream.md is read too: " + commands);
         assertTrue(commands.contains("java -jar jmh/target/benchmarks.jar RegionBenchmark -prof gc"), "inline span");
         assertTrue(new String(Files.readAllBytes(Path.of("README.md")), StandardCharsets.UTF_8).contains(BUILD));
     }

@@ -22,7 +22,7 @@ import javax.lang.model.type.TypeMirror;
  * The reachable class set of the paper (section 4.1), over the classes being compiled and the
  * signatures of the classes on the class path:
  * <ul>
- *   <li>D1: every filter and capsule class is in the set;
+ *   <li>D1: every filter and capsule class is in the set, and every class annotated {@code @Reachable};
  *   <li>D2: every parent (superclass or interface) of a class in the set is in it;
  *   <li>D3: {@code new C(...)} (or {@code C::new}) in a class of the set puts C in it;
  *   <li>D4: a call of a static method {@code C.m()} in a class of the set puts C in it.
@@ -47,7 +47,7 @@ public final class ReachableClassSet {
         Set<TypeElement> reached = new LinkedHashSet<>();
         Deque<TypeElement> work = new ArrayDeque<>();
         for (TypeElement type : references.keySet()) {
-            if (facts.isFilter(type) || facts.isCapsule(type)) {
+            if (facts.isFilter(type) || facts.isCapsule(type) || facts.isDeclaredReachable(type)) {
                 add(type, reached, work, facts);
             }
         }

@@ -52,13 +52,26 @@ public final class ReferenceImmutability {
         return element != null && test(element);
     }
 
+    /**
+     * The JDK's memory layouts ({@code ValueLayout.JAVA_FLOAT} and the rest of
+     * {@code java.lang.foreign.MemoryLayout}): sealed interfaces whose implementations, all in the
+     * JDK, are immutable value-based classes. No code outside the JDK can implement them, so the
+     * rule that an interface is never reference-immutable does not need to hold for them; without
+     * this, no filter could read samples through the FFM API's constants.
+     */
+    private boolean jdkLayout(TypeElement type) {
+        TypeElement layout = facts.elements().getTypeElement("java.lang.foreign.MemoryLayout");
+        return layout != null && type.getQualifiedName().toString().startsWith("java.lang.foreign.")
+                && facts.isSubclass(type, layout);
+    }
+
     public boolean test(TypeElement type) {
         Boolean cached = known.get(type);
         if (cached != null) {
             return cached;
         }
         known.put(type, Boolean.TRUE); // a cycle of final fields is immutable if the rest is
-        boolean result = closed(type) && fieldsImmutable(type);
+        boolean result = jdkLayout(type) || (closed(type) && fieldsImmutable(type));
         known.put(type, result);
         return result;
     }

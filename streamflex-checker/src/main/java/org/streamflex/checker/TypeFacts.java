@@ -2,6 +2,7 @@ package org.streamflex.checker;
 
 import java.util.HashSet;
 import java.util.Set;
+import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
@@ -58,6 +59,20 @@ public final class TypeFacts {
     /** D1: a user's capsule class (a subclass of Capsule). */
     public boolean isCapsule(TypeElement type) {
         return type != null && !type.equals(capsule) && isSubclass(type, capsule);
+    }
+
+    /**
+     * A library class annotated {@code @Reachable}: in the reachable class set of its compilation as if a
+     * filter there used it, so that it is checked and woven for filter code of other compilations.
+     */
+    public boolean isDeclaredReachable(TypeElement type) {
+        for (AnnotationMirror a : type.getAnnotationMirrors()) {
+            if (((TypeElement) a.getAnnotationType().asElement()).getQualifiedName()
+                    .contentEquals("org.streamflex.Reachable")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** D5: implements Stable (transitively), or is a filter. */

@@ -17,6 +17,11 @@ class ReachableClassSetTest {
     }
 
     @Test
+    void aClassDeclaredReachableIsCheckedThoughNoFilterUsesIt() {
+        CheckerHarness.check("rcs/DeclaredReachable.java");
+    }
+
+    @Test
     void aSharedClassCalledByAFilterBringsNeitherItselfNorItsPoolIntoTheSet() {
         CheckerHarness.check("rcs/SharedClasses.java");
     }

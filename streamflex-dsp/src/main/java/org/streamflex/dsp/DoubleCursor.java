@@ -3,6 +3,7 @@ package org.streamflex.dsp;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.NoSuchElementException;
+import org.streamflex.Reachable;
 import org.streamflex.dsp.memory.Layouts;
 
 /**
@@ -19,6 +20,7 @@ import org.streamflex.dsp.memory.Layouts;
  * }
  * }</pre>
  */
+@Reachable // woven recyclable here, so that new DoubleCursor(...) in any filter's work() takes no heap
 public final class DoubleCursor {
     private static final ValueLayout.OfDouble LAYOUT = Layouts.ofDouble();
     private static final int BYTES = (int) LAYOUT.byteSize();

@@ -21,9 +21,10 @@ import org.streamflex.checker.TypeFacts;
 
 /**
  * R1: what a filter shows to code outside it carries no references. Public and protected methods
- * of a filter take only primitives, primitive arrays and value types (immutable records and enums,
- * which cannot reach the filter's objects) and return only primitives and value types; its public
- * and protected fields are primitive. Constructors are exempt: only the runtime calls them,
+ * of a filter take only primitives, primitive arrays, value types (immutable records and enums,
+ * which cannot reach the filter's objects) and shared values (borrowed for the call: S1-S3 keep the
+ * filter from holding them), and return only primitives and value types; its public and protected
+ * fields are primitive. Constructors are exempt: only the runtime calls them,
  * reflectively and without arguments.
  */
 @RuleInfo(id = "R1", name = "FilterBoundary", section = "paper section 4.2",
@@ -62,7 +63,7 @@ public final class R1FilterBoundary implements Rule {
         for (int i = 0; i < method.getParameters().size(); i++) {
             TypeMirror type = executable.getParameters().get(i).asType();
             if (!type.getKind().isPrimitive() && !TypeFacts.isPrimitiveArray(type)
-                    && !ctx.immutability().isValueType(type)) {
+                    && !ctx.immutability().isValueType(type) && !sharedValue(type, ctx)) {
                 VariableTree parameter = method.getParameters().get(i);
                 out.add(Finding.always(info(), new TreePath(path, parameter), name + " takes parameter '"
                         + parameter.getName() + "' of reference type " + TypeFacts.typeName(type) + "; code outside"
@@ -77,6 +78,16 @@ public final class R1FilterBoundary implements Rule {
                     + TypeFacts.typeName(result) + "; its caller would hold a reference into the filter's memory."
                     + " Return a primitive, or make the method private"));
         }
+    }
+
+    /**
+     * A shared value (a signal segment) may be a parameter: the method borrows it for the call, and
+     * rules S1-S3 keep the filter from holding on to it. That is what a library's hook for its
+     * subclasses needs ({@code protected boolean keep(FloatSeg window)}). A result may not be one: the
+     * caller, outside the filter's {@code work()}, would hold a value only valid inside it.
+     */
+    private static boolean sharedValue(TypeMirror type, Analysis ctx) {
+        return ctx.facts().isSharedValue(type);
     }
 
     private static boolean visible(Set<Modifier> modifiers) {

@@ -20,6 +20,11 @@ class R3StaticReferencesTest {
     }
 
     @Test
+    void theJdkMemoryLayoutsMayBeRead() {
+        CheckerHarness.check("R3/MemoryLayouts.java");
+    }
+
+    @Test
     void lambdasAndAnonymousClassesAreCheckedAndUnreachableCodeIsNot() {
         CheckerHarness.check("R3/LambdasAndAnonymousClasses.java");
     }

@@ -1,0 +1,159 @@
+package org.streamflex.bench.xstream;
+
+import static org.streamflex.bench.xstream.XStreamWorkloads.ALPHA;
+import static org.streamflex.bench.xstream.XStreamWorkloads.BETA;
+import static org.streamflex.bench.xstream.XStreamWorkloads.GAMMA;
+import static org.streamflex.bench.xstream.XStreamWorkloads.SILENCE_WINDOW;
+import static org.streamflex.bench.xstream.XStreamWorkloads.STAT_WINDOW;
+
+import java.util.List;
+import org.streamflex.bench.xstream.XStreamWorkloads.Workload;
+
+/**
+ * The workloads as hand-written loops over the recording's float array, on one thread, with no
+ * framework: the floor every other version is measured against, and the baseline the signal-segment
+ * versions of STATFILTER and SILENCEFILTER must stay within 1.25x of. Each is the tightest honest
+ * loop for the arithmetic the workload defines: windows are summed straight out of the array
+ * (wrapping at the end of a replay), and a sum of sample values is one double carried in stream
+ * order, as the checksum requires. Batches do not exist here: the whole input is in memory.
+ *
+ * <pre>{@code
+ * Checksum c = PlainVersions.statFilter(CountingRecording.load().samples(), 2);
+ * }</pre>
+ */
+public final class PlainVersions {
+    private PlainVersions() {
+    }
+
+    /** The three versions, for {@link XStreamVersions}. */
+    static List<Version> versions() {
+        return List.of(
+                version(Workload.PASSCHAIN, PlainVersions::passChain),
+                version(Workload.STATFILTER, PlainVersions::statFilter),
+                version(Workload.SILENCEFILTER, PlainVersions::silenceFilter));
+    }
+
+    /**
+     * PASSCHAIN: ten operators that pass every sample on are ten assignments the JIT removes, so
+     * what is left is the sink's count and sum.
+     */
+    public static Checksum passChain(float[] x, int replays) {
+        double sum = 0;
+        for (int r = 0; r < replays; r++) {
+            for (float v : x) {
+                sum += v;
+            }
+        }
+        return new Checksum((long) replays * x.length, sum);
+    }
+
+    /** STATFILTER: both sums of each window in one pass, then the two tests. */
+    public static Checksum statFilter(float[] x, int replays) {
+        long total = (long) replays * x.length;
+        long windows = 0;
+        long firstSamples = 0;
+        int position = 0; // index in x of the window's first sample
+        for (long start = 0; start + STAT_WINDOW <= total; start += STAT_WINDOW) {
+            double sum = 0;
+            double sumOfSquares = 0;
+            int left = STAT_WINDOW;
+            while (left > 0) {
+                int end = Math.min(x.length, position + left);
+                for (int i = position; i < end; i++) {
+                    double v = x[i];
+                    sum += v;
+                    sumOfSquares += v * v;
+                }
+                left -= end - position;
+                position = end == x.length ? 0 : end;
+            }
+            if (WindowStats.std(sum, sumOfSquares, STAT_WINDOW) > ALPHA && WindowStats.mean(sum, STAT_WINDOW) < BETA) {
+                windows++;
+                firstSamples += start;
+            }
+        }
+        return new Checksum(windows, firstSamples);
+    }
+
+    /**
+     * SILENCEFILTER: the detector's pass over each window, and when a voiced run ends, a second pass
+     * over the run's samples (still in cache) for the filter's output.
+     */
+    public static Checksum silenceFilter(float[] x, int replays) {
+        long total = (long) replays * x.length;
+        long lastEnd = total / SILENCE_WINDOW * SILENCE_WINDOW;
+        long out = 0;
+        double sum = 0;
+        long runStart = -1;
+        int position = 0;
+        for (long start = 0; start < lastEnd; start += SILENCE_WINDOW) {
+            double windowSum = 0;
+            double sumOfSquares = 0;
+            int left = SILENCE_WINDOW;
+            while (left > 0) {
+                int end = Math.min(x.length, position + left);
+                for (int i = position; i < end; i++) {
+                    double v = x[i];
+                    windowSum += v;
+                    sumOfSquares += v * v;
+                }
+                left -= end - position;
+                position = end == x.length ? 0 : end;
+            }
+            if (WindowStats.std(windowSum, sumOfSquares, SILENCE_WINDOW) > GAMMA) {
+                if (runStart < 0) {
+                    runStart = start;
+                }
+            } else if (runStart >= 0) {
+                sum = addRange(x, runStart, start, sum);
+                out += start - runStart;
+                runStart = -1;
+            }
+        }
+        if (runStart >= 0) {
+            sum = addRange(x, runStart, lastEnd, sum);
+            out += lastEnd - runStart;
+        }
+        return new Checksum(out, sum);
+    }
+
+    /** {@code sum} plus the samples numbered {@code [start, end)}, in order. */
+    private static double addRange(float[] x, long start, long end, double sum) {
+        double s = sum;
+        int position = (int) (start % x.length);
+        long left = end - start;
+        while (left > 0) {
+            int stop = (int) Math.min(x.length, position + left);
+            for (int i = position; i < stop; i++) {
+                s += x[i];
+            }
+            left -= stop - position;
+            position = stop == x.length ? 0 : stop;
+        }
+        return s;
+    }
+
+    /** A workload's loop over the array. */
+    private interface Loop {
+        Checksum run(float[] x, int replays);
+    }
+
+    private static Version version(Workload workload, Loop loop) {
+        return new Version() {
+            @Override
+            public Workload workload() {
+                return workload;
+            }
+
+            @Override
+            public String name() {
+                return PLAIN;
+            }
+
+            @Override
+            public Checksum run(XStreamInput input, int replays) {
+                return loop.run(input.recording().array(), replays);
+            }
+        };
+    }
+}

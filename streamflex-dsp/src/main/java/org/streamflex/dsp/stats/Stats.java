@@ -1,0 +1,161 @@
+package org.streamflex.dsp.stats;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import org.streamflex.dsp.FloatSeg;
+
+/**
+ * Sums, mean and standard deviation of a float segment, read in place from its pieces' memory and
+ * accumulated in double: XStream's STATFILTER statistics over a window, as fast as a plain loop over
+ * a {@code float[]} (the goal is within 1.25 times; {@code jmh} measures it).
+ *
+ * <pre>{@code
+ * FloatSeg window = in.take();
+ * if (Stats.std(window) > alpha && Stats.mean(window) < beta) {
+ *     out.put(window);
+ * }
+ * }</pre>
+ *
+ * <p><b>Standard deviation: shifted sums.</b> One pass accumulates {@code S = sum d} and
+ * {@code Q = sum d^2} of {@code d = x - K}, where the shift {@code K} is the window's first sample;
+ * then {@code variance = (Q - S^2 / n) / n} (population, divided by {@code n}). The textbook
+ * {@code E[x^2] - E[x]^2} cancels a DC offset away (65% wrong at an offset of 1e4 on a deviation of
+ * 1e-2, see {@link Moments}); shifting by a sample of the window bounds the cancellation instead:
+ * since {@code n * variance >= (K - mean)^2}, {@code S^2 / n} is at most {@code n} times
+ * {@code Q - S^2 / n}, so the relative error of the variance stays below about {@code 2 n} double
+ * ulps, {@code 1e-12} for 4096 samples, whatever the offset. Welford's update ({@link Moments})
+ * needs a division per sample and runs at a third of the speed; a two-pass mean-then-deviation
+ * reads the window twice.
+ *
+ * <p><b>Speed.</b> Each loop walks one piece at a time with a long index over elements, reading
+ * with {@code MemorySegment.get} at {@code base + 4 * i} (the same loop stepping a byte offset by 16
+ * measured ten times slower on JDK 25), and keeps four independent accumulators (one per lane of
+ * four samples): in a single chain each addition waits for the previous one, which measured two to
+ * three times slower. The order of additions differs from a plain loop's,
+ * so the last bits of a sum may differ from a sequential sum's. Nothing allocates.
+ *
+ * <p>An empty segment has sum 0, sum of squares 0, and a NaN mean, variance and standard deviation.
+ */
+// ValueLayout constants are immutable JDK values, which R3 cannot tell from an interface's static field.
+public final class Stats {
+    private static final ValueLayout.OfFloat FLOAT = ValueLayout.JAVA_FLOAT;
+    private static final long BYTES = Float.BYTES;
+
+    private Stats() {
+    }
+
+    /** {@code sum x}, accumulated in double. */
+    public static double sum(FloatSeg s) {
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        int pieces = s.pieceCount();
+        for (int p = 0; p < pieces; p++) {
+            MemorySegment m = s.pieceMemory(p);
+            long base = s.pieceOffset(p);
+            long count = s.pieceLength(p);
+            long i = 0;
+            for (; i + 4 <= count; i += 4) {
+                long at = base + BYTES * i;
+                s0 += m.get(FLOAT, at);
+                s1 += m.get(FLOAT, at + BYTES);
+                s2 += m.get(FLOAT, at + 2 * BYTES);
+                s3 += m.get(FLOAT, at + 3 * BYTES);
+            }
+            for (; i < count; i++) {
+                s0 += m.get(FLOAT, base + BYTES * i);
+            }
+        }
+        return (s0 + s1) + (s2 + s3);
+    }
+
+    /** {@code sum x^2}, accumulated in double (each square exact). */
+    public static double sumOfSquares(FloatSeg s) {
+        double q0 = 0;
+        double q1 = 0;
+        double q2 = 0;
+        double q3 = 0;
+        int pieces = s.pieceCount();
+        for (int p = 0; p < pieces; p++) {
+            MemorySegment m = s.pieceMemory(p);
+            long base = s.pieceOffset(p);
+            long count = s.pieceLength(p);
+            long i = 0;
+            for (; i + 4 <= count; i += 4) {
+                long at = base + BYTES * i;
+                double x0 = m.get(FLOAT, at);
+                double x1 = m.get(FLOAT, at + BYTES);
+                double x2 = m.get(FLOAT, at + 2 * BYTES);
+                double x3 = m.get(FLOAT, at + 3 * BYTES);
+                q0 += x0 * x0;
+                q1 += x1 * x1;
+                q2 += x2 * x2;
+                q3 += x3 * x3;
+            }
+            for (; i < count; i++) {
+                double x = m.get(FLOAT, base + BYTES * i);
+                q0 += x * x;
+            }
+        }
+        return (q0 + q1) + (q2 + q3);
+    }
+
+    /** The mean, {@code sum x / n}; NaN for an empty segment. */
+    public static double mean(FloatSeg s) {
+        int n = s.length();
+        return n == 0 ? Double.NaN : sum(s) / n;
+    }
+
+    /** The population variance, {@code sum (x - mean)^2 / n}, by shifted sums; NaN for an empty segment. */
+    public static double variance(FloatSeg s) {
+        int n = s.length();
+        if (n == 0) {
+            return Double.NaN;
+        }
+        double shift = s.get(0);
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        double q0 = 0;
+        double q1 = 0;
+        double q2 = 0;
+        double q3 = 0;
+        int pieces = s.pieceCount();
+        for (int p = 0; p < pieces; p++) {
+            MemorySegment m = s.pieceMemory(p);
+            long base = s.pieceOffset(p);
+            long count = s.pieceLength(p);
+            long i = 0;
+            for (; i + 4 <= count; i += 4) {
+                long at = base + BYTES * i;
+                double d0 = m.get(FLOAT, at) - shift;
+                double d1 = m.get(FLOAT, at + BYTES) - shift;
+                double d2 = m.get(FLOAT, at + 2 * BYTES) - shift;
+                double d3 = m.get(FLOAT, at + 3 * BYTES) - shift;
+                s0 += d0;
+                q0 += d0 * d0;
+                s1 += d1;
+                q1 += d1 * d1;
+                s2 += d2;
+                q2 += d2 * d2;
+                s3 += d3;
+                q3 += d3 * d3;
+            }
+            for (; i < count; i++) {
+                double d = m.get(FLOAT, base + BYTES * i) - shift;
+                s0 += d;
+                q0 += d * d;
+            }
+        }
+        double sum = (s0 + s1) + (s2 + s3);
+        double squares = (q0 + q1) + (q2 + q3);
+        return Math.max(0, (squares - sum * sum / n) / n);
+    }
+
+    /** The population standard deviation, {@code sqrt(variance)}; NaN for an empty segment. */
+    public static double std(FloatSeg s) {
+        return Math.sqrt(variance(s));
+    }
+}

@@ -1,0 +1,85 @@
+package org.streamflex.dsp;
+
+import org.streamflex.Filter;
+import org.streamflex.SharedChannel;
+
+/**
+ * Takes every {@link FloatSeg} and records, for the first {@link #MAX_SEGMENTS}, its start, length,
+ * timebase rate and identity, and its samples, one after the other, while they fit.
+ */
+public final class FloatSink extends Filter {
+    /** Segments recorded at most. */
+    public static final int MAX_SEGMENTS = 4096;
+    /** Samples recorded at most. */
+    public static final int MAX_SAMPLES = 1 << 18;
+
+    private SharedChannel<FloatSeg> in;
+    private final float[] samples = new float[MAX_SAMPLES];
+    private final long[] starts = new long[MAX_SEGMENTS];
+    private final int[] lengths = new int[MAX_SEGMENTS];
+    private final int[] offsets = new int[MAX_SEGMENTS];
+    private final int[] identities = new int[MAX_SEGMENTS];
+    private final double[] rates = new double[MAX_SEGMENTS];
+    private int recorded;
+    private int sampleCount;
+
+    /** Segments taken. */
+    public int segments;
+
+    @Override
+    public void work() {
+        FloatSeg s = in.take();
+        if (segments < MAX_SEGMENTS && sampleCount + s.length() <= MAX_SAMPLES) {
+            starts[recorded] = s.start();
+            lengths[recorded] = s.length();
+            offsets[recorded] = sampleCount;
+            identities[recorded] = System.identityHashCode(s);
+            rates[recorded] = s.timebase().sampleRate();
+            s.copyTo(0, samples, sampleCount, s.length());
+            sampleCount += s.length();
+            recorded++;
+        }
+        segments++;
+    }
+
+    /** Segments recorded. */
+    public int recorded() {
+        return recorded;
+    }
+
+    /** The start of the i-th segment. */
+    public long start(int i) {
+        return starts[i];
+    }
+
+    /** The length of the i-th segment. */
+    public int length(int i) {
+        return lengths[i];
+    }
+
+    /** The identity hash of the i-th segment. */
+    public int identity(int i) {
+        return identities[i];
+    }
+
+    /** The sample rate of the i-th segment's timebase. */
+    public double rate(int i) {
+        return rates[i];
+    }
+
+    /** Sample {@code j} of the i-th segment. */
+    public float sample(int i, int j) {
+        return samples[offsets[i] + j];
+    }
+
+    /** The samples recorded, every segment's one after the other, into {@code target} from 0. */
+    public int copySamples(float[] target) {
+        System.arraycopy(samples, 0, target, 0, Math.min(sampleCount, target.length));
+        return sampleCount;
+    }
+
+    /** The samples recorded, in all. */
+    public int sampleCount() {
+        return sampleCount;
+    }
+}
