@@ -26,7 +26,7 @@ public final class FftOfIfft implements Rule {
     }
 
     /** The FFT size of the spectra a node produces, if the plan shows it; else -1. */
-    static int fftSizeOf(Node node) {
+    public static int fftSizeOf(Node node) {
         return switch (node.op()) {
             case Op.Fft f -> f.n();
             case Op.BandMask m -> fftSizeOf(node.input());

@@ -76,8 +76,8 @@ public sealed interface Op {
         }
     }
 
-    /** {@code ifft(S)}: spectra back to windows of their FFT size. */
-    record Ifft() implements Op {
+    /** {@code ifft(S)}: spectra back to windows of their FFT size; {@code n} 0 for the size the plan shows. */
+    record Ifft(int n) implements Op {
         @Override
         public String describe() {
             return "ifft";

@@ -126,7 +126,7 @@ class RewriterTest {
     @Test
     void aBandpassFollowedByAnFftOfTheSameSizeKeepsOnlyTheMaskedSpectrum() {
         // marmot: toFreq(32, bandpass(32, lo, hi, s)) with bandpass = ifft(mask(fft(32, s)))
-        Node bandpass = plan.node(new Op.Ifft(), plan.node(new Op.BandMask(2_500, 12_000),
+        Node bandpass = plan.node(new Op.Ifft(0), plan.node(new Op.BandMask(2_500, 12_000),
                 plan.node(new Op.Fft(32), source())));
         List<Rewrite> done = rewrite(plan.node(new Op.Fft(32), bandpass));
         assertEquals("mask(2500.0, 12000.0)(fft(32)(source out))", plan.ends().getFirst().expression());
@@ -135,20 +135,20 @@ class RewriterTest {
 
     @Test
     void anFftOfAnotherSizeDoesNotCancel() {
-        Node bandpass = plan.node(new Op.Ifft(), plan.node(new Op.Fft(64), source()));
+        Node bandpass = plan.node(new Op.Ifft(0), plan.node(new Op.Fft(64), source()));
         assertTrue(rewrite(plan.node(new Op.Fft(32), bandpass)).isEmpty());
     }
 
     @Test
     void ifftOfFftCancelsOnlyOverWindowsOfExactlyThatSize() {
         Node exact = plan.node(new Op.Rewindow(32, 16, false), source());
-        rewrite(plan.node(new Op.Ifft(), plan.node(new Op.Fft(32), exact)));
+        rewrite(plan.node(new Op.Ifft(0), plan.node(new Op.Fft(32), exact)));
         assertEquals("rewindow(32, 16)(source out)", plan.ends().getFirst().expression());
 
         Plan other = new Plan();
         Node shortAtGaps = other.node(new Op.Rewindow(32, 16, true), other.node(new Op.Source(null, "out",
                 FloatSeg.class)));
-        other.end(other.node(new Op.Ifft(), other.node(new Op.Fft(32), shortAtGaps)));
+        other.end(other.node(new Op.Ifft(0), other.node(new Op.Fft(32), shortAtGaps)));
         assertTrue(new Rewriter(Rewriter.WAVESCRIPT).rewrite(other).isEmpty(), "a short window comes back padded");
     }
 
