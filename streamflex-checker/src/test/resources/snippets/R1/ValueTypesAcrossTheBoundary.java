@@ -24,6 +24,8 @@ record Wrapper(Holder holder) {
 }
 
 class Configured extends Filter {
+    public static final Rate DEFAULT_RATE = new Rate("default", 8000, 0);
+    public Mode shown = Mode.FAST;
     private IntChannel out;
     private Rate rate;
     private Settings settings;

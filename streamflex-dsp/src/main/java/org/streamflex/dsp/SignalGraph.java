@@ -11,6 +11,8 @@ import org.streamflex.Joiner;
 import org.streamflex.StreamFlexError;
 import org.streamflex.StreamFlexGraph;
 import org.streamflex.StreamFlexProperties;
+import org.streamflex.dsp.detect.CfarDetector;
+import org.streamflex.dsp.fir.Fir;
 import org.streamflex.dsp.join.Sync;
 import org.streamflex.dsp.join.SyncPolicy;
 import org.streamflex.dsp.join.TaggedMerge;
@@ -24,6 +26,7 @@ import org.streamflex.dsp.rewrite.Plan;
 import org.streamflex.dsp.rewrite.Rewrite;
 import org.streamflex.dsp.rewrite.Rewriter;
 import org.streamflex.dsp.spectrum.BandMask;
+import org.streamflex.dsp.spectrum.BinScore;
 import org.streamflex.dsp.spectrum.Fft;
 import org.streamflex.dsp.spectrum.Ifft;
 import org.streamflex.dsp.window.FloatDewindow;
@@ -235,6 +238,48 @@ public abstract class SignalGraph extends StreamFlexGraph {
     /** A lowpass in the frequency domain: {@code bandpass(s, n, 0, cutoffHz)}. */
     protected final Signal<FloatSeg> lowpass(Signal<FloatSeg> s, int n, double cutoffHz) {
         return bandpass(s, n, 0, cutoffHz);
+    }
+
+    /**
+     * The detection score of each spectrum: the weighted sum of its bins' magnitudes ({@code null}
+     * weights: all 1, the marmot detector's sum of magnitudes), with the time of its window.
+     */
+    protected final Signal<TimedValue> binScore(Signal<ComplexSeg> spectra, float[] weights) {
+        float[] kept = weights == null ? null : weights.clone();
+        return opaque("score", maker -> {
+            BinScore score = maker.make("score", BinScore.class);
+            if (kept == null) {
+                score.configure();
+            } else {
+                score.configure(kept);
+            }
+            return new Lowered(score, "out", List.of("in"));
+        }, TimedValue.class, spectra);
+    }
+
+    /**
+     * CFAR detection over scores: a range (padded by {@code paddingNanos} each side) for each run of
+     * scores more than {@code beta} standard deviations above the noise estimate, and release ranges
+     * for a sync in between (see {@code CfarDetector} for the estimator and its defaults).
+     */
+    protected final Signal<TimeRange> cfar(Signal<TimedValue> scores, double beta, int timeConstant, int warmup,
+            int hold, long paddingNanos) {
+        return opaque("cfar", maker -> {
+            CfarDetector cfar = maker.make("cfar", CfarDetector.class);
+            cfar.configure(beta, timeConstant, warmup, hold, 0);
+            cfar.configurePadding(paddingNanos, paddingNanos);
+            return new Lowered(cfar, "out", List.of("in"));
+        }, TimeRange.class, scores);
+    }
+
+    /** An FIR filter with these taps over each run of samples (direct form, or overlap-save for long filters). */
+    protected final Signal<FloatSeg> fir(Signal<FloatSeg> s, float[] taps) {
+        float[] kept = taps.clone();
+        return opaque("fir", maker -> {
+            Fir fir = maker.make("fir", Fir.class);
+            fir.configure(kept);
+            return new Lowered(fir, "out", List.of("in"));
+        }, FloatSeg.class, s);
     }
 
     // ------------------------------------------------------------------ settings and results

@@ -24,7 +24,7 @@ import org.streamflex.checker.TypeFacts;
  * of a filter take only primitives, primitive arrays, value types (immutable records and enums,
  * which cannot reach the filter's objects) and shared values (borrowed for the call: S1-S3 keep the
  * filter from holding them), and return only primitives and value types; its public and protected
- * fields are primitive. Constructors are exempt: only the runtime calls them,
+ * fields are primitive or value types. Constructors are exempt: only the runtime calls them,
  * reflectively and without arguments.
  */
 @RuleInfo(id = "R1", name = "FilterBoundary", section = "paper section 4.2",
@@ -45,7 +45,8 @@ public final class R1FilterBoundary implements Rule {
             if (member instanceof MethodTree method && element instanceof ExecutableElement executable
                     && !method.getName().contentEquals("<init>")) {
                 checkMethod(c, path, executable, out, ctx);
-            } else if (member instanceof VariableTree field && !element.asType().getKind().isPrimitive()) {
+            } else if (member instanceof VariableTree field && !element.asType().getKind().isPrimitive()
+                    && !ctx.immutability().isValueType(element.asType())) {
                 out.add(Finding.always(info(), path, visibility(element) + " field " + c.displayName() + "."
                         + field.getName() + " has reference type " + TypeFacts.typeName(element.asType())
                         + "; code outside the filter could reach the filter's objects through it."
