@@ -28,7 +28,7 @@ import org.streamflex.dsp.Timebase;
  * connect(sync, "out", doa, "in", 4);
  * }</pre>
  *
- * <p>Decisions (README-window-join.md):
+ * <p>Decisions (the module README):
  * <ul>
  *   <li><b>Buffering.</b> Each input keeps what it received as runs (gap-free stretches, joined
  *       with {@link Segs#appendOrSplit}) in a {@link SharedQueue}, up to

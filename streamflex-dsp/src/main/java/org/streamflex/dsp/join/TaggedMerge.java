@@ -17,7 +17,7 @@ import org.streamflex.dsp.Tagged;
  * connect(merge, "out", zipper, "in", 16);
  * }</pre>
  *
- * <p>Decisions (README-window-join.md): arrival order as the built-in {@code Joiner} has it: each
+ * <p>Decisions (the module README): arrival order as the built-in {@code Joiner} has it: each
  * release moves every available segment, input by input in connection order, keeping each input's
  * order (what arrived on two inputs between two releases has no order of its own to keep). For an
  * untagged merge use {@code org.streamflex.Joiner}, which passes segments on unchanged. A full

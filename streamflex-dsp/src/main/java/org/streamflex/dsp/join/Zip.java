@@ -17,7 +17,7 @@ import org.streamflex.dsp.SegTuple;
  * connect(zip, "out", compare, "in", 8);
  * }</pre>
  *
- * <p>Decisions (README-window-join.md): time plays no part ({@link Sync} joins by time). It fires
+ * <p>Decisions (the module README): time plays no part ({@link Sync} joins by time). It fires
  * when every input holds a segment, and then makes as many tuples as every input allows. The input
  * channels are its FIFOs, where WaveScript's zip has unbounded ones: they are bounded, and when
  * one input runs ahead its producer's puts overflow that channel, dropped and counted there (its

@@ -17,7 +17,7 @@ import org.streamflex.dsp.DoubleSeg;
  * connect(flat, "out", perSample, "in", 1024);
  * }</pre>
  *
- * <p>Decisions (README-window-join.md): the samples' time is dropped (use
+ * <p>Decisions (the module README): the samples' time is dropped (use
  * {@link DoubleMarkingDewindow} to keep it). <b>Back-pressure is lossless</b>: it puts samples
  * until the output channel refuses one, keeps the rest of the segment (in a {@link SharedQueue},
  * with its position) and goes on from there at its next release; it takes the next segment only

@@ -24,7 +24,7 @@ import org.streamflex.dsp.TimebaseIds;
  * connect(rebuild, "out", fft, "in", 4);
  * }</pre>
  *
- * <p>Decisions (README-window-join.md), as {@link Rewindow}'s: the marks describe a signal of runs
+ * <p>Decisions (the module README), as {@link Rewindow}'s: the marks describe a signal of runs
  * (gap-free stretches on one timebase); windows start at each run's first sample and every
  * {@code n} samples after; samples at or before the newest one received are read and skipped
  * (events {@code input-overlap}, or {@code input-in-past} for a whole mark); a gap or a timebase

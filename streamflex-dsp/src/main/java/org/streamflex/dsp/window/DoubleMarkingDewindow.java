@@ -22,7 +22,7 @@ import org.streamflex.dsp.TimebaseIds;
  * connect(flat, "marks", window, "marks", 64);
  * }</pre>
  *
- * <p>Decisions (README-window-join.md): one mark per input segment, empty ones included (a mark
+ * <p>Decisions (the module README): one mark per input segment, empty ones included (a mark
  * of length 0 has no samples after it). Back-pressure is lossless on both outputs: the mark is
  * put first, and if the marks channel refuses it the segment waits, untouched, for the next
  * release (event {@code marks-full}); samples are put until the output refuses one, and the rest

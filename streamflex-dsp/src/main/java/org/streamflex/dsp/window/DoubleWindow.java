@@ -19,7 +19,7 @@ import org.streamflex.dsp.Timebase;
  * connect(batch, "out", detector, "in", 4);
  * }</pre>
  *
- * <p>Decisions (README-window-join.md): a scalar stream has no time of its own and no gaps, so the
+ * <p>Decisions (the module README): a scalar stream has no time of its own and no gaps, so the
  * k-th scalar is sample {@code firstSample + k} of the configured timebase, and every segment
  * continues the one before. Streams are unbounded: a partial segment waits for its last sample
  * (it is never emitted short). The samples are copied once, into a segment made from the pool;

@@ -20,7 +20,7 @@ import org.streamflex.dsp.Segs;
  * connect(frames, "out", fft, "in", 16);
  * }</pre>
  *
- * <p>The papers leave the semantics open; these are the decisions (README-window-join.md):
+ * <p>The papers leave the semantics open; these are the decisions (the module README):
  * <ul>
  *   <li><b>Units.</b> {@code overlap} counts samples; the hop from one window's start to the next
  *       is {@code size - overlap}, at least one sample.
