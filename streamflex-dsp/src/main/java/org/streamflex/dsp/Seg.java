@@ -45,17 +45,24 @@ import org.streamflex.dsp.memory.SampleBuffer;
  */
 @SuppressWarnings("StreamFlex:Internals") // asks the ABI whether a work() runs; a Shared class is library code
 public abstract class Seg extends Shared {
+    private static final int INITIAL_PIECES = 8;
+
     /** Bytes per element: 2 for short, 4 for float, 8 for a complex pair of floats. */
     final int elementBytes;
     Timebase timebase;
     long start;
     int length;
     int pieces;
-    SampleBuffer[] buffers = new SampleBuffer[1];
+    /*
+     * The piece table, kept when the header is recycled. It starts with room for a few pieces, what
+     * windows cut across a handful of input segments need, so that a pool warms up after few
+     * segments; it grows (rarely, and only at warm-up) when a header is given more than ever before.
+     */
+    SampleBuffer[] buffers = new SampleBuffer[INITIAL_PIECES];
     /** Byte offset of each piece's first element in its buffer. */
-    long[] offsets = new long[1];
+    long[] offsets = new long[INITIAL_PIECES];
     /** One past each piece's last element, as an index into this segment. */
-    int[] ends = new int[1];
+    int[] ends = new int[INITIAL_PIECES];
     /** Piece 0's memory and offset, for the one-piece fast path (most segments). */
     MemorySegment memory0;
     long offset0;
