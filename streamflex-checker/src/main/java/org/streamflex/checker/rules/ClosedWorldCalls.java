@@ -26,8 +26,9 @@ import org.streamflex.checker.Where;
  * to it from filter code is accepted only if it cannot take or give references that would let it
  * keep the filter's objects:
  * <ul>
- *   <li>every parameter and the result are primitive, primitive arrays, reference-immutable or shared
- *       values ({@code Shared} subclasses, or type variables bounded by one); or
+ *   <li>every parameter and the result are primitive, primitive arrays (or {@code MemorySegment}s,
+ *       which hold bytes as they do), reference-immutable or shared values ({@code Shared}
+ *       subclasses, or type variables bounded by one); or
  *   <li>it belongs to a JDK helper known to keep nothing: {@code Math}, {@code StrictMath},
  *       {@code Arrays}, the boxed types, {@code Character}, {@code Objects}, and
  *       {@code System.arraycopy}, {@code nanoTime}, {@code currentTimeMillis},
@@ -96,6 +97,16 @@ public final class ClosedWorldCalls implements Rule {
     }
 
     private static boolean carriesNoFilterObject(TypeMirror type, Analysis ctx) {
-        return ctx.immutability().test(type) || ctx.facts().isSharedValue(type);
+        return ctx.immutability().test(type) || ctx.facts().isSharedValue(type) || memorySegment(type, ctx);
+    }
+
+    /**
+     * A {@code java.lang.foreign.MemorySegment} counts as a primitive array does: its memory holds
+     * bytes, never references, so it cannot carry one of the filter's objects; and a segment over
+     * memory the library owns (a {@code work()}'s scratch memory) is what a primitive array result is.
+     */
+    private static boolean memorySegment(TypeMirror type, Analysis ctx) {
+        TypeElement element = ctx.facts().asElement(type);
+        return element != null && element.getQualifiedName().contentEquals("java.lang.foreign.MemorySegment");
     }
 }

@@ -13,4 +13,9 @@ class ClosedWorldCallsTest {
     void sharedValuesInAClassPathSignatureAreAcceptedArraysOfThemAreNot() {
         CheckerHarness.check("D4/SharedSignatures.java");
     }
+
+    @Test
+    void memorySegmentsCrossLikePrimitiveArrays() {
+        CheckerHarness.check("D4/MemorySegments.java");
+    }
 }
