@@ -5,7 +5,10 @@ import org.streamflex.SharedChannel;
 
 /**
  * Takes every {@link DoubleSeg} and records, for the first {@link #MAX_SEGMENTS}, its start, length,
- * timebase rate and identity, and its samples, one after the other, while they fit.
+ * timebase and identity, and its samples, one after the other, while they fit.
+ * <!-- template: the build drops these lines from the classes it generates -->
+ * The build generates FloatSink and ShortSink from it (the dsp pom's specialize-tests).
+ * <!-- :template -->
  */
 public final class DoubleSink extends Filter {
     /** Segments recorded at most. */
@@ -19,7 +22,7 @@ public final class DoubleSink extends Filter {
     private final int[] lengths = new int[MAX_SEGMENTS];
     private final int[] offsets = new int[MAX_SEGMENTS];
     private final int[] identities = new int[MAX_SEGMENTS];
-    private final double[] rates = new double[MAX_SEGMENTS];
+    private final int[] timebases = new int[MAX_SEGMENTS];
     private int recorded;
     private int sampleCount;
 
@@ -34,7 +37,7 @@ public final class DoubleSink extends Filter {
             lengths[recorded] = s.length();
             offsets[recorded] = sampleCount;
             identities[recorded] = System.identityHashCode(s);
-            rates[recorded] = s.timebase().sampleRate();
+            timebases[recorded] = TimebaseIds.id(s.timebase());
             s.copyTo(0, samples, sampleCount, s.length());
             sampleCount += s.length();
             recorded++;
@@ -62,9 +65,9 @@ public final class DoubleSink extends Filter {
         return identities[i];
     }
 
-    /** The sample rate of the i-th segment's timebase. */
-    public double rate(int i) {
-        return rates[i];
+    /** The timebase of the i-th segment recorded. */
+    public Timebase timebase(int i) {
+        return TimebaseIds.timebase(timebases[i]);
     }
 
     /** Sample {@code j} of the i-th segment. */

@@ -2,10 +2,15 @@ package org.streamflex.dsp;
 
 import org.streamflex.SharedChannel;
 
-/** A scripted source of {@link DoubleSeg}s: sample {@code t} is {@code signal[t mod signal length]}. */
+/**
+ * A scripted source of {@link DoubleSeg}s: sample {@code t} is {@code signal[t mod signal length]}.
+ * <!-- template: the build drops these lines from the classes it generates -->
+ * The build generates FloatSource and ShortSource from it (the dsp pom's specialize-tests).
+ * <!-- :template -->
+ */
 public final class DoubleSource extends ScriptedSource {
     /** The longest signal. */
-    public static final int MAX_SIGNAL = 1 << 16;
+    public static final int MAX_SIGNAL = 1 << 18;
     private static final int CHUNK = 1024;
 
     private SharedChannel<DoubleSeg> out;

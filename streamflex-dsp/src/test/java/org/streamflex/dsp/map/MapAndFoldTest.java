@@ -84,7 +84,7 @@ class MapAndFoldTest {
         for (int i = 0; i < 3; i++) {
             assertEquals(at, sink.start(i));
             assertEquals(lengths[i], sink.length(i));
-            assertEquals(100.0, sink.rate(i), "the input's timebase");
+            assertEquals(100.0, sink.timebase(i).sampleRate(), "the input's timebase");
             for (int j = 0; j < lengths[i]; j++) {
                 assertEquals(3 * x[at + j] + 1, sink.sample(i, j));
             }
@@ -177,7 +177,7 @@ class MapAndFoldTest {
         for (int j = 0; j < 700; j++) {
             assertEquals(x[j] / 32768.0, sink.sample(0, j), 0.0, "exact");
         }
-        assertEquals(100.0, sink.rate(0));
+        assertEquals(100.0, sink.timebase(0).sampleRate());
         graph.stop();
     }
 
