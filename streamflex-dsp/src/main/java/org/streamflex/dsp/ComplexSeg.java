@@ -92,16 +92,7 @@ public final class ComplexSeg extends Seg {
 
     /** Copies values {@code from .. from+count-1} as interleaved pairs into {@code parts[offset ..]}. */
     public void copyTo(int from, float[] parts, int offset, int count) {
-        checkRange(from, count);
-        int done = 0;
-        while (done < count) {
-            int i = from + done;
-            int k = pieceOf(i);
-            int n = Math.min(count - done, ends[k] - i);
-            long src = offsets[k] + (long) (i - (k == 0 ? 0 : ends[k - 1])) * BYTES;
-            MemorySegment.copy(buffers[k].memory(), PART, src, parts, offset + 2 * done, 2 * n);
-            done += n;
-        }
+        copyOut(from, count, PART, 2, parts, offset);
     }
 
     /** Every value as interleaved pairs in a new array: for tests and plain Java code. */

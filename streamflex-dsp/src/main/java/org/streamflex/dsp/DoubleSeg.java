@@ -97,30 +97,12 @@ public final class DoubleSeg extends Seg {
 
     /** Copies samples {@code from .. from+count-1} into {@code target[offset ..]}, piece by piece. */
     public void copyTo(int from, double[] target, int offset, int count) {
-        checkRange(from, count);
-        int done = 0;
-        while (done < count) {
-            int i = from + done;
-            int k = pieceOf(i);
-            int n = Math.min(count - done, ends[k] - i);
-            long src = offsets[k] + (long) (i - (k == 0 ? 0 : ends[k - 1])) * BYTES;
-            MemorySegment.copy(buffers[k].memory(), LAYOUT, src, target, offset + done, n);
-            done += n;
-        }
+        copyOut(from, count, LAYOUT, 1, target, offset);
     }
 
     /** Copies samples {@code from .. from+count-1} into {@code target} at byte {@code targetOffset}. */
     public void copyTo(int from, MemorySegment target, long targetOffset, int count) {
-        checkRange(from, count);
-        int done = 0;
-        while (done < count) {
-            int i = from + done;
-            int k = pieceOf(i);
-            int n = Math.min(count - done, ends[k] - i);
-            long src = offsets[k] + (long) (i - (k == 0 ? 0 : ends[k - 1])) * BYTES;
-            MemorySegment.copy(buffers[k].memory(), src, target, targetOffset + (long) done * BYTES, (long) n * BYTES);
-            done += n;
-        }
+        copyOut(from, count, target, targetOffset);
     }
 
     /** A copy of every sample in a new array: for tests and plain Java code (it allocates). */

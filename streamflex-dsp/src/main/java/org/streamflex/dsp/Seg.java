@@ -3,6 +3,7 @@ package org.streamflex.dsp;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import org.streamflex.Shared;
 import org.streamflex.UseAfterReleaseError;
@@ -272,6 +273,38 @@ public abstract class Seg extends Shared {
         }
         hint = k;
         return k;
+    }
+
+    /**
+     * Copies elements {@code from .. from+count-1} into a primitive array, piece by piece: each
+     * element is {@code parts} values of {@code layout} (1, or 2 for a complex pair).
+     */
+    final void copyOut(int from, int count, ValueLayout layout, int parts, Object array, int offset) {
+        checkRange(from, count);
+        int done = 0;
+        while (done < count) {
+            int i = from + done;
+            int k = pieceOf(i);
+            int n = Math.min(count - done, ends[k] - i);
+            long src = offsets[k] + (long) (i - (k == 0 ? 0 : ends[k - 1])) * elementBytes;
+            MemorySegment.copy(buffers[k].memory(), layout, src, array, offset + parts * done, parts * n);
+            done += n;
+        }
+    }
+
+    /** Copies elements {@code from .. from+count-1} as bytes into {@code target} at {@code targetOffset}. */
+    final void copyOut(int from, int count, MemorySegment target, long targetOffset) {
+        checkRange(from, count);
+        int done = 0;
+        while (done < count) {
+            int i = from + done;
+            int k = pieceOf(i);
+            int n = Math.min(count - done, ends[k] - i);
+            long src = offsets[k] + (long) (i - (k == 0 ? 0 : ends[k - 1])) * elementBytes;
+            MemorySegment.copy(buffers[k].memory(), src, target, targetOffset + (long) done * elementBytes,
+                    (long) n * elementBytes);
+            done += n;
+        }
     }
 
     /** Bounds check of an element index, with a message naming the segment. */
