@@ -134,41 +134,38 @@ final class ConventionalVersions {
         source(engine, x, length, samples);
         engine.start("std-filter", () -> {
             List<Sample> window = new ArrayList<>(STAT_WINDOW);
-            double sum = 0;
-            double sumOfSquares = 0;
+            WindowStats.Lanes lanes = new WindowStats.Lanes();
             for (Tuple t = samples.take(); t != End.END; t = samples.take()) {
                 Sample s = (Sample) t;
                 window.add(s);
-                sum += s.value();
-                sumOfSquares += (double) s.value() * s.value();
+                lanes.add(s.value());
                 if (s.timestamp() % STAT_WINDOW == STAT_WINDOW - 1) {
-                    if (WindowStats.std(sum, sumOfSquares, STAT_WINDOW) > ALPHA) {
+                    if (lanes.std() > ALPHA) {
                         for (Sample w : window) {
                             deviating.put(w);
                         }
                     }
                     window.clear();
-                    sum = 0;
-                    sumOfSquares = 0;
+                    lanes.clear();
                 }
             }
             deviating.put(End.END); // a partial window at the end is not formed
         });
         engine.start("mean-filter", () -> {
             List<Sample> window = new ArrayList<>(STAT_WINDOW);
-            double sum = 0;
+            WindowStats.Lanes lanes = new WindowStats.Lanes();
             for (Tuple t = deviating.take(); t != End.END; t = deviating.take()) {
                 Sample s = (Sample) t;
                 window.add(s);
-                sum += s.value();
+                lanes.add(s.value());
                 if (s.timestamp() % STAT_WINDOW == STAT_WINDOW - 1) {
-                    if (WindowStats.mean(sum, STAT_WINDOW) < BETA) {
+                    if (lanes.mean() < BETA) {
                         for (Sample w : window) {
                             passed.put(w);
                         }
                     }
                     window.clear();
-                    sum = 0;
+                    lanes.clear();
                 }
             }
             passed.put(End.END);
@@ -201,18 +198,16 @@ final class ConventionalVersions {
      * watermark that lets the join evict the samples before it.
      */
     private static void detect(BlockingQueue<Tuple> in, BlockingQueue<Tuple> out) throws InterruptedException {
-        double sum = 0;
-        double sumOfSquares = 0;
+        WindowStats.Lanes lanes = new WindowStats.Lanes();
         long runStart = -1;
         long lastEnd = 0; // end of the last complete window
         for (Tuple t = in.take(); t != End.END; t = in.take()) {
             Sample s = (Sample) t;
-            sum += s.value();
-            sumOfSquares += (double) s.value() * s.value();
+            lanes.add(s.value());
             if (s.timestamp() % SILENCE_WINDOW == SILENCE_WINDOW - 1) {
                 long start = s.timestamp() + 1 - SILENCE_WINDOW;
                 lastEnd = s.timestamp() + 1;
-                if (WindowStats.std(sum, sumOfSquares, SILENCE_WINDOW) > GAMMA) {
+                if (lanes.std() > GAMMA) {
                     if (runStart < 0) {
                         runStart = start;
                     }
@@ -223,8 +218,7 @@ final class ConventionalVersions {
                     }
                     out.put(new Watermark(lastEnd));
                 }
-                sum = 0;
-                sumOfSquares = 0;
+                lanes.clear();
             }
         }
         if (runStart >= 0) {

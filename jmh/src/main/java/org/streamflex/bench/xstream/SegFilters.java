@@ -2,16 +2,20 @@ package org.streamflex.bench.xstream;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import org.streamflex.Channel;
 import org.streamflex.Filter;
 import org.streamflex.SharedChannel;
 import org.streamflex.TimeChannel;
 import org.streamflex.dsp.FloatSeg;
+import org.streamflex.dsp.SegTuple;
+import org.streamflex.dsp.TimeRange;
 import org.streamflex.dsp.Timebase;
+import org.streamflex.dsp.stats.Stats;
 
 /**
  * The filters the signal-segment versions share: a source cutting the replayed recording into
- * segments of one batch each, a pass-through, and a sink that counts and sums, in stream order,
- * what reaches it.
+ * segments of one batch each, a pass-through, sinks that count and sum, in stream order, what
+ * reaches them, and SILENCEFILTER's silence detector.
  */
 final class SegFilters {
     /** The recording's clock: 44.1 kHz from sample 0, numbers continuing across replays. */
@@ -97,6 +101,140 @@ final class SegFilters {
 
         public double sum() {
             return sum;
+        }
+    }
+
+    /** Counts the windows that reach it and sums their first sample numbers: STATFILTER's checksum. */
+    public static final class WindowSink extends Filter {
+        private SharedChannel<FloatSeg> in;
+        private long windows;
+        private long firstSamples;
+
+        @Override
+        public void work() {
+            while (in.size() > 0) {
+                FloatSeg window = in.take();
+                windows++;
+                firstSamples += window.start();
+            }
+        }
+
+        public long windows() {
+            return windows;
+        }
+
+        public long firstSamples() {
+            return firstSamples;
+        }
+    }
+
+    /**
+     * Counts and sums the samples of each tuple a {@code sync} emits: tuple by tuple, place by
+     * place, each segment in sample order, as one double.
+     */
+    public static final class TupleSumSink extends Filter {
+        private SharedChannel<SegTuple> in;
+        private long tuples;
+        private long count;
+        private double sum;
+
+        @Override
+        public void work() {
+            while (in.size() > 0) {
+                SegTuple t = in.take();
+                tuples++;
+                for (int i = 0, n = t.size(); i < n; i++) {
+                    FloatSeg s = (FloatSeg) t.get(i);
+                    count += s.length();
+                    sum = addSamples(s, sum);
+                }
+            }
+        }
+
+        public long tuples() {
+            return tuples;
+        }
+
+        public long count() {
+            return count;
+        }
+
+        public double sum() {
+            return sum;
+        }
+    }
+
+    /**
+     * SILENCEFILTER's silence detector over windows of the stream: a window is voiced if its
+     * standard deviation ({@link Stats#std}, the workloads' arithmetic) is above gamma. When a run
+     * of voiced windows ends, it sends the run's time range with {@code emit = true}; a run still
+     * open when the last complete window of the stream ends is ended there. At the end of each
+     * {@code work()} it sends one {@code emit = false} range releasing everything before the last
+     * unvoiced window's end (or the open run's start): XStream's {@code sync} may let go of it, and
+     * one release per {@code work()} rather than per window keeps the control stream short.
+     */
+    public static final class SilenceDetector extends Filter {
+        private SharedChannel<FloatSeg> in;
+        private Channel<TimeRange> out;
+        private double gamma;
+        private long lastEnd = Long.MAX_VALUE;
+        private boolean inRun;
+        private long runStartNanos;
+        private long releasedNanos = Long.MIN_VALUE;
+        private long ranges;
+
+        /** Sets the threshold and the end of the stream's last complete window (a sample number). */
+        void configure(double threshold, long lastWindowEnd) {
+            this.gamma = threshold;
+            this.lastEnd = lastWindowEnd;
+        }
+
+        @Override
+        public void work() {
+            long releaseTo = releasedNanos;
+            while (in.size() > 0) {
+                FloatSeg window = in.take();
+                if (Stats.std(window) > gamma) {
+                    if (!inRun) {
+                        inRun = true;
+                        runStartNanos = window.startNanos();
+                    }
+                    if (window.end() == lastEnd) {
+                        send(runStartNanos, window.endNanos(), true);
+                        inRun = false;
+                        releaseTo = window.endNanos();
+                    }
+                } else {
+                    if (inRun) {
+                        send(runStartNanos, window.startNanos(), true);
+                        inRun = false;
+                    }
+                    releaseTo = window.endNanos();
+                }
+            }
+            if (inRun) {
+                releaseTo = Math.min(releaseTo, runStartNanos);
+            }
+            if (releaseTo > releasedNanos) {
+                send(releasedNanos, releaseTo, false);
+                releasedNanos = releaseTo;
+            }
+        }
+
+        private void send(long startNanos, long endNanos, boolean emit) {
+            TimeRange r = makeCapsule(TimeRange.class);
+            r.startNanos = startNanos;
+            r.endNanos = endNanos;
+            r.emit = emit;
+            out.put(r);
+            if (emit) {
+                ranges++;
+            }
+        }
+
+        /** Voiced ranges sent so far. */
+        public long ranges() {
+            return ranges;
         }
     }
 

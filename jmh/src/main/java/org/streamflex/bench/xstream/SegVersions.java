@@ -9,8 +9,13 @@ final class SegVersions {
     }
 
     static List<Version> versions() {
-        return List.of(version(Workload.PASSCHAIN,
-                (recording, batch, length) -> new PassChainSegs(recording, batch, length).driver()));
+        return List.of(
+                version(Workload.PASSCHAIN, (recording, batch, length) -> new PassChainSegs(recording, batch, length)
+                        .driver()),
+                version(Workload.STATFILTER, (recording, batch, length) -> new StatFilterSegs(recording, batch, length)
+                        .driver()),
+                version(Workload.SILENCEFILTER, (recording, batch, length) -> new SilenceFilterSegs(recording, batch,
+                        length).driver()));
     }
 
     /** Builds a version's graph for one run and returns its timed part. */

@@ -32,23 +32,35 @@ final class ReferenceWorkloads {
         };
     }
 
-    private static double[] sums(float[] stream, int start, int window) {
-        double sum = 0;
-        double sumOfSquares = 0;
-        for (int n = start; n < start + window; n++) {
-            sum += stream[n];
-            sumOfSquares += (double) stream[n] * stream[n];
+    /**
+     * {@code {mean, std}} of a window as the workloads define them: four lanes, sample {@code i}
+     * of the window in lane {@code i mod 4}, combined as {@code (l0 + l1) + (l2 + l3)}; the
+     * deviation from sums shifted by the window's first sample.
+     */
+    private static double[] meanAndStd(float[] stream, int start, int window) {
+        double[] raw = new double[4];
+        double[] shifted = new double[4];
+        double[] squares = new double[4];
+        double shift = stream[start];
+        for (int i = 0; i < window; i++) {
+            double x = stream[start + i];
+            raw[i % 4] += x;
+            shifted[i % 4] += x - shift;
+            squares[i % 4] += (x - shift) * (x - shift);
         }
-        return new double[] {sum, sumOfSquares};
+        double s = (shifted[0] + shifted[1]) + (shifted[2] + shifted[3]);
+        double q = (squares[0] + squares[1]) + (squares[2] + squares[3]);
+        double variance = Math.max(0, (q - s * s / window) / window);
+        return new double[] {((raw[0] + raw[1]) + (raw[2] + raw[3])) / window, Math.sqrt(variance)};
     }
 
     private static Checksum statFilter(float[] stream) {
         long windows = 0;
         long firstSamples = 0;
         for (int w = 0; w < stream.length / STAT_WINDOW; w++) {
-            double[] s = sums(stream, w * STAT_WINDOW, STAT_WINDOW);
-            boolean deviates = WindowStats.std(s[0], s[1], STAT_WINDOW) > ALPHA;
-            boolean low = WindowStats.mean(s[0], STAT_WINDOW) < BETA;
+            double[] s = meanAndStd(stream, w * STAT_WINDOW, STAT_WINDOW);
+            boolean deviates = s[1] > ALPHA;
+            boolean low = s[0] < BETA;
             if (deviates && low) {
                 windows++;
                 firstSamples += (long) w * STAT_WINDOW;
@@ -62,8 +74,7 @@ final class ReferenceWorkloads {
         int windows = stream.length / SILENCE_WINDOW;
         boolean[] voiced = new boolean[windows + 1]; // one unvoiced window past the end closes the last run
         for (int w = 0; w < windows; w++) {
-            double[] s = sums(stream, w * SILENCE_WINDOW, SILENCE_WINDOW);
-            voiced[w] = WindowStats.std(s[0], s[1], SILENCE_WINDOW) > GAMMA;
+            voiced[w] = meanAndStd(stream, w * SILENCE_WINDOW, SILENCE_WINDOW)[1] > GAMMA;
         }
         List<long[]> ranges = new ArrayList<>();
         for (int w = 0; w < windows; w++) {
