@@ -7,7 +7,9 @@ import static org.streamflex.bench.xstream.XStreamWorkloads.SILENCE_WINDOW;
 import static org.streamflex.bench.xstream.XStreamWorkloads.STAT_WINDOW;
 
 import java.util.List;
+import org.streamflex.bench.xstream.XStreamWorkloads.DetectAudio;
 import org.streamflex.bench.xstream.XStreamWorkloads.Workload;
+import org.streamflex.dsp.detect.Cfar;
 
 /**
  * The workloads as hand-written loops over the recording's float array, on one thread, with no
@@ -25,12 +27,14 @@ public final class PlainVersions {
     private PlainVersions() {
     }
 
-    /** The three versions, for {@link XStreamVersions}. */
+    /** The four versions, for {@link XStreamVersions}. */
     static List<Version> versions() {
         return List.of(
                 version(Workload.PASSCHAIN, PlainVersions::passChain),
                 version(Workload.STATFILTER, PlainVersions::statFilter),
-                version(Workload.SILENCEFILTER, PlainVersions::silenceFilter));
+                version(Workload.SILENCEFILTER, PlainVersions::silenceFilter),
+                inputVersion(Workload.DETECTAUDIO, (input, replays) -> detectAudio(input.detectAudio().arrays(),
+                        replays)));
     }
 
     /**
@@ -142,12 +146,50 @@ public final class PlainVersions {
         return s;
     }
 
+    /**
+     * DETECTAUDIO with the DSP library's kernels on arrays: each window of channel 1 through
+     * {@code RealFft}, {@code BinMagnitudes.weightedSumOfMagnitudes} and a {@code Cfar}; when a
+     * detection ends, the samples of its range on the four channels are summed at once, straight
+     * from the arrays (the padding after it is already in memory).
+     */
+    public static Checksum detectAudio(float[][] channels, int replays) {
+        int n = channels[0].length;
+        long total = (long) replays * n;
+        DetectAudioKernels detector = new DetectAudioKernels();
+        long detections = 0;
+        double sum = 0;
+        for (long start = 0; start + DetectAudio.WINDOW <= total; start += DetectAudio.WINDOW) {
+            if (detector.feed(channels[0], (int) (start % n)) != Cfar.END) {
+                continue;
+            }
+            long from = detector.rangeStart();
+            long to = detector.rangeEnd();
+            if (to > total) {
+                continue; // reaches past the end of the stream: never emitted
+            }
+            detections++;
+            for (float[] channel : channels) {
+                sum = addRange(channel, from, to, sum);
+            }
+        }
+        return new Checksum(detections, sum);
+    }
+
     /** A workload's loop over the array. */
     private interface Loop {
         Checksum run(float[] x, int replays);
     }
 
     private static Version version(Workload workload, Loop loop) {
+        return inputVersion(workload, (input, replays) -> loop.run(input.recording().array(), replays));
+    }
+
+    /** A workload's loop over the input. */
+    private interface Runner {
+        Checksum run(XStreamInput input, int replays);
+    }
+
+    private static Version inputVersion(Workload workload, Runner runner) {
         return new Version() {
             @Override
             public Workload workload() {
@@ -161,7 +203,7 @@ public final class PlainVersions {
 
             @Override
             public Checksum run(XStreamInput input, int replays) {
-                return loop.run(input.recording().array(), replays);
+                return runner.run(input, replays);
             }
         };
     }

@@ -20,6 +20,7 @@ import org.streamflex.dsp.stats.Stats;
 final class SegFilters {
     /** The recording's clock: 44.1 kHz from sample 0, numbers continuing across replays. */
     static final Timebase RECORDING = Timebase.of("counting", CountingRecording.SAMPLE_RATE, 0);
+    private static final ValueLayout.OfFloat FLOAT = ValueLayout.JAVA_FLOAT_UNALIGNED;
 
     private SegFilters() {
     }
@@ -238,15 +239,18 @@ final class SegFilters {
         }
     }
 
-    /** {@code sum} plus every sample of {@code s} in order, one piece at a time, straight from its memory. */
+    /**
+     * {@code sum} plus every sample of {@code s} in order, one piece at a time, straight from its
+     * memory (an int index and the unaligned layout: what C2 compiles best, see the DSP library's
+     * {@code Stats}).
+     */
     static double addSamples(FloatSeg s, double sum) {
         double total = sum;
         for (int k = 0, pieces = s.pieceCount(); k < pieces; k++) {
             MemorySegment memory = s.pieceMemory(k);
-            long at = s.pieceOffset(k);
-            long end = at + (long) s.pieceLength(k) * Float.BYTES;
-            for (; at < end; at += Float.BYTES) {
-                total += memory.get(ValueLayout.JAVA_FLOAT, at);
+            long base = s.pieceOffset(k);
+            for (int i = 0, n = s.pieceLength(k); i < n; i++) {
+                total += memory.get(FLOAT, base + (long) Float.BYTES * i);
             }
         }
         return total;

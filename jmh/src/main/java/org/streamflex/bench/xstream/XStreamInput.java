@@ -48,4 +48,13 @@ public final class XStreamInput {
     public long length(int replays) {
         return (long) replays * CountingRecording.SAMPLES;
     }
+
+    /**
+     * The length of a workload's stream of {@code replays} replays: the recording's samples, or for
+     * DETECTAUDIO the samples of one of its channels (all four have as many).
+     */
+    public long length(XStreamWorkloads.Workload workload, int replays) {
+        return workload == XStreamWorkloads.Workload.DETECTAUDIO ? (long) replays * DetectAudioInput.SAMPLES
+                : length(replays);
+    }
 }

@@ -166,18 +166,18 @@ public final class XStreamMain {
         Version.Prepared ready = version.prepare(input, 1);
         long start = System.nanoTime();
         Checksum check = ready.run();
-        double rate = rate(input.length(1), System.nanoTime() - start);
-        int replays = replays(options, rate);
+        double rate = rate(version.samples(input, 1), System.nanoTime() - start);
+        int replays = replays(options, rate, version.samples(input, 1));
         for (int i = 0; i < options.warmup(); i++) {
             ready = version.prepare(input, replays);
             start = System.nanoTime();
             ready.run();
-            rate = rate(input.length(replays), System.nanoTime() - start);
+            rate = rate(version.samples(input, replays), System.nanoTime() - start);
             if (System.nanoTime() - begin > budget / 2) {
                 break;
             }
         }
-        replays = replays(options, rate); // compiled code is faster than the first round's
+        replays = replays(options, rate, version.samples(input, 1)); // compiled code is faster than the first round's
         List<Double> rates = new ArrayList<>();
         Checksum first = null;
         long timed = System.nanoTime();
@@ -186,7 +186,7 @@ public final class XStreamMain {
             ready = version.prepare(input, replays);
             start = System.nanoTime();
             Checksum checksum = ready.run();
-            rates.add(rate(input.length(replays), System.nanoTime() - start));
+            rates.add(rate(version.samples(input, replays), System.nanoTime() - start));
             if (first == null) {
                 first = checksum;
             } else if (!first.equals(checksum)) {
@@ -201,11 +201,11 @@ public final class XStreamMain {
         return samples * 1e9 / Math.max(1, nanos);
     }
 
-    private static int replays(Options options, double rate) {
+    private static int replays(Options options, double rate, long samplesPerReplay) {
         if (options.replays() > 0) {
             return options.replays();
         }
-        double wanted = rate * options.roundMillis() / 1e3 / CountingRecording.SAMPLES;
+        double wanted = rate * options.roundMillis() / 1e3 / samplesPerReplay;
         return (int) Math.max(1, Math.min(10_000, Math.ceil(wanted)));
     }
 

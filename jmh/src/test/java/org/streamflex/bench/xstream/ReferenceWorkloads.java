@@ -8,7 +8,9 @@ import static org.streamflex.bench.xstream.XStreamWorkloads.STAT_WINDOW;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.streamflex.bench.xstream.XStreamWorkloads.DetectAudio;
 import org.streamflex.bench.xstream.XStreamWorkloads.Workload;
+import org.streamflex.dsp.spectrum.RealFft;
 
 /**
  * The workloads' definitions read literally, over the input stream written out in full: slow,
@@ -28,8 +30,85 @@ final class ReferenceWorkloads {
             case PASSCHAIN -> sum(stream, List.of(new long[] {0, stream.length}));
             case STATFILTER -> statFilter(stream);
             case SILENCEFILTER -> sum(stream, voicedRanges(stream));
-            case DETECTAUDIO -> throw new IllegalArgumentException("not defined in full yet");
+            case DETECTAUDIO -> throw new IllegalArgumentException("DETECTAUDIO reads the four channels: detectAudio");
         };
+    }
+
+    /**
+     * DETECTAUDIO read literally: the four channels written out in full; each window of channel 1
+     * through the library's {@code RealFft} (the FFT the definition names), its score written out
+     * here, and the CFAR as the definition states it, coded here and not with the library's kernel,
+     * so that the kernel is checked against the text.
+     */
+    static Checksum detectAudio(float[][] channels, int replays) {
+        int n = channels[0].length;
+        float[][] stream = new float[channels.length][replays * n];
+        for (int c = 0; c < channels.length; c++) {
+            for (int i = 0; i < stream[c].length; i++) {
+                stream[c][i] = channels[c][i % n];
+            }
+        }
+        RealFft fft = new RealFft(DetectAudio.FFT_POINTS);
+        float[] bins = new float[DetectAudio.FFT_POINTS + 2];
+        int windows = stream[0].length / DetectAudio.WINDOW;
+        double mu = 0;
+        double m2 = 0;
+        double var = 0;
+        boolean inDetection = false;
+        int first = 0;
+        int last = 0;
+        int quiet = 0;
+        long detections = 0;
+        double sum = 0;
+        for (int w = 0; w < windows; w++) {
+            fft.forward(stream[0], w * DetectAudio.WINDOW, bins, 0);
+            double score = 0;
+            for (int k = 0; k <= DetectAudio.FFT_POINTS / 2; k++) {
+                double re = bins[2 * k];
+                double im = bins[2 * k + 1];
+                score += (float) DetectAudio.scoreWeight(k) * Math.sqrt(re * re + im * im);
+            }
+            float x = (float) score;
+            if (w < DetectAudio.CFAR_WARMUP) {
+                double d = x - mu;
+                mu += d / (w + 1);
+                m2 += d * (x - mu);
+                if (w == DetectAudio.CFAR_WARMUP - 1) {
+                    var = m2 / DetectAudio.CFAR_WARMUP;
+                }
+                continue;
+            }
+            boolean triggers = x > mu + DetectAudio.CFAR_BETA * Math.sqrt(var);
+            if (inDetection) {
+                if (triggers) {
+                    last = w;
+                    quiet = 0;
+                } else if (++quiet == DetectAudio.CFAR_HOLD) {
+                    inDetection = false;
+                    long from = (long) first * DetectAudio.WINDOW - DetectAudio.PAD_SAMPLES;
+                    long to = (long) (last + 1) * DetectAudio.WINDOW + DetectAudio.PAD_SAMPLES;
+                    if (to <= stream[0].length) {
+                        detections++;
+                        for (float[] channel : stream) {
+                            for (long i = from; i < to; i++) {
+                                sum += channel[(int) i];
+                            }
+                        }
+                    }
+                }
+            } else if (triggers) {
+                inDetection = true;
+                first = w;
+                last = w;
+                quiet = 0;
+            } else {
+                double w1 = DetectAudio.CFAR_WEIGHT;
+                double d = x - mu;
+                mu += w1 * d;
+                var = (1 - w1) * (var + d * (w1 * d));
+            }
+        }
+        return new Checksum(detections, sum);
     }
 
     /**

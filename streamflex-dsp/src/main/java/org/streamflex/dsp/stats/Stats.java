@@ -27,11 +27,15 @@ import org.streamflex.dsp.FloatSeg;
  * needs a division per sample and runs at a third of the speed; a two-pass mean-then-deviation
  * reads the window twice.
  *
- * <p><b>Speed.</b> Each loop walks one piece at a time with a long index over elements, reading
- * with {@code MemorySegment.get} at {@code base + 4 * i} (the same loop stepping a byte offset by 16
- * measured ten times slower on JDK 25), and keeps four independent accumulators (one per lane of
- * four samples): in a single chain each addition waits for the previous one, which measured two to
- * three times slower. Nothing allocates.
+ * <p><b>Speed.</b> Each loop walks one piece at a time with an int index over elements, reading
+ * with {@code MemorySegment.get} at {@code base + 4L * i} (the same loop stepping a byte offset by
+ * 16 measured ten times slower on JDK 25, and a long index 25% slower on sums: C2 eliminates the
+ * bounds checks of int-counted loops best), through the unaligned float layout (the buffers are
+ * aligned; that layout only skips the alignment check, 10% on sums), and keeps four independent
+ * accumulators (one per lane of four samples): in a single chain each addition waits for the
+ * previous one, which measured two to three times slower. Measured against the same loops over a
+ * {@code float[]} (XStream's STATFILTER, 4096-sample windows): the variance as fast, the sum 15%
+ * slower. Nothing allocates.
  *
  * <p><b>Order of additions</b>, which fixes every bit of the results, so that a plain loop over an
  * array can compute exactly the same numbers: element {@code i} of the segment (counted from 0
@@ -47,7 +51,7 @@ import org.streamflex.dsp.FloatSeg;
  */
 // ValueLayout constants are immutable JDK values, which R3 cannot tell from an interface's static field.
 public final class Stats {
-    private static final ValueLayout.OfFloat FLOAT = ValueLayout.JAVA_FLOAT;
+    private static final ValueLayout.OfFloat FLOAT = ValueLayout.JAVA_FLOAT_UNALIGNED;
     private static final long BYTES = Float.BYTES;
 
     private Stats() {
@@ -63,8 +67,8 @@ public final class Stats {
         for (int p = 0; p < pieces; p++) {
             MemorySegment m = s.pieceMemory(p);
             long base = s.pieceOffset(p);
-            long count = s.pieceLength(p);
-            long i = 0;
+            int count = s.pieceLength(p);
+            int i = 0;
             // A piece starting at an index that is not a multiple of four: its first elements go to
             // the lanes their indexes in the segment name, so that the pieces do not change the sum.
             for (int lane = s.pieceStart(p) & 3; lane != 0 && i < count; i++, lane = (lane + 1) & 3) {
@@ -105,8 +109,8 @@ public final class Stats {
         for (int p = 0; p < pieces; p++) {
             MemorySegment m = s.pieceMemory(p);
             long base = s.pieceOffset(p);
-            long count = s.pieceLength(p);
-            long i = 0;
+            int count = s.pieceLength(p);
+            int i = 0;
             for (int lane = s.pieceStart(p) & 3; lane != 0 && i < count; i++, lane = (lane + 1) & 3) {
                 double x = m.get(FLOAT, base + BYTES * i);
                 switch (lane) {
@@ -163,8 +167,8 @@ public final class Stats {
         for (int p = 0; p < pieces; p++) {
             MemorySegment m = s.pieceMemory(p);
             long base = s.pieceOffset(p);
-            long count = s.pieceLength(p);
-            long i = 0;
+            int count = s.pieceLength(p);
+            int i = 0;
             for (int lane = s.pieceStart(p) & 3; lane != 0 && i < count; i++, lane = (lane + 1) & 3) {
                 double d = m.get(FLOAT, base + BYTES * i) - shift;
                 switch (lane) {
