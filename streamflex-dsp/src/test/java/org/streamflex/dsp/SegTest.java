@@ -168,6 +168,19 @@ class SegTest {
     }
 
     @Test
+    void bytesInUseCountTheBuffersSegmentsHoldUntilTheLastLetsGo() {
+        BufferPool pool = BufferPool.shared();
+        long before = pool.bytesInUse();
+        FloatSeg s = ramp(MIC, 0, 1000); // 4000 bytes: a buffer of the 4096-byte class
+        FloatSeg cut = s.subseg(10, 20);
+        assertEquals(before + 4096, pool.bytesInUse());
+        s.release();
+        assertEquals(before + 4096, pool.bytesInUse(), "the cut still holds the buffer");
+        cut.release();
+        assertEquals(before, pool.bytesInUse());
+    }
+
+    @Test
     void aSharedSegmentIsReadOnly() {
         FloatSeg s = ramp(MIC, 0, 8);
         FloatSeg cut = s.subseg(0, 4);

@@ -116,9 +116,9 @@ final class DetectAudioSegs extends SignalGraph {
         return sums != null ? new Checksum(sums.tuples(), sums.sum()) : new Checksum(cut.detections(), 0);
     }
 
-    /** The hash join's most entries held at once (timestamped samples and asked-for timestamps), or 0. */
-    long joinPeakEntries() {
-        return join == null ? 0 : join.peakEntries();
+    /** The hash join's entries held now (timestamped samples and asked-for timestamps), or 0. */
+    long joinEntries() {
+        return join == null ? 0 : join.entries();
     }
 
     /**
@@ -350,11 +350,11 @@ final class DetectAudioSegs extends SignalGraph {
             }
         }
 
-        /** The most timestamped samples and asked-for timestamps held at once, over the four channels. */
-        public long peakEntries() {
+        /** The timestamped samples and asked-for timestamps held now, over the four channels. */
+        public long entries() {
             long sum = 0;
             for (int c = 0; c < DetectAudio.CHANNELS; c++) {
-                sum += samples(c).peak() + wanted(c).peak();
+                sum += samples(c).size() + wanted(c).size();
             }
             return sum;
         }

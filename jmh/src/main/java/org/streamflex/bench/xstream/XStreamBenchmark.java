@@ -33,10 +33,10 @@ import org.streamflex.bench.xstream.XStreamWorkloads.Workload;
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 @State(Scope.Thread)
 public class XStreamBenchmark {
-    @Param({"PASSCHAIN", "STATFILTER", "SILENCEFILTER"})
+    @Param({"PASSCHAIN", "STATFILTER", "SILENCEFILTER", "DETECTAUDIO"})
     String workload;
 
-    @Param({Version.PLAIN, Version.PER_SAMPLE, Version.CONVENTIONAL})
+    @Param({Version.PLAIN, Version.PER_SAMPLE, Version.CONVENTIONAL, Version.SIGSEG})
     String version;
 
     @Param({"4096"})
