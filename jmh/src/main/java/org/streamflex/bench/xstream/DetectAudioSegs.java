@@ -4,6 +4,7 @@ import java.util.List;
 import org.streamflex.Channel;
 import org.streamflex.Filter;
 import org.streamflex.SharedChannel;
+import org.streamflex.SharedQueue;
 import org.streamflex.TimeChannel;
 import org.streamflex.bench.xstream.SegFilters.TupleSumSink;
 import org.streamflex.bench.xstream.XStreamWorkloads.DetectAudio;
@@ -30,7 +31,7 @@ import org.streamflex.dsp.spectrum.BinScore;
  * per-sample timestamps ({@link HashJoin}) in place of the sync.
  *
  * <pre>{@code
- * DetectAudioSegs graph = new DetectAudioSegs(Shape.SYNC, input.detectAudio().arrays(), 4096, 432_000);
+ * DetectAudioSegs graph = new DetectAudioSegs(Shape.SYNC, XStreamInput.load(4096), 432_000);
  * Checksum c = graph.driver().run();   // detections, sum of the samples emitted
  * }</pre>
  */
@@ -53,10 +54,21 @@ final class DetectAudioSegs extends SignalGraph {
     private final CutSink cut;
     private final HashJoin join;
 
-    DetectAudioSegs(Shape shape, float[][] channels, int batch, long length) {
+    DetectAudioSegs(Shape shape, XStreamInput input, long length) {
+        int batch = input.batch();
         setSignalCapacity(batch / DetectAudio.WINDOW + 8); // the windows of a release, and some
-        MicSource source = makeFilter("source", MicSource.class, MicSource.STABLE_BYTES, DEFAULT_TRANSIENT_BYTES);
-        source.load(channels, batch, length);
+        Filter source;
+        if (input.copyingSources()) {
+            MicSource copying = makeFilter("source", MicSource.class, MicSource.STABLE_BYTES,
+                    DEFAULT_TRANSIENT_BYTES);
+            copying.load(input.detectAudio().arrays(), batch, length);
+            source = copying;
+        } else {
+            MicReplay replay = makeFilter("source", MicReplay.class);
+            replay.load(input.micSegment(0), input.micSegment(1), input.micSegment(2), input.micSegment(3), batch,
+                    length);
+            source = replay;
+        }
         connect(makeClock(0), source);
         List<Signal<FloatSeg>> mics = List.of(signal(source, "out0", FloatSeg.class),
                 signal(source, "out1", FloatSeg.class), signal(source, "out2", FloatSeg.class),
@@ -182,6 +194,50 @@ final class DetectAudioSegs extends SignalGraph {
                 at = at + run == channel.length ? 0 : at + run;
             }
             return s;
+        }
+    }
+
+    /**
+     * Puts the next {@code batch} samples of each microphone on its own output, as segments over
+     * the channels loaded once into off-heap memory ({@link XStreamInput#micSegment}), renumbered:
+     * no sample is copied.
+     */
+    public static final class MicReplay extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it
+        private TimeChannel timer;
+        private SharedChannel<FloatSeg> out0;
+        private SharedChannel<FloatSeg> out1;
+        private SharedChannel<FloatSeg> out2;
+        private SharedChannel<FloatSeg> out3;
+        private final SharedQueue<FloatSeg> loaded = new SharedQueue<>(DetectAudio.CHANNELS);
+        private int batch = 1;
+        private long remaining;
+        private long next;
+        private int position;
+
+        /** Holds the loaded channels, before the graph runs. */
+        void load(FloatSeg mic1, FloatSeg mic2, FloatSeg mic3, FloatSeg mic4, int samplesPerRelease, long length) {
+            loaded.add(mic1);
+            loaded.add(mic2);
+            loaded.add(mic3);
+            loaded.add(mic4);
+            this.batch = samplesPerRelease;
+            this.remaining = length;
+        }
+
+        @Override
+        public void work() {
+            int n = (int) Math.min(batch, remaining);
+            if (n == 0) {
+                return;
+            }
+            out0.put(SegFilters.replay(loaded.get(0), Mics.MIC1, next, position, n));
+            out1.put(SegFilters.replay(loaded.get(1), Mics.MIC2, next, position, n));
+            out2.put(SegFilters.replay(loaded.get(2), Mics.MIC3, next, position, n));
+            out3.put(SegFilters.replay(loaded.get(3), Mics.MIC4, next, position, n));
+            position = (int) ((position + (long) n) % DetectAudioInput.SAMPLES);
+            next += n;
+            remaining -= n;
         }
     }
 

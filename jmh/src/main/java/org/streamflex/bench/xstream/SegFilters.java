@@ -5,6 +5,7 @@ import java.lang.foreign.ValueLayout;
 import org.streamflex.Channel;
 import org.streamflex.Filter;
 import org.streamflex.SharedChannel;
+import org.streamflex.SharedQueue;
 import org.streamflex.TimeChannel;
 import org.streamflex.dsp.FloatSeg;
 import org.streamflex.dsp.SegTuple;
@@ -13,9 +14,9 @@ import org.streamflex.dsp.Timebase;
 import org.streamflex.dsp.stats.Stats;
 
 /**
- * The filters the signal-segment versions share: a source cutting the replayed recording into
- * segments of one batch each, a pass-through, sinks that count and sum, in stream order, what
- * reaches them, and SILENCEFILTER's silence detector.
+ * The filters the signal-segment versions share: sources cutting the replayed recording into
+ * segments of one batch each (copying it, or by reference), a pass-through, sinks that count and
+ * sum, in stream order, what reaches them, and SILENCEFILTER's silence detector.
  */
 final class SegFilters {
     /** The recording's clock: 44.1 kHz from sample 0, numbers continuing across replays. */
@@ -66,6 +67,62 @@ final class SegFilters {
             remaining -= n;
             out.put(s);
         }
+    }
+
+    /**
+     * Puts the next {@code batch} samples of the replayed recording on each release as one segment,
+     * until the stream's length is reached, without copying them: the recording was loaded once
+     * into off-heap sample memory before the run ({@link XStreamInput#recordingSegment()}), and each
+     * batch is a segment over that memory, renumbered to its place in the stream (a batch that runs
+     * across the end of a replay is two such segments joined). The plain loop reads the recording's
+     * array in place the same way.
+     */
+    public static final class ReplaySource extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
+        private TimeChannel timer;
+        private SharedChannel<FloatSeg> out;
+        private final SharedQueue<FloatSeg> recording = new SharedQueue<>(1);
+        private int batch = 1;
+        private long remaining;
+        private long next;
+        private int position;
+
+        /** Holds the loaded recording, before the graph runs. */
+        void load(FloatSeg loaded, int samplesPerRelease, long length) {
+            recording.add(loaded);
+            this.batch = samplesPerRelease;
+            this.remaining = length;
+        }
+
+        @Override
+        public void work() {
+            int n = (int) Math.min(batch, remaining);
+            if (n == 0) {
+                return;
+            }
+            out.put(replay(recording.get(0), RECORDING, next, position, n));
+            position = (int) ((position + (long) n) % recording.get(0).length());
+            next += n;
+            remaining -= n;
+        }
+    }
+
+    /**
+     * Samples {@code first ..} of the stream that replays {@code recording} over and over, {@code n}
+     * of them from the recording's sample {@code position}, on {@code timebase}: renumbered cuts of
+     * the recording's memory, joined where they wrap.
+     */
+    static FloatSeg replay(FloatSeg recording, Timebase timebase, long first, int position, int n) {
+        int length = recording.length();
+        int head = Math.min(n, length - position);
+        FloatSeg s = recording.renumbered(position, head, timebase, first);
+        int done = head;
+        while (done < n) {
+            int part = Math.min(n - done, length);
+            s = s.append(recording.renumbered(0, part, timebase, first + done));
+            done += part;
+        }
+        return s;
     }
 
     /** Forwards every segment it finds, by reference. */
@@ -169,19 +226,24 @@ final class SegFilters {
      * SILENCEFILTER's silence detector over windows of the stream: a window is voiced if its
      * standard deviation ({@link Stats#std}, the workloads' arithmetic) is above gamma. When a run
      * of voiced windows ends, it sends the run's time range with {@code emit = true}; a run still
-     * open when the last complete window of the stream ends is ended there. At the end of each
-     * {@code work()} it sends one {@code emit = false} range releasing everything before the last
-     * unvoiced window's end (or the open run's start): XStream's {@code sync} may let go of it, and
-     * one release per {@code work()} rather than per window keeps the control stream short.
+     * open when the last complete window of the stream ends is ended there. Once at least
+     * {@value #RELEASE_EVERY} samples before the last unvoiced window's end (or the open run's start)
+     * have not been released yet, it sends one {@code emit = false} range releasing them: XStream's
+     * {@code sync} may let go of them. Releasing in steps of that many samples rather than after
+     * every window keeps the control stream short; the sync holds that much more at most.
      */
     public static final class SilenceDetector extends Filter {
+        /** The samples a release lets go of at least: four default batches, 0.37 s. */
+        static final int RELEASE_EVERY = 16_384;
+
         private SharedChannel<FloatSeg> in;
         private Channel<TimeRange> out;
         private double gamma;
         private long lastEnd = Long.MAX_VALUE;
         private boolean inRun;
-        private long runStartNanos;
-        private long releasedNanos = Long.MIN_VALUE;
+        private long runStart;
+        private long releasable;
+        private long released;
         private long ranges;
 
         /** Sets the threshold and the end of the stream's last complete window (a sample number). */
@@ -192,40 +254,37 @@ final class SegFilters {
 
         @Override
         public void work() {
-            long releaseTo = releasedNanos;
             while (in.size() > 0) {
                 FloatSeg window = in.take();
                 if (Stats.std(window) > gamma) {
                     if (!inRun) {
                         inRun = true;
-                        runStartNanos = window.startNanos();
+                        runStart = window.start();
                     }
                     if (window.end() == lastEnd) {
-                        send(runStartNanos, window.endNanos(), true);
+                        send(runStart, window.end(), true);
                         inRun = false;
-                        releaseTo = window.endNanos();
+                        releasable = window.end();
                     }
                 } else {
                     if (inRun) {
-                        send(runStartNanos, window.startNanos(), true);
+                        send(runStart, window.start(), true);
                         inRun = false;
                     }
-                    releaseTo = window.endNanos();
+                    releasable = window.end();
                 }
             }
-            if (inRun) {
-                releaseTo = Math.min(releaseTo, runStartNanos);
-            }
-            if (releaseTo > releasedNanos) {
-                send(releasedNanos, releaseTo, false);
-                releasedNanos = releaseTo;
+            if (releasable - released >= RELEASE_EVERY) {
+                send(released, releasable, false);
+                released = releasable;
             }
         }
 
-        private void send(long startNanos, long endNanos, boolean emit) {
+        /** Sends the range of samples {@code [from, to)} as nanoseconds on the recording's clock. */
+        private void send(long from, long to, boolean emit) {
             TimeRange r = makeCapsule(TimeRange.class);
-            r.startNanos = startNanos;
-            r.endNanos = endNanos;
+            r.startNanos = RECORDING.timeNanos(from);
+            r.endNanos = RECORDING.timeNanos(to);
             r.emit = emit;
             out.put(r);
             if (emit) {

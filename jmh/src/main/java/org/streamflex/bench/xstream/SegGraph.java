@@ -2,6 +2,7 @@ package org.streamflex.bench.xstream;
 
 import java.util.List;
 import org.streamflex.Filter;
+import org.streamflex.bench.xstream.SegFilters.ReplaySource;
 import org.streamflex.bench.xstream.SegFilters.SegmentSource;
 import org.streamflex.dsp.FloatSeg;
 import org.streamflex.dsp.Signal;
@@ -14,19 +15,30 @@ import org.streamflex.dsp.rewrite.Lowered;
  * one of the library's filters that {@code SignalGraph} has no method for into an expression.
  */
 abstract class SegGraph extends SignalGraph {
+    private final XStreamInput input;
     private final int batch;
     private final long length;
 
-    SegGraph(int batch, long length) {
-        this.batch = batch;
+    SegGraph(XStreamInput input, long length) {
+        this.input = input;
+        this.batch = input.batch();
         this.length = length;
     }
 
-    /** The source's signal: the replayed recording in segments of one batch. */
-    protected Signal<FloatSeg> recording(float[] samples) {
-        SegmentSource source = makeFilter("source", SegmentSource.class, SampleFilters.SOURCE_STABLE_BYTES,
-                DEFAULT_TRANSIENT_BYTES);
-        source.load(samples, batch, length);
+    /**
+     * The source's signal: the replayed recording in segments of one batch, by reference to the
+     * loaded recording, or copied batch by batch if the input says so.
+     */
+    protected Signal<FloatSeg> recording() {
+        if (input.copyingSources()) {
+            SegmentSource source = makeFilter("source", SegmentSource.class, SampleFilters.SOURCE_STABLE_BYTES,
+                    DEFAULT_TRANSIENT_BYTES);
+            source.load(input.recording().array(), batch, length);
+            connect(makeClock(0), source);
+            return signal(source, "out", FloatSeg.class);
+        }
+        ReplaySource source = makeFilter("source", ReplaySource.class);
+        source.load(input.recordingSegment(), batch, length);
         connect(makeClock(0), source);
         return signal(source, "out", FloatSeg.class);
     }

@@ -10,14 +10,11 @@ final class SegVersions {
 
     static List<Version> versions() {
         return List.of(
-                version(Workload.PASSCHAIN, (input, length) -> new PassChainSegs(input.recording().array(),
-                        input.batch(), length).driver()),
-                version(Workload.STATFILTER, (input, length) -> new StatFilterSegs(input.recording().array(),
-                        input.batch(), length).driver()),
-                version(Workload.SILENCEFILTER, (input, length) -> new SilenceFilterSegs(input.recording().array(),
-                        input.batch(), length).driver()),
-                version(Workload.DETECTAUDIO, (input, length) -> new DetectAudioSegs(DetectAudioSegs.Shape.SYNC,
-                        input.detectAudio().arrays(), input.batch(), length).driver()));
+                version(Workload.PASSCHAIN, (input, length) -> new PassChainSegs(input, length).driver()),
+                version(Workload.STATFILTER, (input, length) -> new StatFilterSegs(input, length).driver()),
+                version(Workload.SILENCEFILTER, (input, length) -> new SilenceFilterSegs(input, length).driver()),
+                version(Workload.DETECTAUDIO, (input, length) -> new DetectAudioSegs(DetectAudioSegs.Shape.SYNC, input,
+                        length).driver()));
     }
 
     /** Builds a version's graph for one run over a stream of {@code length} samples (per channel). */

@@ -20,23 +20,24 @@ import org.streamflex.dsp.join.SyncPolicy;
  * segments it holds, without copying, for a sink that sums the concatenated voiced audio.
  *
  * <pre>{@code
- * SilenceFilterSegs graph = new SilenceFilterSegs(recording.array(), 4096, 396_900);
+ * SilenceFilterSegs graph = new SilenceFilterSegs(XStreamInput.load(4096), 396_900);
  * Checksum c = graph.driver().run();   // samples out, their sum
  * }</pre>
  */
 final class SilenceFilterSegs extends SegGraph {
     private final TupleSumSink sink;
 
-    SilenceFilterSegs(float[] recording, int batch, long length) {
-        super(batch, length);
+    SilenceFilterSegs(XStreamInput input, long length) {
+        super(input, length);
+        int batch = input.batch();
         // Per release: the windows of a batch, and at most a range and a release per window.
         setSignalCapacity(batch / SILENCE_WINDOW + 8);
-        Signal<FloatSeg> audio = recording(recording);
+        Signal<FloatSeg> audio = recording();
         long lastEnd = length / SILENCE_WINDOW * SILENCE_WINDOW;
         Signal<TimeRange> ranges = step("silence-detector", SilenceDetector.class, d -> d.configure(GAMMA, lastEnd),
                 TimeRange.class, rewindow(audio, SILENCE_WINDOW, 0));
-        // Released after every unvoiced window: a sync holds at most the longest range and a batch or two.
-        int held = LONGEST_VOICED_RANGE + 2 * batch + 4 * SILENCE_WINDOW;
+        // Released in steps: a sync holds at most the longest range, a step and a batch or two.
+        int held = LONGEST_VOICED_RANGE + SilenceDetector.RELEASE_EVERY + 2 * batch + 4 * SILENCE_WINDOW;
         Signal<SegTuple> voiced = sync(ranges, held, SyncPolicy.DROP_INCOMPLETE, audio);
         sink = makeFilter("sink", TupleSumSink.class);
         into(voiced, sink, "in");

@@ -18,17 +18,18 @@ import org.streamflex.dsp.stats.StdDevAbove;
  * theirs, and the filters pass on the window they took.
  *
  * <pre>{@code
- * StatFilterSegs graph = new StatFilterSegs(recording.array(), 4096, 396_900);
+ * StatFilterSegs graph = new StatFilterSegs(XStreamInput.load(4096), 396_900);
  * Checksum c = graph.driver().run();   // windows passed, sum of their first sample numbers
  * }</pre>
  */
 final class StatFilterSegs extends SegGraph {
     private final WindowSink sink;
 
-    StatFilterSegs(float[] recording, int batch, long length) {
-        super(batch, length);
+    StatFilterSegs(XStreamInput input, long length) {
+        super(input, length);
+        int batch = input.batch();
         setSignalCapacity(batch / STAT_WINDOW + 4); // the windows one release completes, and some
-        Signal<FloatSeg> windows = rewindow(recording(recording), STAT_WINDOW, 0);
+        Signal<FloatSeg> windows = rewindow(recording(), STAT_WINDOW, 0);
         Signal<FloatSeg> deviating = step("std-above", StdDevAbove.class, f -> f.configure(ALPHA), FloatSeg.class,
                 windows);
         Signal<FloatSeg> passed = step("mean-below", MeanBelow.class, f -> f.configure(BETA), FloatSeg.class,

@@ -62,8 +62,7 @@ final class SyncComparison {
     }
 
     private static DetectAudioSegs graph(Shape shape, XStreamInput input, int replays) {
-        return new DetectAudioSegs(shape, input.detectAudio().arrays(), input.batch(),
-                input.length(Workload.DETECTAUDIO, replays));
+        return new DetectAudioSegs(shape, input, input.length(Workload.DETECTAUDIO, replays));
     }
 
     /**

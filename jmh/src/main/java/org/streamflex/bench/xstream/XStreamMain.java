@@ -44,7 +44,9 @@ import org.streamflex.bench.xstream.XStreamWorkloads.Workload;
  *
  * <p>Options: {@code --quick} (100 ms rounds, 2 warm-up and 5 timed, 2 s per version, no memory
  * sweep: under a minute in all), {@code --batch B}, {@code --sweep} / {@code --no-sweep} (the
- * memory-manager sweep, on by default only in the long run), and, to override either mode,
+ * memory-manager sweep, on by default only in the long run), {@code --copying-sources} (the
+ * signal-segment sources copy each batch out of the arrays, the acquisition copy, instead of
+ * replaying the input loaded once by reference), and, to override either mode,
  * {@code --replays R} (fixed), {@code --warmup N}, {@code --rounds N}, {@code --round-ms T},
  * {@code --budget-ms T}. Exit status 1 if the versions of a workload disagree.
  */
@@ -76,9 +78,11 @@ public final class XStreamMain {
      * @param budgetMillis what one version may take; a version stops early when it is spent, after
      *     at least one warm-up and three timed rounds
      * @param sweep whether to run the memory-manager sweep
+     * @param copyingSources whether the signal-segment sources copy each batch instead of replaying
+     *     the loaded input by reference
      */
     record Options(boolean quick, int batch, int replays, int warmup, int rounds, long roundMillis,
-            long budgetMillis, boolean sweep) {
+            long budgetMillis, boolean sweep, boolean copyingSources) {
         static Options parse(String... args) {
             boolean quick = List.of(args).contains("--quick");
             int batch = XStreamWorkloads.DEFAULT_BATCH;
@@ -88,6 +92,7 @@ public final class XStreamMain {
             long roundMillis = quick ? 100 : 1000;
             long budgetMillis = quick ? 2_000 : 30_000;
             boolean sweep = !quick;
+            boolean copying = false;
             for (int i = 0; i < args.length; i++) {
                 String arg = args[i];
                 switch (arg) {
@@ -100,6 +105,10 @@ public final class XStreamMain {
                     }
                     case "--no-sweep" -> {
                         sweep = false;
+                        continue;
+                    }
+                    case "--copying-sources" -> {
+                        copying = true;
                         continue;
                     }
                     default -> {
@@ -122,7 +131,7 @@ public final class XStreamMain {
             if (batch < 1 || replays < 0 || warmup < 0 || rounds < 1) {
                 throw new IllegalArgumentException("batch, rounds >= 1; replays, warm-up >= 0");
             }
-            return new Options(quick, batch, replays, warmup, rounds, roundMillis, budgetMillis, sweep);
+            return new Options(quick, batch, replays, warmup, rounds, roundMillis, budgetMillis, sweep, copying);
         }
     }
 
@@ -170,12 +179,16 @@ public final class XStreamMain {
         out.println("XStream benchmarks" + (options.quick() ? " (--quick)" : ""));
         machine().forEach(line -> out.println("  " + line));
         long parse = System.nanoTime();
-        XStreamInput input = XStreamInput.load(options.batch());
+        XStreamInput input = XStreamInput.load(options.batch()).withCopyingSources(options.copyingSources());
         input.detectAudio();
+        input.recordingSegment();
+        input.micSegment(0);
         out.printf(Locale.ROOT, "input: %s, %,d samples at 44.1 kHz, and DETECTAUDIO's 4 x %,d at 48 kHz made from it;"
-                + " parsed and made in %.0f ms (not timed); batch %d samples (per channel)%n",
+                + " parsed, made and loaded in %.0f ms (not timed); batch %d samples (per channel); sigseg sources"
+                + " %s%n",
                 CountingRecording.RESOURCE, CountingRecording.SAMPLES, DetectAudioInput.SAMPLES,
-                (System.nanoTime() - parse) / 1e6, options.batch());
+                (System.nanoTime() - parse) / 1e6, options.batch(), options.copyingSources()
+                        ? "copy each batch from the arrays" : "replay the loaded input by reference");
         Selectivity.of(input.recording(), 1).lines().forEach(line -> out.println("  " + line + " (1 replay)"));
         out.println("  " + detectAudioSelectivity(input) + " (1 replay)");
         out.printf(Locale.ROOT, "rounds: %s replays, up to %d warm-up and %d timed of about %d ms, %.1f s per"
