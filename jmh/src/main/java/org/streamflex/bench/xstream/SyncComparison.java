@@ -69,10 +69,13 @@ final class SyncComparison {
      * The most memory the graph of {@code version} holds at once over a run of {@code replays}
      * replays, sampled after every release of its source: the off-heap sample buffers its segments
      * hold (the source's batches, the sync's runs, spectra), plus, for the hash join, the entries of
-     * its tables at {@value #ENTRY_BYTES} bytes each. Measured on the calling thread alone, with no
-     * other graph running.
+     * its tables at {@value #ENTRY_BYTES} bytes each. The sources copy each batch into a pooled
+     * buffer here, as data arriving from a device would be: replaying the loaded input by reference,
+     * what a sync holds would be views of that input and cost no memory of its own. Measured on the
+     * calling thread alone, with no other graph running.
      */
-    static long peakBytes(Version version, XStreamInput input, int replays) {
+    static long peakBytes(Version version, XStreamInput loaded, int replays) {
+        XStreamInput input = loaded.withCopyingSources(true);
         Shape shape = switch (version.name()) {
             case CUT -> Shape.CUT;
             case SYNC -> Shape.SYNC;

@@ -377,7 +377,8 @@ public final class XStreamMain {
                 + " sync's (paper: the join's memory x5)%n", cutBytes / 1e6, syncBytes / 1e6, joinBytes / 1e6,
                 times(joinBytes / (double) Math.max(1, syncBytes)));
         out.println("  (peak memory: the off-heap sample buffers the graph's segments hold, sampled after every"
-                + " release, plus 12 bytes per hash-table entry)");
+                + " release, with sources that copy each batch into a pooled buffer; plus 12 bytes per hash-table"
+                + " entry)");
         boolean same = sync.check().equals(join.check());
         if (!same) {
             out.println("SYNC AND HASH JOIN DISAGREE");
