@@ -443,14 +443,14 @@ public final class XStreamMain {
 
     /** XStream's figure 6: lazy segments against copying appends, over batch sizes. */
     static void printSweep(XStreamInput input, Options options, PrintStream out) {
-        int replays = options.quick() ? 1 : 4;
+        int replays = options.replays() > 0 ? options.replays() : options.quick() ? 1 : 4;
         MemoryManagerSweep sweep = MemoryManagerSweep.of(input.detectAudio(), replays);
         out.printf(Locale.ROOT, "memory managers (XStream figure 6): DETECTAUDIO's 4 channels, %d replays, %d"
                 + " detections; batches appended until a detection's range is complete, the range cut and summed,"
                 + " the data before the next detection released; caches: %s%n", replays, sweep.detections(), caches());
         out.printf(Locale.ROOT, "  %12s %14s %22s %22s %10s%n", "batch/channel", "peak held", "lazy M samples/s",
                 "copy M samples/s", "lazy/copy");
-        int rounds = options.quick() ? 1 : 3;
+        int rounds = Math.min(options.rounds(), options.quick() ? 1 : 3);
         for (int bytes : SWEEP_BATCH_BYTES) {
             int batch = bytes / Float.BYTES;
             Checksum lazy = sweep.lazy(batch);

@@ -225,10 +225,10 @@ public final class XStreamWorkloads {
      * no checksum.
      *
      * <p>What it selects, one replay: 13,500 windows, five detections, one per spoken number, 0.58
-     * to 1.12, 2.36 to 2.82, 3.99 to 4.52, 5.69 to 6.31 and 7.47 to 8.27 s with the padding, 2.7 s
-     * of the 9, about 30% of the samples. With {@code CFAR_BETA = 4} a throwaway DFT found two
-     * one-window false alarms besides, because the magnitudes of noise have a heavier tail than the
-     * Gaussian model assumes; 5 finds none.
+     * to 1.12, 2.34 to 2.82, 3.99 to 4.52, 5.69 to 6.31 and 7.47 to 8.26 s with the padding (23,200
+     * to 37,984 samples each), 142,624 of the 432,000 samples of each channel (33.0%). With
+     * {@code CFAR_BETA = 4} a throwaway DFT found two one-window false alarms besides, because the
+     * magnitudes of noise have a heavier tail than the Gaussian model assumes; 5 finds none.
      *
      * <pre>{@code
      * int lag = XStreamWorkloads.DetectAudio.delay(3);            // channel 4 hears it 22 samples late

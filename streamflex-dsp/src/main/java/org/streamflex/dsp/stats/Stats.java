@@ -154,7 +154,7 @@ public final class Stats {
         if (n == 0) {
             return Double.NaN;
         }
-        double shift = s.get(0);
+        double shift = s.pieceMemory(0).get(FLOAT, s.pieceOffset(0)); // element 0: n > 0, so piece 0 holds it
         double s0 = 0;
         double s1 = 0;
         double s2 = 0;
