@@ -280,10 +280,12 @@ final class DetectAudioSegs extends SignalGraph {
     public static final class HashJoin extends Filter {
         /** The longest detection a join can hold: 1.4 s. */
         static final int MAX_RANGE = 1 << 16;
+        /** Samples read from a segment at a time. */
+        static final int CHUNK = 4096;
         /** Slots per table: 2^18, for up to 2^17 timestamps per channel. */
         static final int TABLE_BITS = 18;
         /** The stable region: eight tables of 2^18 slots (12 bytes each), the matches, and the filter. */
-        static final int STABLE_BYTES = 8 * 12 * (1 << TABLE_BITS) + 4 * DetectAudio.CHANNELS * MAX_RANGE
+        static final int STABLE_BYTES = 8 * 12 * (1 << TABLE_BITS) + 4 * DetectAudio.CHANNELS * MAX_RANGE + 4 * CHUNK
                 + 1024 * 1024;
 
         private Channel<TimeRange> control;
@@ -301,6 +303,7 @@ final class DetectAudioSegs extends SignalGraph {
         private final LongFloatTable wanted2 = new LongFloatTable(TABLE_BITS);
         private final LongFloatTable wanted3 = new LongFloatTable(TABLE_BITS);
         private final float[] matched = new float[DetectAudio.CHANNELS * MAX_RANGE];
+        private final float[] incoming = new float[CHUNK];
         /** Per channel, the first timestamp not evicted yet. */
         private final long[] evicted = new long[DetectAudio.CHANNELS];
         private boolean pending;
@@ -340,19 +343,26 @@ final class DetectAudioSegs extends SignalGraph {
             }
         }
 
-        /** A channel's samples, each with its timestamp: matched, or kept for a detection to come. */
+        /**
+         * A channel's samples, each with its timestamp: matched, or kept for a detection to come. The
+         * segment is read a chunk at a time into an array (one bulk copy), not sample by sample.
+         */
         private void arrive(int c, FloatSeg s) {
             LongFloatTable kept = samples(c);
             LongFloatTable asked = wanted(c);
-            long first = s.start();
-            for (int i = 0, n = s.length(); i < n; i++) {
-                long timestamp = first + i;
-                float value = s.get(i);
-                if (pending && asked.discard(timestamp)) {
-                    matched[c * MAX_RANGE + (int) (timestamp - from)] = value;
-                    missing--;
-                } else if (timestamp >= evicted[c]) {
-                    kept.put(timestamp, value);
+            for (int at = 0, length = s.length(); at < length; at += incoming.length) {
+                int n = Math.min(incoming.length, length - at);
+                s.copyTo(at, incoming, 0, n);
+                long first = s.start() + at;
+                for (int i = 0; i < n; i++) {
+                    long timestamp = first + i;
+                    float value = incoming[i];
+                    if (pending && asked.discard(timestamp)) {
+                        matched[c * MAX_RANGE + (int) (timestamp - from)] = value;
+                        missing--;
+                    } else if (timestamp >= evicted[c]) {
+                        kept.put(timestamp, value);
+                    }
                 }
             }
         }
