@@ -386,19 +386,23 @@ public final class XStreamMain {
         return same;
     }
 
-    /** Heap bytes the signal-segment versions allocate per segment, from two runs of different lengths. */
+    /**
+     * Heap bytes the signal-segment versions allocate per segment: the difference between a run of
+     * 16 replays and one of 4, over the source segments the longer one adds.
+     */
     static void printHeap(XStreamInput input, PrintStream out) throws InterruptedException {
-        out.println("heap bytes per segment, sigseg versions (calling thread, after a warm-up run; a run allocates a"
-                + " few hundred bytes at its end to check the channels' counters):");
+        out.println("heap bytes per segment, sigseg versions (calling thread, after warm-up runs; every run allocates"
+                + " some KB whatever its length, at its end, to check the channels' counters):");
         for (Workload workload : Workload.values()) {
             Version v = XStreamVersions.find(workload, Version.SIGSEG);
-            allocated(v, input, 1);
-            long one = allocated(v, input, 1);
+            allocated(v, input, 4);
+            allocated(v, input, 4);
             long four = allocated(v, input, 4);
-            long segments = 3 * ((input.length(workload, 1) + input.batch() - 1) / input.batch())
+            long sixteen = allocated(v, input, 16);
+            long segments = 12 * ((input.length(workload, 1) + input.batch() - 1) / input.batch())
                     * (workload == Workload.DETECTAUDIO ? DetectAudio.CHANNELS : 1);
-            out.printf(Locale.ROOT, "  %-14s %,10d bytes for 1 replay, %,10d for 4: %.3f bytes per source segment%n",
-                    workload, one, four, (four - one) / (double) segments);
+            out.printf(Locale.ROOT, "  %-14s %,10d bytes for 4 replays, %,10d for 16: %.3f bytes per source segment"
+                    + " (%,d more)%n", workload, four, sixteen, (sixteen - four) / (double) segments, segments);
         }
     }
 
