@@ -22,9 +22,9 @@ import org.streamflex.dsp.detect.Cfar;
  *       is copied;
  *   <li><b>copy</b> (XStream's RefCount-Copy, like CopyAlways on append): the held data is one
  *       contiguous buffer, and each append copies what is held and the new batch into a fresh
- *       contiguous buffer (two off-heap buffers per channel, used in turn and grown when too small,
- *       so that the allocation is not what is measured); a cut reads the buffer in place and a
- *       release only moves the start.
+ *       contiguous buffer (two off-heap buffers per channel, used in turn, kept from run to run and
+ *       grown when too small, so that allocating them is not what is measured); a cut reads the
+ *       buffer in place and a release only moves the start.
  * </ul>
  *
  * <p>Both get each batch as a segment the source filled (one acquisition copy each) and read the
@@ -45,11 +45,25 @@ final class MemoryManagerSweep {
     private final long length;
     /** The detections' ranges, {@code [from, to)} pairs in stream order. */
     private final long[] ranges;
+    /** The copy variant's buffers, two per channel, kept from run to run so that allocating them is not measured. */
+    private final MemorySegment[] current;
+    private final MemorySegment[] spare;
 
     private MemoryManagerSweep(float[][] channels, long length, long[] ranges) {
         this.channels = channels;
         this.length = length;
         this.ranges = ranges;
+        this.current = new MemorySegment[channels.length];
+        this.spare = new MemorySegment[channels.length];
+    }
+
+    /**
+     * The replays a sweep point needs so that a run appends at least {@code batches} batches of
+     * {@code batchSamples} per channel, and at least {@code minimum}.
+     */
+    static int replaysFor(int batchSamples, int batches, int minimum) {
+        long samples = (long) batches * batchSamples;
+        return (int) Math.max(minimum, (samples + DetectAudioInput.SAMPLES - 1) / DetectAudioInput.SAMPLES);
     }
 
     /** The sweep's input: {@code replays} replays of DETECTAUDIO's channels, and their detections. */
@@ -153,51 +167,52 @@ final class MemoryManagerSweep {
         return new Checksum(detections, sum);
     }
 
-    /** The run with each channel's data in one contiguous buffer, copied whole at every append. */
+    /**
+     * The run with each channel's data in one contiguous buffer, copied whole at every append into
+     * the channel's other buffer. The buffers are kept from run to run and grown (doubled) when too
+     * small, so that a measured run copies but does not allocate.
+     */
     Checksum copy(int batchSamples) {
         int channelCount = channels.length;
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment[] current = new MemorySegment[channelCount];
-            MemorySegment[] spare = new MemorySegment[channelCount];
-            long[] first = new long[channelCount]; // the sample number at offset 0 of current
-            long floor = 0; // data before it is released
-            int next = 0;
-            long detections = 0;
-            double sum = 0;
-            for (long start = 0; start < length; start += batchSamples) {
-                int n = (int) Math.min(batchSamples, length - start);
-                long received = start + n;
-                for (int c = 0; c < channelCount; c++) {
-                    FloatSeg b = batch(c, start, n);
-                    long live = start - floor;
-                    long bytes = 4 * (live + n);
-                    if (spare[c] == null || spare[c].byteSize() < bytes) {
-                        spare[c] = arena.allocate(Math.max(bytes, spare[c] == null ? 0 : 2 * spare[c].byteSize()), 64);
-                    }
-                    if (live > 0) {
-                        MemorySegment.copy(current[c], 4 * (floor - first[c]), spare[c], 0, 4 * live);
-                    }
-                    b.copyTo(0, spare[c], 4 * live, n);
-                    b.release();
-                    MemorySegment swap = current[c];
-                    current[c] = spare[c];
-                    spare[c] = swap;
-                    first[c] = floor;
+        long[] first = new long[channelCount]; // the sample number at offset 0 of current
+        long floor = 0; // data before it is released
+        int next = 0;
+        long detections = 0;
+        double sum = 0;
+        for (long start = 0; start < length; start += batchSamples) {
+            int n = (int) Math.min(batchSamples, length - start);
+            long received = start + n;
+            for (int c = 0; c < channelCount; c++) {
+                FloatSeg b = batch(c, start, n);
+                long live = start - floor;
+                long bytes = 4 * (live + n);
+                if (spare[c] == null || spare[c].byteSize() < bytes) {
+                    long size = Math.max(bytes, spare[c] == null ? 0 : 2 * spare[c].byteSize());
+                    spare[c] = Arena.ofAuto().allocate(size, 64);
                 }
-                while (next < ranges.length && ranges[next + 1] <= received) {
-                    for (int c = 0; c < channelCount; c++) {
-                        MemorySegment m = current[c];
-                        for (long i = ranges[next] - first[c], end = ranges[next + 1] - first[c]; i < end; i++) {
-                            sum += m.get(FLOAT, 4 * i);
-                        }
-                    }
-                    detections++;
-                    next += 2;
+                if (live > 0) {
+                    MemorySegment.copy(current[c], 4 * (floor - first[c]), spare[c], 0, 4 * live);
                 }
-                floor = Math.max(floor, next < ranges.length ? Math.min(ranges[next], received) : received);
+                b.copyTo(0, spare[c], 4 * live, n);
+                b.release();
+                MemorySegment swap = current[c];
+                current[c] = spare[c];
+                spare[c] = swap;
+                first[c] = floor;
             }
-            return new Checksum(detections, sum);
+            while (next < ranges.length && ranges[next + 1] <= received) {
+                for (int c = 0; c < channelCount; c++) {
+                    MemorySegment m = current[c];
+                    for (long i = ranges[next] - first[c], end = ranges[next + 1] - first[c]; i < end; i++) {
+                        sum += m.get(FLOAT, 4 * i);
+                    }
+                }
+                detections++;
+                next += 2;
+            }
+            floor = Math.max(floor, next < ranges.length ? Math.min(ranges[next], received) : received);
         }
+        return new Checksum(detections, sum);
     }
 
     /**

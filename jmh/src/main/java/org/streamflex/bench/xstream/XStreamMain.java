@@ -60,6 +60,8 @@ public final class XStreamMain {
     /** The sweep's batch sizes per channel, in bytes: 1 KB to 2 MB. */
     static final int[] SWEEP_BATCH_BYTES = {1 << 10, 1 << 11, 1 << 12, 1 << 13, 1 << 14, 1 << 15, 1 << 16, 1 << 17,
         1 << 18, 1 << 19, 1 << 20, 1 << 21};
+    /** The sweep's batches per channel per run, at least. */
+    static final int SWEEP_BATCHES = 32;
     private static final int MIN_ROUNDS = 3;
     private static final ThreadMXBean THREADS = (ThreadMXBean) ManagementFactory.getThreadMXBean();
 
@@ -445,18 +447,24 @@ public final class XStreamMain {
         out.println(line);
     }
 
-    /** XStream's figure 6: lazy segments against copying appends, over batch sizes. */
+    /**
+     * XStream's figure 6: lazy segments against copying appends, over batch sizes. Each batch size
+     * runs enough replays for at least {@value #SWEEP_BATCHES} batches per channel (4 replays at
+     * least; 1 in a quick run), a warm-up run of each variant first.
+     */
     static void printSweep(XStreamInput input, Options options, PrintStream out) {
-        int replays = options.replays() > 0 ? options.replays() : options.quick() ? 1 : 4;
-        MemoryManagerSweep sweep = MemoryManagerSweep.of(input.detectAudio(), replays);
-        out.printf(Locale.ROOT, "memory managers (XStream figure 6): DETECTAUDIO's 4 channels, %d replays, %d"
-                + " detections; batches appended until a detection's range is complete, the range cut and summed,"
-                + " the data before the next detection released; caches: %s%n", replays, sweep.detections(), caches());
-        out.printf(Locale.ROOT, "  %12s %14s %22s %22s %10s%n", "batch/channel", "peak held", "lazy M samples/s",
-                "copy M samples/s", "lazy/copy");
+        int minimum = options.replays() > 0 ? options.replays() : options.quick() ? 1 : 4;
+        int batches = options.quick() ? 1 : SWEEP_BATCHES;
         int rounds = Math.min(options.rounds(), options.quick() ? 1 : 3);
+        out.printf(Locale.ROOT, "memory managers (XStream figure 6): DETECTAUDIO's 4 channels, at least %d replays and"
+                + " %d batches per channel; batches appended until a detection's range is complete, the range cut and"
+                + " summed, the data before the next detection released; caches: %s%n", minimum, batches, caches());
+        out.printf(Locale.ROOT, "  %12s %8s %14s %22s %22s %10s%n", "batch/channel", "replays", "peak held",
+                "lazy M samples/s", "copy M samples/s", "lazy/copy");
         for (int bytes : SWEEP_BATCH_BYTES) {
             int batch = bytes / Float.BYTES;
+            int replays = MemoryManagerSweep.replaysFor(batch, batches, minimum);
+            MemoryManagerSweep sweep = MemoryManagerSweep.of(input.detectAudio(), replays);
             Checksum lazy = sweep.lazy(batch);
             Checksum copy = sweep.copy(batch);
             if (!lazy.equals(copy)) {
@@ -474,7 +482,7 @@ public final class XStreamMain {
             }
             double lazyMean = mean(lazyRates);
             double copyMean = mean(copyRates);
-            out.printf(Locale.ROOT, "  %9d KB %11.2f MB %22.1f %22.1f %10s%n", bytes / 1024,
+            out.printf(Locale.ROOT, "  %9d KB %8d %11.2f MB %22.1f %22.1f %10s%n", bytes / 1024, replays,
                     sweep.peakHeldBytes(batch) / 1e6, lazyMean / 1e6, copyMean / 1e6, times(lazyMean / copyMean));
         }
         out.println("  (peak held: the most bytes the four channels hold at once; the copy variant copies all of it at"

@@ -61,7 +61,7 @@ class XStreamMainTest {
                 StandardCharsets.UTF_8));
         List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
         for (int kb = 1; kb <= 2048; kb *= 2) {
-            String row = " +" + kb + " KB +[0-9.]+ MB +[0-9.]+ +[0-9.]+ +[0-9.]+x";
+            String row = " +" + kb + " KB +[0-9]+ +[0-9.]+ MB +[0-9.]+ +[0-9.]+ +[0-9.]+x";
             assertEquals(1, lines.stream().filter(l -> l.matches(row)).count(), kb + " KB in\n" + lines);
         }
     }
