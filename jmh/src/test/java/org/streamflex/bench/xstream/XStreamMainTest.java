@@ -50,6 +50,12 @@ class XStreamMainTest {
             assertTrue(lines.stream().anyMatch(l -> l.matches("  " + shape + " +1 +1 .+ MB .+")), shape + "\n" + out);
         }
         assertTrue(lines.stream().anyMatch(l -> l.matches("  DETECTAUDIO +>= +68 M samples/s: .+ real time.*")), out);
+        for (String w : List.of("STATFILTER", "SILENCEFILTER")) {
+            String pair = "  " + w + " +[0-9.]+ \\+- NaN .*, 1 pairs of 1 replays";
+            assertTrue(lines.stream().anyMatch(l -> l.matches(pair)), w + " paired in\n" + out);
+            assertTrue(lines.stream().anyMatch(l -> l.matches("  " + w + " +>= .+ within 1.25x of plain: .+ paired.*")),
+                    w + " goal in\n" + out);
+        }
         assertTrue(lines.stream().noneMatch(l -> l.startsWith("memory managers")), "no sweep in a quick run");
     }
 
