@@ -140,6 +140,22 @@ public final class DoubleSeg extends Seg {
     }
 
     /**
+     * Samples {@code offset .. offset+length-1} as a segment of {@code timebase} whose first sample
+     * is {@code start}: a new header over the same memory, the samples renumbered. What a source
+     * that replays a recording loaded once does: each replay is the recording at another time, and
+     * no sample is copied. Held like a new segment.
+     *
+     * @throws IndexOutOfBoundsException if the range is not inside this segment
+     * @throws NullPointerException if {@code timebase} is null
+     */
+    public DoubleSeg renumbered(int offset, int length, Timebase timebase, long start) {
+        checkRange(offset, length);
+        DoubleSeg s = HEADERS.take();
+        s.initRenumbered(this, offset, length, timebase, start);
+        return s;
+    }
+
+    /**
      * This segment followed by {@code next}, over the memory of both: no sample is copied.
      *
      * @throws SegAppendException if {@code next} does not continue this segment (a gap, an overlap,

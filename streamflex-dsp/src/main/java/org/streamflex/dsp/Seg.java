@@ -209,6 +209,16 @@ public abstract class Seg extends Shared {
         revive();
     }
 
+    /** This header as elements {@code offset ..} of {@code from} on another timebase, from sample {@code first}. */
+    final void initRenumbered(Seg from, int offset, int count, Timebase tb, long first) {
+        if (tb == null) {
+            throw new NullPointerException("timebase of a renumbered " + getClass().getSimpleName());
+        }
+        initSlice(from, offset, count);
+        timebase = tb;
+        start = first;
+    }
+
     /** This header as {@code a} followed by {@code b}, which must be adjacent ({@link #checkAppend}). */
     final void initAppend(Seg a, Seg b) {
         timebase = a.timebase;

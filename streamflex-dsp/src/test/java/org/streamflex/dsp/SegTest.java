@@ -168,6 +168,37 @@ class SegTest {
     }
 
     @Test
+    void aRenumberedSegmentIsTheSameMemoryAtAnotherTime() {
+        FloatSeg recording = ramp(MIC, 0, 100);
+        Timebase replay = Timebase.of("replay", 48_000, 0);
+        FloatSeg second = recording.renumbered(90, 10, replay, 1000);
+        FloatSeg third = recording.renumbered(0, 20, replay, 1010);
+        FloatSeg both = second.append(third);
+        assertEquals(replay, both.timebase());
+        assertEquals(1000, both.start());
+        assertEquals(30, both.length());
+        assertEquals(recording.get(95), both.at(1005));
+        assertEquals(recording.get(5), both.at(1015));
+        assertEquals(2, both.pieceCount(), "the two ends of one buffer, not joined: they are not in order");
+        assertSame(recording.pieceMemory(0), both.pieceMemory(1));
+        assertThrows(IndexOutOfBoundsException.class, () -> recording.renumbered(95, 10, replay, 0));
+        release(recording, second, third, both);
+    }
+
+    @Test
+    void bytesInUseCountTheBuffersSegmentsHoldUntilTheLastLetsGo() {
+        BufferPool pool = BufferPool.shared();
+        long before = pool.bytesInUse();
+        FloatSeg s = ramp(MIC, 0, 1000); // 4000 bytes: a buffer of the 4096-byte class
+        FloatSeg cut = s.subseg(10, 20);
+        assertEquals(before + 4096, pool.bytesInUse());
+        s.release();
+        assertEquals(before + 4096, pool.bytesInUse(), "the cut still holds the buffer");
+        cut.release();
+        assertEquals(before, pool.bytesInUse());
+    }
+
+    @Test
     void aSharedSegmentIsReadOnly() {
         FloatSeg s = ramp(MIC, 0, 8);
         FloatSeg cut = s.subseg(0, 4);

@@ -16,11 +16,14 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import org.streamflex.bench.xstream.Tuples.End;
+import org.streamflex.bench.xstream.Tuples.MicSample;
 import org.streamflex.bench.xstream.Tuples.Range;
 import org.streamflex.bench.xstream.Tuples.Sample;
 import org.streamflex.bench.xstream.Tuples.Tuple;
 import org.streamflex.bench.xstream.Tuples.Watermark;
+import org.streamflex.bench.xstream.XStreamWorkloads.DetectAudio;
 import org.streamflex.bench.xstream.XStreamWorkloads.Workload;
+import org.streamflex.dsp.detect.Cfar;
 
 /**
  * The workloads as a conventional stream processor runs them, written in plain Java: a platform
@@ -44,7 +47,9 @@ final class ConventionalVersions {
         return List.of(
                 version(Workload.PASSCHAIN, ConventionalVersions::passChain),
                 version(Workload.STATFILTER, ConventionalVersions::statFilter),
-                version(Workload.SILENCEFILTER, ConventionalVersions::silenceFilter));
+                version(Workload.SILENCEFILTER, ConventionalVersions::silenceFilter),
+                inputVersion(Workload.DETECTAUDIO, (engine, input, length) -> detectAudio(engine,
+                        input.detectAudio().arrays(), length)));
     }
 
     /** A workload's operators on the engine, returning what the sink computed. */
@@ -52,7 +57,17 @@ final class ConventionalVersions {
         Checksum run(ConventionalEngine engine, float[] x, long length) throws InterruptedException;
     }
 
+    /** The same, given the whole input and the length of a stream, in samples per channel. */
+    private interface InputPlan {
+        Checksum run(ConventionalEngine engine, XStreamInput input, long length) throws InterruptedException;
+    }
+
     private static Version version(Workload workload, Plan plan) {
+        return inputVersion(workload, (engine, input, length) -> plan.run(engine, input.recording().array(),
+                length));
+    }
+
+    private static Version inputVersion(Workload workload, InputPlan plan) {
         return new Version() {
             @Override
             public Workload workload() {
@@ -68,7 +83,7 @@ final class ConventionalVersions {
             public Checksum run(XStreamInput input, int replays) throws InterruptedException {
                 ConventionalEngine engine = new ConventionalEngine(workload.name().toLowerCase(Locale.ROOT));
                 try (engine) {
-                    Checksum checksum = plan.run(engine, input.recording().array(), input.length(replays));
+                    Checksum checksum = plan.run(engine, input, input.length(workload, replays));
                     engine.finish();
                     return checksum;
                 } catch (InterruptedException e) {
@@ -134,41 +149,38 @@ final class ConventionalVersions {
         source(engine, x, length, samples);
         engine.start("std-filter", () -> {
             List<Sample> window = new ArrayList<>(STAT_WINDOW);
-            double sum = 0;
-            double sumOfSquares = 0;
+            WindowStats.Lanes lanes = new WindowStats.Lanes();
             for (Tuple t = samples.take(); t != End.END; t = samples.take()) {
                 Sample s = (Sample) t;
                 window.add(s);
-                sum += s.value();
-                sumOfSquares += (double) s.value() * s.value();
+                lanes.add(s.value());
                 if (s.timestamp() % STAT_WINDOW == STAT_WINDOW - 1) {
-                    if (WindowStats.std(sum, sumOfSquares, STAT_WINDOW) > ALPHA) {
+                    if (lanes.std() > ALPHA) {
                         for (Sample w : window) {
                             deviating.put(w);
                         }
                     }
                     window.clear();
-                    sum = 0;
-                    sumOfSquares = 0;
+                    lanes.clear();
                 }
             }
             deviating.put(End.END); // a partial window at the end is not formed
         });
         engine.start("mean-filter", () -> {
             List<Sample> window = new ArrayList<>(STAT_WINDOW);
-            double sum = 0;
+            WindowStats.Lanes lanes = new WindowStats.Lanes();
             for (Tuple t = deviating.take(); t != End.END; t = deviating.take()) {
                 Sample s = (Sample) t;
                 window.add(s);
-                sum += s.value();
+                lanes.add(s.value());
                 if (s.timestamp() % STAT_WINDOW == STAT_WINDOW - 1) {
-                    if (WindowStats.mean(sum, STAT_WINDOW) < BETA) {
+                    if (lanes.mean() < BETA) {
                         for (Sample w : window) {
                             passed.put(w);
                         }
                     }
                     window.clear();
-                    sum = 0;
+                    lanes.clear();
                 }
             }
             passed.put(End.END);
@@ -201,18 +213,16 @@ final class ConventionalVersions {
      * watermark that lets the join evict the samples before it.
      */
     private static void detect(BlockingQueue<Tuple> in, BlockingQueue<Tuple> out) throws InterruptedException {
-        double sum = 0;
-        double sumOfSquares = 0;
+        WindowStats.Lanes lanes = new WindowStats.Lanes();
         long runStart = -1;
         long lastEnd = 0; // end of the last complete window
         for (Tuple t = in.take(); t != End.END; t = in.take()) {
             Sample s = (Sample) t;
-            sum += s.value();
-            sumOfSquares += (double) s.value() * s.value();
+            lanes.add(s.value());
             if (s.timestamp() % SILENCE_WINDOW == SILENCE_WINDOW - 1) {
                 long start = s.timestamp() + 1 - SILENCE_WINDOW;
                 lastEnd = s.timestamp() + 1;
-                if (WindowStats.std(sum, sumOfSquares, SILENCE_WINDOW) > GAMMA) {
+                if (lanes.std() > GAMMA) {
                     if (runStart < 0) {
                         runStart = start;
                     }
@@ -223,8 +233,7 @@ final class ConventionalVersions {
                     }
                     out.put(new Watermark(lastEnd));
                 }
-                sum = 0;
-                sumOfSquares = 0;
+                lanes.clear();
             }
         }
         if (runStart >= 0) {
@@ -270,8 +279,164 @@ final class ConventionalVersions {
                     }
                 }
                 case End.END -> ends++;
+                case MicSample s -> throw new IllegalStateException("a microphone sample in SILENCEFILTER: " + s);
             }
         }
         out.put(End.END);
+    }
+
+    /**
+     * DETECTAUDIO: the source sends a tuple per sample of each microphone to the join and those of
+     * microphone 1 to the detector too; the detector forms windows of 32 from the timestamps, runs
+     * the detection kernels and sends each detection's range, and every 64 quiet windows a
+     * watermark; the join is a symmetric hash join on (microphone, timestamp) in place of
+     * {@code sync}; the sink puts each detection's matches back in the checksum's order (a hash join
+     * emits them as they match) and sums them once the range is complete.
+     */
+    private static Checksum detectAudio(ConventionalEngine engine, float[][] channels, long length)
+            throws InterruptedException {
+        BlockingQueue<Tuple> toDetector = engine.queue();
+        BlockingQueue<Tuple> toJoin = engine.queue(); // the four microphones and the detector's output, merged
+        BlockingQueue<Tuple> joined = engine.queue();
+        engine.start("source", () -> {
+            int n = channels[0].length;
+            int position = 0;
+            for (long t = 0; t < length; t++) {
+                // Every microphone's sample t reaches the join before the detector can see it, so a
+                // range always arrives after the samples it covers that have been taken.
+                for (int c = 0; c < channels.length; c++) {
+                    toJoin.put(new MicSample(c, t, channels[c][position]));
+                }
+                toDetector.put(new MicSample(0, t, channels[0][position]));
+                position = position + 1 == n ? 0 : position + 1;
+            }
+            toJoin.put(End.END);
+            toDetector.put(End.END);
+        });
+        engine.start("detector", () -> detectRanges(toDetector, toJoin, length));
+        engine.start("join", () -> joinMicrophones(toJoin, joined));
+        return detectionSink(joined);
+    }
+
+    private static void detectRanges(BlockingQueue<Tuple> in, BlockingQueue<Tuple> out, long length)
+            throws InterruptedException {
+        DetectAudioKernels kernels = new DetectAudioKernels();
+        float[] window = new float[DetectAudio.WINDOW];
+        int quiet = 0;
+        long released = Long.MIN_VALUE;
+        for (Tuple t = in.take(); t != End.END; t = in.take()) {
+            MicSample s = (MicSample) t;
+            int i = (int) (s.timestamp() % DetectAudio.WINDOW);
+            window[i] = s.value();
+            if (i < DetectAudio.WINDOW - 1) {
+                continue;
+            }
+            int what = kernels.feed(window, 0);
+            if (what == Cfar.END && kernels.rangeEnd() <= length) {
+                out.put(new Range(kernels.rangeStart(), kernels.rangeEnd()));
+            }
+            if (what == Cfar.START) {
+                quiet = 0;
+            } else if (kernels.quiet() && ++quiet >= DetectAudioSamples.RELEASE_EVERY) {
+                quiet = 0;
+                long upTo = s.timestamp() + 1 - DetectAudio.WINDOW - DetectAudio.PAD_SAMPLES;
+                if (upTo > released) {
+                    out.put(new Watermark(upTo));
+                    released = upTo;
+                }
+            }
+        }
+        out.put(End.END);
+    }
+
+    /**
+     * The symmetric hash join: a sample is looked up in its microphone's table of timestamps that
+     * ranges asked for and, if not there, entered in its table of samples; a range looks up each of
+     * its timestamps on each microphone and enters those not there yet. The range itself goes on
+     * first, so the sink knows what the matches belong to. Watermarks evict samples no range can ask
+     * for.
+     */
+    private static void joinMicrophones(BlockingQueue<Tuple> in, BlockingQueue<Tuple> out)
+            throws InterruptedException {
+        List<Map<Long, MicSample>> samples = new ArrayList<>();
+        List<Set<Long>> wanted = new ArrayList<>();
+        List<ArrayDeque<MicSample>> arrivals = new ArrayList<>();
+        for (int c = 0; c < DetectAudio.CHANNELS; c++) {
+            samples.add(new HashMap<>());
+            wanted.add(new HashSet<>());
+            arrivals.add(new ArrayDeque<>());
+        }
+        int ends = 0;
+        while (ends < 2) {
+            switch (in.take()) {
+                case MicSample s -> {
+                    if (wanted.get(s.channel()).remove(s.timestamp())) {
+                        out.put(s);
+                    } else {
+                        samples.get(s.channel()).put(s.timestamp(), s);
+                        arrivals.get(s.channel()).add(s);
+                    }
+                }
+                case Range r -> {
+                    out.put(r);
+                    for (int c = 0; c < DetectAudio.CHANNELS; c++) {
+                        for (long timestamp = r.start(); timestamp < r.end(); timestamp++) {
+                            MicSample s = samples.get(c).remove(timestamp);
+                            if (s != null) {
+                                out.put(s);
+                            } else {
+                                wanted.get(c).add(timestamp);
+                            }
+                        }
+                    }
+                }
+                case Watermark w -> {
+                    for (int c = 0; c < DetectAudio.CHANNELS; c++) {
+                        ArrayDeque<MicSample> queue = arrivals.get(c);
+                        while (!queue.isEmpty() && queue.peekFirst().timestamp() < w.time()) {
+                            samples.get(c).remove(queue.pollFirst().timestamp());
+                        }
+                    }
+                }
+                case End.END -> ends++;
+                case Sample s -> throw new IllegalStateException("a recording sample in DETECTAUDIO: " + s);
+            }
+        }
+        out.put(End.END);
+    }
+
+    /** Puts each range's matches in place and sums a range, microphone by microphone, once all are in. */
+    private static Checksum detectionSink(BlockingQueue<Tuple> in) throws InterruptedException {
+        long detections = 0;
+        double sum = 0;
+        Range range = null;
+        float[][] values = new float[DetectAudio.CHANNELS][];
+        long missing = 0;
+        for (Tuple t = in.take(); t != End.END; t = in.take()) {
+            if (t instanceof Range r) {
+                if (missing > 0) {
+                    throw new IllegalStateException("range " + r + " before the samples of " + range);
+                }
+                range = r;
+                int n = Math.toIntExact(r.end() - r.start());
+                for (int c = 0; c < values.length; c++) {
+                    values[c] = new float[n];
+                }
+                missing = (long) n * values.length;
+            } else if (range != null && t instanceof MicSample s) {
+                values[s.channel()][(int) (s.timestamp() - range.start())] = s.value();
+                if (--missing == 0) {
+                    for (float[] channel : values) {
+                        for (float v : channel) {
+                            sum += v;
+                        }
+                    }
+                    detections++;
+                }
+            } else {
+                throw new IllegalStateException("a match before any range: " + t);
+            }
+        }
+        return new Checksum(detections, sum);
     }
 }

@@ -23,7 +23,9 @@ final class PerSampleVersions {
         return List.of(
                 version(Workload.PASSCHAIN, PassChainSamples::new),
                 version(Workload.STATFILTER, StatFilterSamples::new),
-                version(Workload.SILENCEFILTER, SilenceFilterSamples::new));
+                version(Workload.SILENCEFILTER, SilenceFilterSamples::new),
+                version(Workload.DETECTAUDIO, (input, length) -> new DetectAudioSamples(input.detectAudio().arrays(),
+                        input.batch(), length).driver()));
     }
 
     /** Makes a workload's graph. */
@@ -31,7 +33,17 @@ final class PerSampleVersions {
         SampleGraph make(float[] recording, int batch, long length);
     }
 
+    /** Builds a version's graph for one run over a stream of {@code length} samples (per channel). */
+    private interface Factory {
+        Version.Prepared make(XStreamInput input, long length);
+    }
+
     private static Version version(Workload workload, GraphFactory factory) {
+        return version(workload, (Factory) (input, length) -> factory.make(input.recording().array(), input.batch(),
+                length).driver());
+    }
+
+    private static Version version(Workload workload, Factory factory) {
         return new Version() {
             @Override
             public Workload workload() {
@@ -50,8 +62,7 @@ final class PerSampleVersions {
 
             @Override
             public Prepared prepare(XStreamInput input, int replays) {
-                SampleGraph graph = factory.make(input.recording().array(), input.batch(), input.length(replays));
-                return graph.driver();
+                return factory.make(input, input.length(workload, replays));
             }
         };
     }

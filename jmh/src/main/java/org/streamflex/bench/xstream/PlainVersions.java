@@ -7,7 +7,9 @@ import static org.streamflex.bench.xstream.XStreamWorkloads.SILENCE_WINDOW;
 import static org.streamflex.bench.xstream.XStreamWorkloads.STAT_WINDOW;
 
 import java.util.List;
+import org.streamflex.bench.xstream.XStreamWorkloads.DetectAudio;
 import org.streamflex.bench.xstream.XStreamWorkloads.Workload;
+import org.streamflex.dsp.detect.Cfar;
 
 /**
  * The workloads as hand-written loops over the recording's float array, on one thread, with no
@@ -25,12 +27,14 @@ public final class PlainVersions {
     private PlainVersions() {
     }
 
-    /** The three versions, for {@link XStreamVersions}. */
+    /** The four versions, for {@link XStreamVersions}. */
     static List<Version> versions() {
         return List.of(
                 version(Workload.PASSCHAIN, PlainVersions::passChain),
                 version(Workload.STATFILTER, PlainVersions::statFilter),
-                version(Workload.SILENCEFILTER, PlainVersions::silenceFilter));
+                version(Workload.SILENCEFILTER, PlainVersions::silenceFilter),
+                inputVersion(Workload.DETECTAUDIO, (input, replays) -> detectAudio(input.detectAudio().arrays(),
+                        replays)));
     }
 
     /**
@@ -47,27 +51,28 @@ public final class PlainVersions {
         return new Checksum((long) replays * x.length, sum);
     }
 
-    /** STATFILTER: both sums of each window in one pass, then the two tests. */
+    /**
+     * STATFILTER: the deviation of each window straight from the array, then, for the windows
+     * above alpha only, the mean (a second pass over a window still in cache), as the two filters
+     * do; a window that runs across the end of a replay is first copied out whole.
+     */
     public static Checksum statFilter(float[] x, int replays) {
         long total = (long) replays * x.length;
+        float[] wrapped = new float[STAT_WINDOW];
         long windows = 0;
         long firstSamples = 0;
         int position = 0; // index in x of the window's first sample
         for (long start = 0; start + STAT_WINDOW <= total; start += STAT_WINDOW) {
-            double sum = 0;
-            double sumOfSquares = 0;
-            int left = STAT_WINDOW;
-            while (left > 0) {
-                int end = Math.min(x.length, position + left);
-                for (int i = position; i < end; i++) {
-                    double v = x[i];
-                    sum += v;
-                    sumOfSquares += v * v;
-                }
-                left -= end - position;
-                position = end == x.length ? 0 : end;
+            float[] w = x;
+            int at = position;
+            if (position + STAT_WINDOW > x.length) {
+                position = wrap(x, position, wrapped);
+                w = wrapped;
+                at = 0;
+            } else {
+                position = position + STAT_WINDOW == x.length ? 0 : position + STAT_WINDOW;
             }
-            if (WindowStats.std(sum, sumOfSquares, STAT_WINDOW) > ALPHA && WindowStats.mean(sum, STAT_WINDOW) < BETA) {
+            if (WindowStats.std(w, at, STAT_WINDOW) > ALPHA && WindowStats.mean(w, at, STAT_WINDOW) < BETA) {
                 windows++;
                 firstSamples += start;
             }
@@ -82,25 +87,22 @@ public final class PlainVersions {
     public static Checksum silenceFilter(float[] x, int replays) {
         long total = (long) replays * x.length;
         long lastEnd = total / SILENCE_WINDOW * SILENCE_WINDOW;
+        float[] wrapped = new float[SILENCE_WINDOW];
         long out = 0;
         double sum = 0;
         long runStart = -1;
         int position = 0;
         for (long start = 0; start < lastEnd; start += SILENCE_WINDOW) {
-            double windowSum = 0;
-            double sumOfSquares = 0;
-            int left = SILENCE_WINDOW;
-            while (left > 0) {
-                int end = Math.min(x.length, position + left);
-                for (int i = position; i < end; i++) {
-                    double v = x[i];
-                    windowSum += v;
-                    sumOfSquares += v * v;
-                }
-                left -= end - position;
-                position = end == x.length ? 0 : end;
+            float[] w = x;
+            int at = position;
+            if (position + SILENCE_WINDOW > x.length) {
+                position = wrap(x, position, wrapped);
+                w = wrapped;
+                at = 0;
+            } else {
+                position = position + SILENCE_WINDOW == x.length ? 0 : position + SILENCE_WINDOW;
             }
-            if (WindowStats.std(windowSum, sumOfSquares, SILENCE_WINDOW) > GAMMA) {
+            if (WindowStats.std(w, at, SILENCE_WINDOW) > GAMMA) {
                 if (runStart < 0) {
                     runStart = start;
                 }
@@ -115,6 +117,17 @@ public final class PlainVersions {
             out += lastEnd - runStart;
         }
         return new Checksum(out, sum);
+    }
+
+    /**
+     * Copies the window starting at {@code position} that runs across the end of the recording into
+     * {@code window}, continuing from the recording's start, and returns the position after it.
+     */
+    private static int wrap(float[] x, int position, float[] window) {
+        int head = x.length - position;
+        System.arraycopy(x, position, window, 0, head);
+        System.arraycopy(x, 0, window, head, window.length - head);
+        return window.length - head;
     }
 
     /** {@code sum} plus the samples numbered {@code [start, end)}, in order. */
@@ -133,12 +146,50 @@ public final class PlainVersions {
         return s;
     }
 
+    /**
+     * DETECTAUDIO with the DSP library's kernels on arrays: each window of channel 1 through
+     * {@code RealFft}, {@code BinMagnitudes.weightedSumOfMagnitudes} and a {@code Cfar}; when a
+     * detection ends, the samples of its range on the four channels are summed at once, straight
+     * from the arrays (the padding after it is already in memory).
+     */
+    public static Checksum detectAudio(float[][] channels, int replays) {
+        int n = channels[0].length;
+        long total = (long) replays * n;
+        DetectAudioKernels detector = new DetectAudioKernels();
+        long detections = 0;
+        double sum = 0;
+        for (long start = 0; start + DetectAudio.WINDOW <= total; start += DetectAudio.WINDOW) {
+            if (detector.feed(channels[0], (int) (start % n)) != Cfar.END) {
+                continue;
+            }
+            long from = detector.rangeStart();
+            long to = detector.rangeEnd();
+            if (to > total) {
+                continue; // reaches past the end of the stream: never emitted
+            }
+            detections++;
+            for (float[] channel : channels) {
+                sum = addRange(channel, from, to, sum);
+            }
+        }
+        return new Checksum(detections, sum);
+    }
+
     /** A workload's loop over the array. */
     private interface Loop {
         Checksum run(float[] x, int replays);
     }
 
     private static Version version(Workload workload, Loop loop) {
+        return inputVersion(workload, (input, replays) -> loop.run(input.recording().array(), replays));
+    }
+
+    /** A workload's loop over the input. */
+    private interface Runner {
+        Checksum run(XStreamInput input, int replays);
+    }
+
+    private static Version inputVersion(Workload workload, Runner runner) {
         return new Version() {
             @Override
             public Workload workload() {
@@ -152,7 +203,7 @@ public final class PlainVersions {
 
             @Override
             public Checksum run(XStreamInput input, int replays) {
-                return loop.run(input.recording().array(), replays);
+                return runner.run(input, replays);
             }
         };
     }

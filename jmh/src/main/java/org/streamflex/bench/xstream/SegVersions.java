@@ -9,13 +9,17 @@ final class SegVersions {
     }
 
     static List<Version> versions() {
-        return List.of(version(Workload.PASSCHAIN,
-                (recording, batch, length) -> new PassChainSegs(recording, batch, length).driver()));
+        return List.of(
+                version(Workload.PASSCHAIN, (input, length) -> new PassChainSegs(input, length).driver()),
+                version(Workload.STATFILTER, (input, length) -> new StatFilterSegs(input, length).driver()),
+                version(Workload.SILENCEFILTER, (input, length) -> new SilenceFilterSegs(input, length).driver()),
+                version(Workload.DETECTAUDIO, (input, length) -> new DetectAudioSegs(DetectAudioSegs.Shape.SYNC, input,
+                        length).driver()));
     }
 
-    /** Builds a version's graph for one run and returns its timed part. */
+    /** Builds a version's graph for one run over a stream of {@code length} samples (per channel). */
     interface GraphFactory {
-        Version.Prepared make(float[] recording, int batch, long length);
+        Version.Prepared make(XStreamInput input, long length);
     }
 
     private static Version version(Workload workload, GraphFactory factory) {
@@ -37,7 +41,7 @@ final class SegVersions {
 
             @Override
             public Prepared prepare(XStreamInput input, int replays) {
-                return factory.make(input.recording().array(), input.batch(), input.length(replays));
+                return factory.make(input, input.length(workload, replays));
             }
         };
     }

@@ -45,9 +45,9 @@ public record Selectivity(int replays, long statWindows, long statDeviating, lon
         double alphaFactor = Double.POSITIVE_INFINITY;
         double betaDistance = Double.POSITIVE_INFINITY;
         for (long start = 0; start + STAT_WINDOW <= total; start += STAT_WINDOW) {
-            double[] sums = sums(x, start, STAT_WINDOW);
-            double std = WindowStats.std(sums[0], sums[1], STAT_WINDOW);
-            double mean = WindowStats.mean(sums[0], STAT_WINDOW);
+            float[] window = window(x, start, STAT_WINDOW);
+            double std = WindowStats.std(window, 0, STAT_WINDOW);
+            double mean = WindowStats.mean(window, 0, STAT_WINDOW);
             statWindows++;
             alphaFactor = Math.min(alphaFactor, Math.max(std / ALPHA, ALPHA / std));
             if (std > ALPHA) {
@@ -66,8 +66,7 @@ public record Selectivity(int replays, long statWindows, long statDeviating, lon
         double gammaFactor = Double.POSITIVE_INFINITY;
         long run = 0;
         for (long start = 0; start + SILENCE_WINDOW <= total; start += SILENCE_WINDOW) {
-            double[] sums = sums(x, start, SILENCE_WINDOW);
-            double std = WindowStats.std(sums[0], sums[1], SILENCE_WINDOW);
+            double std = WindowStats.std(window(x, start, SILENCE_WINDOW), 0, SILENCE_WINDOW);
             silenceWindows++;
             gammaFactor = Math.min(gammaFactor, Math.max(std / GAMMA, GAMMA / std));
             if (std > GAMMA) {
@@ -86,16 +85,13 @@ public record Selectivity(int replays, long statWindows, long statDeviating, lon
                 voiced, ranges, voicedSamples, longest, gammaFactor);
     }
 
-    /** A window's sum and sum of squares, accumulated as every version does. */
-    private static double[] sums(float[] x, long start, int window) {
-        double sum = 0;
-        double sumOfSquares = 0;
-        for (long n = start; n < start + window; n++) {
-            double v = x[(int) (n % x.length)];
-            sum += v;
-            sumOfSquares += v * v;
+    /** The samples numbered {@code start ..} of the replayed recording. */
+    private static float[] window(float[] x, long start, int window) {
+        float[] w = new float[window];
+        for (int i = 0; i < window; i++) {
+            w[i] = x[(int) ((start + i) % x.length)];
         }
-        return new double[] {sum, sumOfSquares};
+        return w;
     }
 
     /** The selectivities, one workload per line. */

@@ -60,21 +60,17 @@ final class SilenceFilterSamples extends SampleGraph {
         private FloatChannel in;
         private LongChannel ranges;
         private long lastEnd;
+        private final WindowStats.Lanes lanes = new WindowStats.Lanes();
         private long windowStart;
-        private int filled;
-        private double sum;
-        private double sumOfSquares;
         private long runStart = -1;
 
         @Override
         public void work() {
             while (in.size() > 0) {
-                float x = in.take();
-                sum += x;
-                sumOfSquares += (double) x * x;
-                if (++filled == SILENCE_WINDOW) {
+                lanes.add(in.take());
+                if (lanes.count() == SILENCE_WINDOW) {
                     long end = windowStart + SILENCE_WINDOW;
-                    if (WindowStats.std(sum, sumOfSquares, SILENCE_WINDOW) > GAMMA) {
+                    if (lanes.std() > GAMMA) {
                         if (runStart < 0) {
                             runStart = windowStart;
                         }
@@ -93,9 +89,7 @@ final class SilenceFilterSamples extends SampleGraph {
                         ranges.put(end);
                     }
                     windowStart = end;
-                    filled = 0;
-                    sum = 0;
-                    sumOfSquares = 0;
+                    lanes.clear();
                 }
             }
         }

@@ -54,9 +54,8 @@ final class StatFilterSamples extends SampleGraph {
         private FloatChannel out;
         private LongChannel starts;
         private final float[] window = new float[STAT_WINDOW];
+        private final WindowStats.Lanes lanes = new WindowStats.Lanes();
         private int filled;
-        private double sum;
-        private double sumOfSquares;
         private long start;
 
         @Override
@@ -64,10 +63,9 @@ final class StatFilterSamples extends SampleGraph {
             while (in.size() > 0) {
                 float x = in.take();
                 window[filled++] = x;
-                sum += x;
-                sumOfSquares += (double) x * x;
+                lanes.add(x);
                 if (filled == STAT_WINDOW) {
-                    if (WindowStats.std(sum, sumOfSquares, STAT_WINDOW) > ALPHA) {
+                    if (lanes.std() > ALPHA) {
                         starts.put(start);
                         for (float v : window) {
                             out.put(v);
@@ -75,8 +73,7 @@ final class StatFilterSamples extends SampleGraph {
                     }
                     start += STAT_WINDOW;
                     filled = 0;
-                    sum = 0;
-                    sumOfSquares = 0;
+                    lanes.clear();
                 }
             }
         }
@@ -89,25 +86,25 @@ final class StatFilterSamples extends SampleGraph {
         private FloatChannel out;
         private LongChannel passed;
         private final float[] window = new float[STAT_WINDOW];
+        private final WindowStats.Lanes lanes = new WindowStats.Lanes();
         private int filled;
-        private double sum;
 
         @Override
         public void work() {
             while (in.size() > 0) {
                 float x = in.take();
                 window[filled++] = x;
-                sum += x;
+                lanes.add(x);
                 if (filled == STAT_WINDOW) {
                     long start = starts.take();
-                    if (WindowStats.mean(sum, STAT_WINDOW) < BETA) {
+                    if (lanes.mean() < BETA) {
                         passed.put(start);
                         for (float v : window) {
                             out.put(v);
                         }
                     }
                     filled = 0;
-                    sum = 0;
+                    lanes.clear();
                 }
             }
         }

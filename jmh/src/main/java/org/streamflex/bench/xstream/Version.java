@@ -42,6 +42,14 @@ public interface Version {
     Checksum run(XStreamInput input, int replays) throws InterruptedException;
 
     /**
+     * The input samples a run of {@code replays} replays processes, which its rate counts: the
+     * recording's samples, or for DETECTAUDIO those of all four channels.
+     */
+    default long samples(XStreamInput input, int replays) {
+        return replays * workload().samplesPerReplay();
+    }
+
+    /**
      * Does what {@link #run} does before the first sample moves (building a graph, copying the
      * recording into its source) and returns the rest, which is all that the harness times: a
      * round of XStream's measurement starts with the query plan in place and the input parsed. By

@@ -18,11 +18,19 @@ package org.streamflex.bench.xstream;
  *
  * <h2>Arithmetic shared by every version</h2>
  *
- * <p>A window's statistics are accumulated in {@code double}, in sample order, from the
- * {@code float} samples: {@code sum += x; sumOfSquares += (double) x * x}, and then reduced by
- * {@link WindowStats#std} and {@link WindowStats#mean}. Sums of sample values in checksums are
- * likewise one {@code double} accumulated in stream order. Java evaluates all of it strictly, so
- * every version that follows this order gets the same bits.
+ * <p>A window's statistics are accumulated in {@code double} from the {@code float} samples in
+ * four interleaved lanes, the order of the DSP library's {@code Stats} ({@link WindowStats} has the
+ * plain-array form): sample {@code i} of the window goes to lane {@code i mod 4}, each lane adds in
+ * increasing {@code i}, and the lanes combine as {@code (l0 + l1) + (l2 + l3)}. The standard
+ * deviation uses sums shifted by the window's first sample {@code K}: {@code d = (double) x - K},
+ * {@code S = sum d}, {@code Q = sum d * d}, {@code variance = max(0, (Q - S * S / n) / n)}
+ * (population), {@code std = sqrt(variance)}; the mean is {@code (sum x) / n}. Four lanes rather
+ * than one chain because a single chain waits for each addition before the next (about 1 ns a
+ * sample here) and no version, the plain loop included, could then run faster than one dependent
+ * addition per sample; the lanes are fixed, so every version still gets the same bits. Sums of
+ * sample values in checksums stay one {@code double} accumulated in stream order, the way a sink
+ * receives the stream. Java evaluates all of it strictly, so every version that follows this order
+ * gets the same bits.
  *
  * <h2>The workloads</h2>
  *
@@ -40,8 +48,9 @@ package org.streamflex.bench.xstream;
  *       runs of voiced windows (a run still open after the last complete window ends with it); the
  *       silence filter joins the stream with those ranges and outputs the samples inside them,
  *       concatenated in stream order; checksum: samples out and the sum of their values.
- *   <li>{@link Workload#DETECTAUDIO}: parameters only ({@link DetectAudio}); its versions need the
- *       DSP library's FFT and CFAR.
+ *   <li>{@link Workload#DETECTAUDIO}: four 48 kHz channels, FFT detection on the first, CFAR, and
+ *       the four channels over each detection ({@link DetectAudio}); checksum: detections and the
+ *       sum of the samples emitted.
  * </ul>
  *
  * <p>What the thresholds select on the recording, for {@code R = 1} (the harness prints it with
@@ -135,14 +144,23 @@ public final class XStreamWorkloads {
             this.paperRatio = paperRatio;
         }
 
-        /** XStream over XStream-NoSigSeg in the paper's Table I, rounded; 0 where the paper has none. */
+        /**
+         * XStream over XStream-NoSigSeg in the paper's Table I, rounded; 0 where the paper has none
+         * (DETECTAUDIO is not in Table I).
+         */
         public int paperRatio() {
             return paperRatio;
         }
 
-        /** Whether versions of it can run yet. */
+        /** Whether versions of it can run: all four can. */
         public boolean runnable() {
-            return this != DETECTAUDIO;
+            return true;
+        }
+
+        /** Input samples per replay: the recording's, or the four DETECTAUDIO channels' together. */
+        public long samplesPerReplay() {
+            return this == DETECTAUDIO ? (long) DetectAudio.CHANNELS * DetectAudioInput.SAMPLES
+                    : CountingRecording.SAMPLES;
         }
 
         /** The checksum in the workload's own terms. */
@@ -156,41 +174,61 @@ public final class XStreamWorkloads {
     }
 
     /**
-     * DETECTAUDIO's parameters, proposed for the versions the DSP library will allow (XStream's
-     * figure 2: channel 1 windowed into 32 samples, FFT, detection score, CFAR, {@code sync} of the
-     * four channels per detection). The paper leaves the weights, the CFAR threshold and its
-     * estimator unstated.
+     * DETECTAUDIO, defined exactly (XStream's figure 2: channel 1 windowed into 32 samples, FFT,
+     * detection score, CFAR, {@code sync} of the four channels per detection). The paper leaves the
+     * weights, the CFAR threshold and its estimator unstated; the CFAR below is the DSP library's
+     * {@code Cfar} kernel with {@code minStd = 0}, stated in full.
      *
      * <ul>
      *   <li>Input: {@link DetectAudioInput}, four channels of 432,000 samples at 48 kHz; replays as
-     *       for the recording, sample numbers shared by the four channels.
+     *       for the recording, sample numbers shared by the four channels. Rates count the samples of
+     *       all four channels: {@value #CHANNELS} x 432,000 per replay.
      *   <li>Detection stream: channel 1 (index 0), non-overlapping windows of {@value #WINDOW}
-     *       samples from sample 0; a {@value #FFT_POINTS}-point FFT of each (real input, no window
+     *       samples from sample 0 (432,000 is a multiple of 32, so no window spans two replays); a
+     *       {@value #FFT_POINTS}-point real FFT of each (the library's {@code RealFft}: no window
      *       function, no scaling), bins 0 to 16, 1.5 kHz apart.
-     *   <li>Score: {@code sum over k of scoreWeight(k) * |X[k]|}. Weight 1 for bins 1 to 3 (0.75 to
-     *       5.25 kHz, where the energy of speech is), 0 for the DC bin and for bins 4 to 16, which
-     *       hold little but the noise.
-     *   <li>CFAR: the noise estimates {@code mu} and {@code var} start as the mean and population
-     *       variance of the first {@value #CFAR_WARMUP} scores, which are not tested. Each later
-     *       window triggers if its score is above {@code mu + CFAR_BETA * sqrt(var)}. Outside
-     *       detections each window then updates the estimates, exponentially weighted with
-     *       {@code w = CFAR_WEIGHT} (a time constant of 256 windows, 171 ms):
-     *       {@code d = score - mu; mu += w * d; var = (1 - w) * (var + w * d * d)}.
-     *   <li>Detection: from a triggering window to the last triggering window before a gap of
-     *       {@value #CFAR_HOLD} non-triggering windows (shorter gaps are bridged, and do not update
-     *       the estimates), widened by {@value #CFAR_PAD} windows on each side and clipped to the
-     *       stream: a range {@code [start, end)} of sample numbers.
-     *   <li>{@code sync}: for each detection, one segment of each of the four channels over the
-     *       range.
-     *   <li>Checksum: detections, and the sum of the samples emitted, detection by detection,
-     *       channel 0 to 3, in sample order.
+     *   <li>Score: {@code sum over k = 0 .. 16 of w_k * |X_k|} in double, in bin order, with
+     *       {@code |X_k| = sqrt(re^2 + im^2)} of the float bins in double and {@code w_k} a float
+     *       ({@code BinMagnitudes.weightedSumOfMagnitudes}); weight 1 for bins 1 to 3 (0.75 to 5.25
+     *       kHz, where the energy of speech is), 0 for the DC bin and for bins 4 to 16, which hold
+     *       little but the noise. The score is then rounded to float, as the detector takes it.
+     *   <li>CFAR: the first {@value #CFAR_WARMUP} scores only train the noise estimates {@code mu}
+     *       and {@code var}, their running mean and population variance by Welford's update
+     *       ({@code n++; d = x - mu; mu += d / n; m2 += d * (x - mu)}, then {@code var = m2 / n}).
+     *       Each later window triggers if its score is strictly above
+     *       {@code mu + CFAR_BETA * sqrt(var)}. A non-triggering window outside a detection then
+     *       updates the estimates, exponentially weighted with {@code w = CFAR_WEIGHT} (a time
+     *       constant of 256 windows, 171 ms): {@code d = x - mu; mu += w * d;
+     *       var = (1 - w) * (var + d * (w * d))}. A detection starts at a triggering window and ends
+     *       at the {@value #CFAR_HOLD}-th consecutive non-triggering window after its last
+     *       triggering one (shorter gaps are bridged); from its first window through the one that
+     *       ends it, nothing updates the estimates.
+     *   <li>Range: from the detection's first triggering window to its last, widened by
+     *       {@value #CFAR_PAD} windows (1024 samples) on each side: the samples {@code [32 * first -
+     *       1024, 32 * (last + 1) + 1024)}. The warm-up keeps the start after sample 0; a detection
+     *       whose range would reach past the end of the stream, or that is still open when the
+     *       stream ends, is not emitted (a {@code sync} would wait for samples that never come). The
+     *       recording ends in 0.76 s of silence, so neither happens on this input.
+     *   <li>{@code sync}: for each detection, the samples of the range of each of the four
+     *       channels.
+     *   <li>Checksum: detections, and the sum of the samples emitted as one double, detection by
+     *       detection, channel 1 to 4, in sample order.
      * </ul>
      *
-     * <p>Checked once, with a throwaway DFT over one replay of channel 1: {@code CFAR_BETA = 5} finds
-     * five detections, one per spoken number (0.60 to 1.10, 2.36 to 2.80, 4.01 to 4.50, 5.71 to
-     * 6.29 and 7.49 to 8.24 s, before padding); 4 adds two one-window false alarms, because the
-     * magnitudes of noise have a heavier tail than the Gaussian model assumes. The versions will
-     * tell the selectivity for certain.
+     * <p>How the library's operators are configured to it: {@code BinScore.configure(weights)};
+     * {@code CfarDetector.configure(CFAR_BETA, 256, CFAR_WARMUP, CFAR_HOLD, 0)} (time constant
+     * {@code 1 / CFAR_WEIGHT}; a floor {@code minStd} of 0 leaves the threshold
+     * {@code mu + beta * sqrt(var)}); {@code configurePadding(PAD_BEFORE_NANOS, PAD_AFTER_NANOS)},
+     * the nanoseconds that move a window's start back, and a window's end forward, by exactly 1024
+     * samples at 48 kHz on the sync's side ({@code Timebase.firstSampleAtOrAfter}). The detector's
+     * releases ({@code emit = false}) let the sync drop what no detection will ask for; they change
+     * no checksum.
+     *
+     * <p>What it selects, one replay: 13,500 windows, five detections, one per spoken number, 0.58
+     * to 1.12, 2.34 to 2.82, 3.99 to 4.52, 5.69 to 6.31 and 7.47 to 8.26 s with the padding (23,200
+     * to 37,984 samples each), 142,624 of the 432,000 samples of each channel (33.0%). With
+     * {@code CFAR_BETA = 4} a throwaway DFT found two one-window false alarms besides, because the
+     * magnitudes of noise have a heavier tail than the Gaussian model assumes; 5 finds none.
      *
      * <pre>{@code
      * int lag = XStreamWorkloads.DetectAudio.delay(3);            // channel 4 hears it 22 samples late
@@ -216,6 +254,16 @@ public final class XStreamWorkloads {
         public static final int CFAR_HOLD = 8;
         /** Windows added before and after each detection. */
         public static final int CFAR_PAD = 32;
+        /** Samples added before and after each detection: {@code CFAR_PAD} windows. */
+        public static final int PAD_SAMPLES = CFAR_PAD * WINDOW;
+        /**
+         * The padding before a detection for the library's {@code CfarDetector}, in nanoseconds: with
+         * whole-nanosecond sample times at 48 kHz ({@code ceil(n * 1e9 / 48000)}), moving a window's
+         * start back by this much lands exactly 1024 samples earlier ({@code DetectAudioTest}).
+         */
+        public static final long PAD_BEFORE_NANOS = 21_333_334L;
+        /** The padding after a detection, in nanoseconds: a window's end moved 1024 samples later. */
+        public static final long PAD_AFTER_NANOS = 21_333_333L;
 
         private DetectAudio() {
         }
@@ -237,6 +285,20 @@ public final class XStreamWorkloads {
                 throw new IllegalArgumentException("bin " + bin + " of a " + FFT_POINTS + "-point real FFT");
             }
             return bin >= 1 && bin <= 3 ? 1.0 : 0.0;
+        }
+
+        /** The weights of bins 0 to 16, as the score takes them (floats). */
+        public static float[] weights() {
+            float[] w = new float[FFT_POINTS / 2 + 1];
+            for (int k = 0; k < w.length; k++) {
+                w[k] = (float) scoreWeight(k);
+            }
+            return w;
+        }
+
+        /** The estimator's time constant in windows: {@code 1 / CFAR_WEIGHT}. */
+        public static int timeConstant() {
+            return (int) Math.round(1 / CFAR_WEIGHT);
         }
     }
 }

@@ -106,6 +106,23 @@ public final class BufferPool {
         return sum;
     }
 
+    /**
+     * Bytes of the pooled buffers handed out and not given back yet: those segments hold now. It
+     * reads each size class's counters and queue length, which other threads may change meanwhile,
+     * so it is exact only while no other thread acquires or frees; buffers too large to pool are not
+     * counted.
+     */
+    public long bytesInUse() {
+        long sum = 0;
+        for (int i = 0; i < classes.length(); i++) {
+            SizeClass c = classes.get(i);
+            if (c != null) {
+                sum += (c.created.get() - c.discarded.get() - c.idle.size()) * c.bytes;
+            }
+        }
+        return sum;
+    }
+
     /** Bytes of the buffers idle now. */
     public long idleBytes() {
         long sum = 0;

@@ -79,6 +79,50 @@ class StatsTest {
         }
     }
 
+    /** The documented order of additions, written plainly over an array: lane {@code i mod 4}. */
+    private static double[] laneReference(float[] x) {
+        double[] sum = new double[4];
+        double[] squares = new double[4];
+        double[] shiftedSum = new double[4];
+        double[] shiftedSquares = new double[4];
+        double shift = x.length == 0 ? 0 : x[0];
+        for (int i = 0; i < x.length; i++) {
+            double v = x[i];
+            double d = v - shift;
+            sum[i % 4] += v;
+            squares[i % 4] += v * v;
+            shiftedSum[i % 4] += d;
+            shiftedSquares[i % 4] += d * d;
+        }
+        double s = (shiftedSum[0] + shiftedSum[1]) + (shiftedSum[2] + shiftedSum[3]);
+        double q = (shiftedSquares[0] + shiftedSquares[1]) + (shiftedSquares[2] + shiftedSquares[3]);
+        double allSquares = (squares[0] + squares[1]) + (squares[2] + squares[3]);
+        return new double[] {(sum[0] + sum[1]) + (sum[2] + sum[3]), allSquares,
+            Math.max(0, (q - s * s / x.length) / x.length)};
+    }
+
+    @Test
+    void thePiecesNeverChangeAResultBitForBit() {
+        Random random = new Random(85);
+        for (int trial = 0; trial < 300; trial++) {
+            int n = 1 + random.nextInt(300);
+            float[] x = new float[n];
+            for (int i = 0; i < n; i++) {
+                x[i] = (float) (random.nextGaussian() * 0.01 + 0.5);
+            }
+            int first = random.nextInt(n + 1);
+            int second = random.nextInt(n - first + 1);
+            FloatSeg s = pieces(x, first, second, n - first - second);
+            double[] expected = laneReference(x);
+            String what = "n = " + n + ", pieces " + first + ", " + second + ", " + (n - first - second);
+            assertEquals(expected[0], Stats.sum(s), 0.0, "sum, " + what);
+            assertEquals(expected[1], Stats.sumOfSquares(s), 0.0, "sum of squares, " + what);
+            assertEquals(expected[2], Stats.variance(s), 0.0, "variance, " + what);
+            assertEquals(expected[0] / n, Stats.mean(s), 0.0, "mean, " + what);
+            s.release();
+        }
+    }
+
     @Test
     void aLargeDcOffsetDoesNotCancelTheDeviation() {
         Random random = new Random(82);
