@@ -21,13 +21,13 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Runs every command of jmh/README.md (and of jmh/README-xstream.md, until it is merged into it) on
- * the jar {@code package} just built, each in a JVM of its own as a user runs it, with small input:
- * the JMH commands with one fork, one 100 ms iteration and no warm-up (every benchmark and parameter
- * set still runs, with its profiler); the predictability harness with a few hundred periods;
- * {@code XStreamMain} with one replay per round, one round and no warm-up; {@code StreamItMain} as
- * written. The build command, {@code ./mvnw -q package -pl jmh -am -DskipTests}, is what made the
- * jar. A command of another shape fails the test until it has a runner here.
+ * Runs every command of jmh/README.md on the jar {@code package} just built, each in a JVM of its
+ * own as a user runs it, with small input: the JMH commands with one fork, one 100 ms iteration and
+ * no warm-up (every benchmark and parameter set still runs, with its profiler); the predictability
+ * harness with a few hundred periods; {@code XStreamMain} with one replay per round, one round and
+ * no warm-up; {@code StreamItMain} as written. The build command,
+ * {@code ./mvnw -q package -pl jmh -am -DskipTests}, is what made the jar. A command of another
+ * shape fails the test until it has a runner here.
  */
 @Timeout(1200) // a guard against a hang, not a limit on speed: a busy machine is slower, never wrong
 class ReadmeCommandsIT {
@@ -38,10 +38,9 @@ class ReadmeCommandsIT {
             + " org.streamflex.bench.predict.PredictabilityHarness";
     static final String STREAMIT = "java -cp " + JAR + " org.streamflex.bench.streamit.StreamItMain ";
     static final String XSTREAM = "java -cp " + JAR + " org.streamflex.bench.xstream.XStreamMain";
-    /** The long XStream runs name their collector (jmh/README-xstream.md, "Measurements"). */
+    /** The long XStream run names its collector (jmh/README.md, "Which collector"). */
     static final String XSTREAM_PARALLEL_GC = "java -XX:+UseParallelGC -cp " + JAR
             + " org.streamflex.bench.xstream.XStreamMain";
-    static final List<String> READMES = List.of("README.md", "README-xstream.md");
     static final String RECORD = "java -jar " + JAR + " PassChain -jvmArgsAppend ";
     static final String JFR_COST = "jmh/jfr-cost.sh ";
     static final Pattern BASH = Pattern.compile("```bash\\n(.*?)```", Pattern.DOTALL);
@@ -55,14 +54,7 @@ class ReadmeCommandsIT {
 
     /** The READMEs' commands: their bash blocks' lines and inline {@code java -jar} spans, normalised. */
     static List<String> commands() throws IOException {
-        StringBuilder all = new StringBuilder();
-        for (String name : READMES) {
-            Path path = Path.of(name);
-            if (Files.exists(path)) {
-                all.append(Files.readString(path)).append('\n');
-            }
-        }
-        String readme = all.toString();
+        String readme = Files.readString(Path.of("README.md"));
         List<String> commands = new ArrayList<>();
         Matcher block = BASH.matcher(readme);
         while (block.find()) {
@@ -213,7 +205,8 @@ class ReadmeCommandsIT {
     void theReadmeIsReadAsShown() throws Exception {
         List<String> commands = commands();
         assertTrue(commands.contains(HARNESS), commands.toString());
-        assertTrue(commands.contains(XSTREAM + " --quick"), "README-xstream.md is read too: " + commands);
+        assertTrue(commands.contains(XSTREAM + " --quick") && commands.contains(XSTREAM_PARALLEL_GC),
+                "the XStream section: " + commands);
         assertTrue(commands.contains("java -jar jmh/target/benchmarks.jar RegionBenchmark -prof gc"), "inline span");
         assertTrue(new String(Files.readAllBytes(Path.of("README.md")), StandardCharsets.UTF_8).contains(BUILD));
     }

@@ -65,7 +65,7 @@ class ReadmeCommandsTest {
         cover("./mvnw -q package -pl jmh -am -DskipTests", JMH_README_IT,
                 "verify packages jmh/target/benchmarks.jar first; the IT runs that jar");
         for (String benchmark : List.of("PassChain", "RegionBenchmark", "AtomicBenchmark", "StreamItBenchmark",
-                "IdsBenchmark")) {
+                "IdsBenchmark", "XStreamBenchmark")) {
             cover("java -jar jmh/target/benchmarks.jar " + benchmark + " -prof gc", JMH_README_IT,
                     "the same command, plus one fork, one 100 ms iteration and no warm-up");
         }
@@ -76,6 +76,11 @@ class ReadmeCommandsTest {
                 JMH_README_IT, "the same command");
         cover("java -cp jmh/target/benchmarks.jar org.streamflex.bench.streamit.StreamItMain filterbank 10 --print",
                 JMH_README_IT, "the same command");
+        String xstream = "-cp jmh/target/benchmarks.jar org.streamflex.bench.xstream.XStreamMain";
+        for (String command : List.of("java " + xstream + " --quick", "java -XX:+UseParallelGC " + xstream,
+                "java " + xstream + " --no-sweep")) {
+            cover(command, JMH_README_IT, "the same command with one replay per round, one round and no warm-up");
+        }
         cover("java -jar jmh/target/benchmarks.jar PassChain -jvmArgsAppend \"-Xms1g -Xmx1g"
                 + " -XX:StartFlightRecording:filename=run.jfr,+org.streamflex.Release#threshold=0ms\"", JMH_README_IT,
                 "the same command for batch=64 pass=item, one fork, one 100 ms iteration and no warm-up");

@@ -23,7 +23,7 @@ import org.streamflex.bench.xstream.XStreamWorkloads.Workload;
  * done before each invocation, outside the measurement. Every run's checksum is checked against the
  * plain version's. The versions are {@link XStreamVersions}' names; each parameter set runs in a JVM
  * of its own, with the parallel collector, as the harness's long runs (G1's write barriers made the
- * segment graphs' rates jump by a third from round to round: jmh/README-xstream.md).
+ * segment graphs' rates jump by a third from round to round: jmh/README.md, "Which collector").
  *
  * <pre>java -jar jmh/target/benchmarks.jar XStreamBenchmark -prof gc</pre>
  */

@@ -125,7 +125,12 @@ public final class XStreamMain {
                 if (i + 1 >= args.length) {
                     throw new IllegalArgumentException("unknown option or missing value: " + arg);
                 }
-                long value = Long.parseLong(args[++i]);
+                long value;
+                try {
+                    value = Long.parseLong(args[++i]);
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(arg + " needs a whole number, not '" + args[i] + "'", e);
+                }
                 switch (arg) {
                     case "--batch" -> batch = Math.toIntExact(value);
                     case "--replays" -> replays = Math.toIntExact(value);
@@ -176,8 +181,20 @@ public final class XStreamMain {
         }
     }
 
+    /** What the command accepts, printed with exit status 2 when an argument is wrong. */
+    static final String USAGE = "usage: XStreamMain [--quick] [--batch B] [--sweep | --no-sweep] [--copying-sources]"
+            + " [--replays R] [--warmup N] [--rounds N] [--round-ms T] [--budget-ms T]";
+
     public static void main(String[] args) throws InterruptedException {
-        Options options = Options.parse(args);
+        Options options;
+        try {
+            options = Options.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("XStreamMain: " + e.getMessage());
+            System.err.println(USAGE);
+            System.exit(2);
+            return;
+        }
         boolean agree = run(options, System.out);
         System.exit(agree ? 0 : 1);
     }

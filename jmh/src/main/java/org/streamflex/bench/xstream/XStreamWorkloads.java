@@ -3,7 +3,7 @@ package org.streamflex.bench.xstream;
 /**
  * The XStream paper's mini-benchmarks (ICDE'08, section IV-A), defined exactly, once, for every
  * version that runs them: the plain loop, the per-sample StreamFlex graphs, the conventional engine
- * and, later, the signal-segment graphs. A version is correct when it returns the same
+ * and the signal-segment graphs. A version is correct when it returns the same
  * {@link Checksum} as the others, bit for bit.
  *
  * <h2>The input stream</h2>
@@ -135,7 +135,7 @@ public final class XStreamWorkloads {
         STATFILTER(1686),
         /** Silence detector and a time-range join of the stream with its ranges. */
         SILENCEFILTER(859),
-        /** Four 48 kHz channels, FFT detection on channel 1, CFAR, sync: defined, not built yet. */
+        /** Four 48 kHz channels, FFT detection on channel 1, CFAR, sync of the four over each detection. */
         DETECTAUDIO(0);
 
         private final int paperRatio;

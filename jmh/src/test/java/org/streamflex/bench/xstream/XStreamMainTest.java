@@ -105,6 +105,13 @@ class XStreamMainTest {
         assertTrue(Options.parse("--quick", "--sweep").sweep());
     }
 
+    @Test
+    void aValueThatIsNotANumberIsNamed() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Options.parse("--rounds", "ten"));
+        assertTrue(e.getMessage().contains("--rounds needs a whole number, not 'ten'"), e.getMessage());
+    }
+
     private static Result result(String name, Checksum check) {
         Version v = new Version() {
             @Override
