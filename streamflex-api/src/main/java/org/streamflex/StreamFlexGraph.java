@@ -222,6 +222,27 @@ public abstract class StreamFlexGraph {
     }
 
     /**
+     * What the filters' {@link Rate} declarations give the scheduler, for people: the graph cut at
+     * its dynamic channels (those with an end that declares no rate) into static subgraphs, each
+     * filter's runs per steady-state iteration (StreamIt's balance equations), the filters left
+     * dynamic and why. Rates that cannot balance are a {@code validate()} error. Every filter still
+     * runs as its own task; fused execution of static subgraphs is not built yet.
+     *
+     * <pre>{@code
+     * System.out.print(graph.schedule());
+     * // schedule: 1 static subgraph, 0 dynamic filters, 0 dynamic channels
+     * // static subgraph 1: Source#1 x2, Decimate#2 x3, Sink#3 x3
+     * //   Source#1.out -> Decimate#2.in (3:2), 6 items per iteration
+     * //   Decimate#2.out -> Sink#3.in (1:1), 3 items per iteration
+     * }</pre>
+     *
+     * @throws StreamFlexError before {@code validate()}
+     */
+    public String schedule() {
+        return assembly.schedule();
+    }
+
+    /**
      * Checks the graph and freezes it: every channel field connected, element types that match,
      * positive capacities, supported clock periods, region sizes that fit, unique filter names,
      * every filter reachable from a clock.

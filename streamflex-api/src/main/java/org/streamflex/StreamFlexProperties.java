@@ -120,9 +120,18 @@ public final class StreamFlexProperties {
      */
     public static final Property<Boolean> DSP_REWRITES = bool("streamflex.dsp.rewrites", true);
 
+    /**
+     * Whether each {@code work()} of a filter with {@link Rate} declarations is checked against
+     * them: a different number of items taken or put is a {@link RateViolationError}, as if the
+     * {@code work()} had thrown it. Read when a graph is built; it costs two reads per declared
+     * channel and {@code work()}.
+     */
+    public static final Property<Boolean> RATES_CHECK = bool("streamflex.rates.check", false);
+
     private static final List<Property<?>> ALL = List.of(CLOCK_BACKEND, CLOCK_PRIORITY, CLOCK_CPU,
             CLOCK_LOCK_MEMORY, CLOCK_SPIN_MICROS, REGIONS, REGIONS_MAX_BYTES, SCRATCH_BYTES, HEAP_ACCOUNTING, JMX,
-            ATOMIC_MAX_READS, ATOMIC_MAX_WRITES, ATOMIC_MAX_COPIED_ELEMENTS, DSP_DEBUG, DSP_POOL_BYTES, DSP_REWRITES);
+            ATOMIC_MAX_READS, ATOMIC_MAX_WRITES, ATOMIC_MAX_COPIED_ELEMENTS, DSP_DEBUG, DSP_POOL_BYTES, DSP_REWRITES,
+            RATES_CHECK);
 
     private StreamFlexProperties() {
     }

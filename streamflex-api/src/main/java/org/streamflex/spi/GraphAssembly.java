@@ -66,4 +66,7 @@ public interface GraphAssembly {
 
     /** The graph in Graphviz DOT, with its counters as they are now. */
     String toDot();
+
+    /** The static subgraphs and steady states its declared rates give, for people; after validate(). */
+    String schedule();
 }

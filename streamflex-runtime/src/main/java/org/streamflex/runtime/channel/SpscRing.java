@@ -205,6 +205,11 @@ public abstract class SpscRing extends SpscRingFields {
         return pendingHead - lpHead();
     }
 
+    /** Items the current transaction has put, those dropped because the ring was full included. */
+    public final long pendingPuts() {
+        return pendingTail - lpTail() + pendingDrops;
+    }
+
     /**
      * Frees the slots taken by the current transaction.
      *

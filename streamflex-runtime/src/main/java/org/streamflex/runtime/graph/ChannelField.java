@@ -64,7 +64,12 @@ final class ChannelField {
 
     /** How a channel's name shows this end: {@code Sync.in[2]} for the third channel of an array. */
     String endName() {
-        return owner + "." + field.getName() + (array ? "[" + elements.size() + "]" : "");
+        return owner + "." + indexedName();
+    }
+
+    /** The field's name, with the index the next channel of an array gets: {@code in[2]}. */
+    String indexedName() {
+        return field.getName() + (array ? "[" + elements.size() + "]" : "");
     }
 
     /** Sets the field, or for an array adds the channel to those injected when the graph freezes. */

@@ -4,6 +4,7 @@ import java.util.List;
 import org.streamflex.Capsule;
 import org.streamflex.DataChannel;
 import org.streamflex.Filter;
+import org.streamflex.Rate;
 import org.streamflex.StreamFlexError;
 import org.streamflex.runtime.capsule.CapsuleType;
 import org.streamflex.runtime.channel.CapsuleRing;
@@ -57,6 +58,8 @@ final class ChannelLinks {
         if (carried == null || !fits(carried, link, capacity)) {
             return;
         }
+        String outEnd = splitterOutput ? "out[" + src.splitterOutputs.size() + "]" : out.indexedName();
+        String inEnd = joinerInput ? "in[" + dst.joinerInputs.size() + "]" : in.indexedName();
         DataChannel channel = carried.kind().newChannel(capacity, link, carried.elementType());
         SpscRing ring = ((RingBacked) channel).ring();
         if (splitterOutput) {
@@ -74,6 +77,8 @@ final class ChannelLinks {
         }
         src.outputs.add(ring);
         dst.inputs.add(ring);
+        model.links.add(new ChannelLink(src, outEnd, out == null ? null : out.field.getAnnotation(Rate.class), dst,
+                inEnd, in == null ? null : in.field.getAnnotation(Rate.class), ring));
         src.downstream.add(dst);
     }
 

@@ -18,6 +18,8 @@ final class GraphModel {
     final List<FilterWiring> filters = new ArrayList<>();
     final List<RuntimeClock> clocks = new ArrayList<>();
     final List<String> problems = new ArrayList<>();
+    /** Every channel connected, in connection order. */
+    final List<ChannelLink> links = new ArrayList<>();
     final FilterNames names = new FilterNames();
     private final IdentityHashMap<Filter, FilterWiring> byFilter = new IdentityHashMap<>();
 

@@ -13,13 +13,14 @@ import org.streamflex.runtime.atomic.AtomicLimits;
  * @param maxRegionBytes the limit of all filters' regions together
  * @param atomicLimits what one {@code @Atomic} call may touch
  * @param jmx whether the graph's counters become MBeans while it runs
+ * @param ratesCheck whether each work() is checked against its filter's declared rates
  */
 record GraphSettings(boolean regions, boolean heapAccounting, long maxRegionBytes, AtomicLimits atomicLimits,
-        boolean jmx) {
+        boolean jmx, boolean ratesCheck) {
     /** The settings the system properties give now. */
     static GraphSettings fromProperties() {
         return new GraphSettings(StreamFlexProperties.REGIONS.get(), StreamFlexProperties.HEAP_ACCOUNTING.get(),
                 StreamFlexProperties.REGIONS_MAX_BYTES.get(), AtomicLimits.fromProperties(),
-                StreamFlexProperties.JMX.get());
+                StreamFlexProperties.JMX.get(), StreamFlexProperties.RATES_CHECK.get());
     }
 }

@@ -20,6 +20,7 @@ import org.streamflex.runtime.clock.RuntimeClock;
 import org.streamflex.runtime.counter.CounterMBeans;
 import org.streamflex.runtime.counter.CounterRegistry;
 import org.streamflex.runtime.schedule.FilterTask;
+import org.streamflex.runtime.schedule.SchedulePlan;
 import org.streamflex.spi.GraphAssembly;
 
 /**
@@ -45,6 +46,8 @@ public final class RuntimeGraph implements GraphAssembly {
     private final String graphName;
     private final CounterMBeans mbeans;
     private final GraphLifecycle lifecycle;
+    /** Made by validate(). */
+    private SchedulePlan plan;
 
     public RuntimeGraph(StreamFlexGraph graph) {
         this.graphName = graph.getClass().getSimpleName();
@@ -84,12 +87,33 @@ public final class RuntimeGraph implements GraphAssembly {
             return;
         }
         List<String> found = GraphChecks.check(model, settings.maxRegionBytes());
+        found.addAll(RateDeclarations.check(model));
+        if (found.isEmpty()) {
+            plan = RateDeclarations.plan(model, found);
+        }
         if (!found.isEmpty()) {
             throw new StreamFlexError(found);
         }
         GraphFreeze.freeze(model, pools);
+        RateDeclarations.installTriggers(model);
+        if (settings.ratesCheck()) {
+            RateDeclarations.installChecks(model);
+        }
         GraphCounterRegistration.registerAll(counters, model);
         lifecycle.validated();
+    }
+
+    /** The static subgraphs and steady states the declared rates give; null before validate(). */
+    public SchedulePlan schedulePlan() {
+        return plan;
+    }
+
+    @Override
+    public String schedule() {
+        if (plan == null) {
+            throw new StreamFlexError("schedule() before validate(): the plan is made when the graph is validated");
+        }
+        return plan.describe();
     }
 
     @Override

@@ -96,7 +96,7 @@ public final class FilterTask extends WorkTransaction implements FilterContext {
                         // Fire again only while the last work() took input and more is waiting:
                         // a trigger that is always true runs once per release, and a work() that
                         // leaves its input in place waits for the next release instead of spinning.
-                    } while (progressed && anyInputAvailable() && (!userTrigger || userTriggerHolds()));
+                    } while (progressed && inputsReady() && (!userTrigger || userTriggerHolds()));
                 }
             } while (!exit());
             left = true;
@@ -134,7 +134,7 @@ public final class FilterTask extends WorkTransaction implements FilterContext {
     }
 
     private boolean schedulable() {
-        return userTrigger ? userTriggerHolds() : anyInputAvailable();
+        return userTrigger ? userTriggerHolds() : inputsReady();
     }
 
     private boolean userTriggerHolds() {

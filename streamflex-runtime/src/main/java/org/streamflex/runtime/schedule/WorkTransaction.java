@@ -51,6 +51,11 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
 
     private long transactionId;
     private boolean inWork;
+    /** Null unless declared rates are checked ({@code streamflex.rates.check}). */
+    private RateCheck rateCheck;
+    /** Null unless every input declares its rate: then each must hold its window for the filter to fire. */
+    private SpscRing[] declaredInputs;
+    private int[] windows;
     /** Written by the thread running the filter; own objects, so readers do not share this object's lines. */
     private final SingleWriterCounter commits = new SingleWriterCounter();
     private final SingleWriterCounter aborts = new SingleWriterCounter();
@@ -89,6 +94,11 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         }
     }
 
+    /** Checks the filter's declared rates after every work(); before the graph runs. */
+    public final void checkRates(RateCheck check) {
+        this.rateCheck = check;
+    }
+
     public final Filter filter() {
         return filter;
     }
@@ -124,7 +134,31 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         return commits() + aborts();
     }
 
-    /** The default trigger: a time or data input has something to take. */
+    /**
+     * Makes the default trigger wait until every one of {@code inputs} holds at least its
+     * {@code windows} entry: for a filter whose inputs all declare their rates, one {@code work()}'s
+     * worth (its peek window) on each. Before the graph runs.
+     */
+    public final void fireWhenEachHolds(SpscRing[] declared, int[] windows) {
+        this.declaredInputs = declared.clone();
+        this.windows = windows.clone();
+    }
+
+    /** The default trigger: as {@link #anyInputAvailable()}, or every declared input holding its window. */
+    public final boolean inputsReady() {
+        SpscRing[] declared = declaredInputs;
+        if (declared == null) {
+            return anyInputAvailable();
+        }
+        for (int i = 0; i < declared.length; i++) {
+            if (declared[i].size() < windows[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A time or data input has something to take. */
     public final boolean anyInputAvailable() {
         for (TimeSlot timer : timers) {
             if (timer.hasTick()) {
@@ -159,6 +193,9 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         }
         try {
             filter.work();
+            if (rateCheck != null) {
+                rateCheck.verify();
+            }
         } catch (Throwable failure) {
             if (atomicity != null) {
                 atomicity.exitWork();

@@ -1,0 +1,145 @@
+package org.streamflex.runtime.graph;
+
+import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.List;
+import org.streamflex.Filter;
+import org.streamflex.Rate;
+import org.streamflex.runtime.channel.SpscRing;
+import org.streamflex.runtime.schedule.Partitioner;
+import org.streamflex.runtime.schedule.RateCheck;
+import org.streamflex.runtime.schedule.RateEdge;
+import org.streamflex.runtime.schedule.SchedulePlan;
+
+/**
+ * What {@code validate()} does with {@link Rate} declarations: finds the misplaced ones (on a
+ * field that is not a data channel, negative, a peek below the rate or on an output), turns the
+ * graph's channels into {@link RateEdge}s for the {@link Partitioner}, and, in the debug mode,
+ * gives each filter with declared channels its {@link RateCheck}. The built-in splitters and
+ * joiners declare no rates: their channels are dynamic.
+ */
+final class RateDeclarations {
+    private RateDeclarations() {
+    }
+
+    /** Problems with the declarations themselves, one message each. */
+    static List<String> check(GraphModel model) {
+        List<String> problems = new ArrayList<>();
+        for (FilterWiring w : model.filters) {
+            for (Class<?> c = w.filter.getClass(); c != Filter.class && c != null; c = c.getSuperclass()) {
+                for (Field field : c.getDeclaredFields()) {
+                    Rate rate = field.getAnnotation(Rate.class);
+                    if (rate != null) {
+                        checkField(w, field, rate, problems);
+                    }
+                }
+            }
+        }
+        for (ChannelLink link : model.links) {
+            if (link.pushRate() != null && link.pushRate().peek() != 0) {
+                problems.add(link.producer().name + "." + link.output() + ": @Rate(peek = " + link.pushRate().peek()
+                        + ") on an output; peek is how far an input looks ahead, remove it");
+            }
+        }
+        return problems;
+    }
+
+    private static void checkField(FilterWiring w, Field field, Rate rate, List<String> problems) {
+        String where = w.name + "." + field.getName();
+        Class<?> type = field.getType().isArray() ? field.getType().getComponentType() : field.getType();
+        ChannelKind kind = ChannelKind.of(type);
+        if (kind == null || kind == ChannelKind.TIME) {
+            problems.add(where + ": @Rate on a field of type " + field.getType().getSimpleName() + "; rates are for"
+                    + " data channels (IntChannel, Channel<T>, SharedChannel<T>...)"
+                    + (kind == ChannelKind.TIME ? ": a TimeChannel's ticks come from its clock, remove it" : ""));
+            return;
+        }
+        if (rate.value() < 0 || rate.peek() < 0) {
+            problems.add(where + ": @Rate(value = " + rate.value() + ", peek = " + rate.peek() + ") is negative;"
+                    + " declare the items moved per work(), 0 or more");
+        } else if (rate.peek() != 0 && rate.peek() < rate.value()) {
+            problems.add(where + ": @Rate(value = " + rate.value() + ", peek = " + rate.peek() + ") peeks at fewer"
+                    + " items than it takes; peek counts the items taken, so it is at least " + rate.value());
+        }
+    }
+
+    /** The graph's channels as the partitioner sees them, in connection order. */
+    static List<RateEdge> edges(GraphModel model) {
+        List<RateEdge> edges = new ArrayList<>();
+        for (ChannelLink link : model.links) {
+            Rate push = link.pushRate();
+            Rate pop = link.popRate();
+            int popCount = pop == null ? RateEdge.DYNAMIC : pop.value();
+            int peek = pop == null ? RateEdge.DYNAMIC : Math.max(pop.value(), pop.peek());
+            edges.add(new RateEdge(link.producer().name, link.output(), push == null ? RateEdge.DYNAMIC : push.value(),
+                    link.consumer().name, link.input(), popCount, peek));
+        }
+        return edges;
+    }
+
+    /** The plan of the graph; rates that do not balance go to {@code problems}. */
+    static SchedulePlan plan(GraphModel model, List<String> problems) {
+        List<String> names = model.filters.stream().map(w -> w.name).toList();
+        return Partitioner.plan(names, edges(model), problems);
+    }
+
+    /**
+     * A filter whose every input declares its rate (and that has no clock input) fires when each
+     * input holds its peek window, not when any holds one item: a {@code work()} that takes two
+     * must not run on one.
+     */
+    static void installTriggers(GraphModel model) {
+        for (FilterWiring w : model.filters) {
+            if (w.isJoiner() || w.isSplitter() || !w.timers.isEmpty() || w.inputs.isEmpty()) {
+                continue;
+            }
+            List<SpscRing> rings = new ArrayList<>();
+            List<Integer> windows = new ArrayList<>();
+            boolean allDeclared = true;
+            for (ChannelLink link : model.links) {
+                if (link.consumer() == w) {
+                    Rate rate = link.popRate();
+                    allDeclared &= rate != null;
+                    if (rate != null) {
+                        rings.add(link.ring());
+                        windows.add(Math.max(rate.value(), rate.peek()));
+                    }
+                }
+            }
+            if (allDeclared && windows.stream().anyMatch(n -> n > 0)) {
+                w.task.fireWhenEachHolds(rings.toArray(SpscRing[]::new),
+                        windows.stream().mapToInt(Integer::intValue).toArray());
+            }
+        }
+    }
+
+    /** Gives every filter with a declared channel its debug-mode check. */
+    static void installChecks(GraphModel model) {
+        for (FilterWiring w : model.filters) {
+            List<SpscRing> ins = new ArrayList<>();
+            List<Integer> pops = new ArrayList<>();
+            List<String> inNames = new ArrayList<>();
+            List<SpscRing> outs = new ArrayList<>();
+            List<Integer> pushes = new ArrayList<>();
+            List<String> outNames = new ArrayList<>();
+            for (ChannelLink link : model.links) {
+                if (link.consumer() == w && link.popRate() != null) {
+                    ins.add(link.ring());
+                    pops.add(link.popRate().value());
+                    inNames.add(w.name + "." + link.input());
+                }
+                if (link.producer() == w && link.pushRate() != null) {
+                    outs.add(link.ring());
+                    pushes.add(link.pushRate().value());
+                    outNames.add(w.name + "." + link.output());
+                }
+            }
+            if (!ins.isEmpty() || !outs.isEmpty()) {
+                w.task.checkRates(new RateCheck(ins.toArray(SpscRing[]::new),
+                        pops.stream().mapToInt(Integer::intValue).toArray(), inNames.toArray(String[]::new),
+                        outs.toArray(SpscRing[]::new), pushes.stream().mapToInt(Integer::intValue).toArray(),
+                        outNames.toArray(String[]::new)));
+            }
+        }
+    }
+}
