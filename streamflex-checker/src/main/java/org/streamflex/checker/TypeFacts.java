@@ -85,6 +85,16 @@ public final class TypeFacts {
         return type != null && (isSubclass(type, dataChannel) || isSubclass(type, timeChannel));
     }
 
+    /** A channel that carries items (IntChannel, Channel, SharedChannel...), which {@code @Rate} counts. */
+    public boolean isDataChannel(TypeElement type) {
+        return type != null && isSubclass(type, dataChannel);
+    }
+
+    /** A clock's channel: it releases {@code work()} and carries no items. */
+    public boolean isTimeChannel(TypeElement type) {
+        return type != null && isSubclass(type, timeChannel);
+    }
+
     /**
      * A shared value's class: {@code org.streamflex.Shared} or a subclass. Like channels, it is memory
      * the runtime and the library manage (pooled, reference counted, outliving {@code work()}), so its
