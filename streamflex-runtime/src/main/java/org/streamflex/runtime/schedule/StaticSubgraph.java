@@ -64,6 +64,7 @@ public final class StaticSubgraph {
     public long[] repetitions() {
         return repetitions.clone();
     }
+
     /** Runs of the named filter per iteration. */
     public long repetitionsOf(String filter) {
         int i = filters.indexOf(filter);
