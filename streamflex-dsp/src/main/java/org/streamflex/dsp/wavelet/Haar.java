@@ -2,6 +2,8 @@ package org.streamflex.dsp.wavelet;
 
 import java.util.Objects;
 import org.streamflex.Stable;
+import org.streamflex.dsp.FloatSeg;
+import org.streamflex.dsp.SegSizeException;
 
 /**
  * The orthonormal Haar discrete wavelet transform of blocks of {@code n} samples, {@code L} levels
@@ -195,5 +197,28 @@ public final class Haar implements Stable {
     public void bandEnergies(float[] in, int inOff, double[] energies, int off) {
         forward(in, inOff, coefficients, 0);
         energiesOf(coefficients, 0, energies, off);
+    }
+
+    /**
+     * Copies {@code window} into {@code x} for a transform of this size: false, copying nothing, if
+     * it is shorter (a window cut at a gap, which the operator drops and counts); a longer one is a
+     * wiring error.
+     *
+     * @param operator the operator's name, for the message
+     * @throws SegSizeException if the window is longer than {@link #size()}
+     */
+    public boolean readWindow(String operator, FloatSeg window, float[] x) {
+        int n = size();
+        int length = window.length();
+        if (length < n) {
+            return false;
+        }
+        if (length > n) {
+            throw new SegSizeException(operator, window.toString(), length, n, "the transform is for windows of"
+                    + " exactly " + n + " samples; rewindow the stream to " + n + " samples, or configure(" + length
+                    + ", levels) if " + length + " is a multiple of 2^levels");
+        }
+        window.copyTo(0, x, 0, n);
+        return true;
     }
 }

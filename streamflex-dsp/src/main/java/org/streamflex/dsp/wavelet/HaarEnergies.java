@@ -72,19 +72,11 @@ public final class HaarEnergies extends Filter {
     @Override
     public void work() {
         FloatSeg window = in.take();
-        int n = haar.size();
-        int length = window.length();
-        if (length < n) {
+        float[] x = buffers.floats();
+        if (!haar.readWindow("HaarEnergies", window, x)) {
             raise(SHORT_WINDOW);
             return;
         }
-        if (length > n) {
-            throw new SegSizeException("HaarEnergies", window.toString(), length, n, "the transform is for windows"
-                    + " of exactly " + n + " samples; rewindow the stream to " + n + " samples, or configure("
-                    + length + ", levels) if " + length + " is a multiple of 2^levels");
-        }
-        float[] x = buffers.floats();
-        window.copyTo(0, x, 0, n);
         BandEnergies e = makeCapsule(BandEnergies.class);
         haar.bandEnergies(x, 0, e.energies, 0);
         e.count = haar.bands();

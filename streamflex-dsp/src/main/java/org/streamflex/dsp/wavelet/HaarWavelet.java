@@ -66,18 +66,11 @@ public final class HaarWavelet extends Filter {
     public void work() {
         FloatSeg window = in.take();
         int n = haar.size();
-        int length = window.length();
-        if (length < n) {
+        float[] x = buffers.floats();
+        if (!haar.readWindow("HaarWavelet", window, x)) {
             raise(SHORT_WINDOW);
             return;
         }
-        if (length > n) {
-            throw new SegSizeException("HaarWavelet", window.toString(), length, n, "the transform is for windows of"
-                    + " exactly " + n + " samples; rewindow the stream to " + n + " samples, or configure(" + length
-                    + ", levels) if " + length + " is a multiple of 2^levels");
-        }
-        float[] x = buffers.floats();
-        window.copyTo(0, x, 0, n);
         haar.forward(x, 0, x, 0);
         FloatSeg coefficients = FloatSeg.make(window.timebase(), window.start(), n);
         coefficients.set(0, x, 0, n);
