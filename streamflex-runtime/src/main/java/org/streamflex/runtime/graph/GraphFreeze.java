@@ -74,7 +74,8 @@ final class GraphFreeze {
         }
     }
 
-    private static boolean overridesTrigger(Class<?> type) {
+    /** Whether a filter class has its own {@code trigger()}. */
+    static boolean overridesTrigger(Class<?> type) {
         for (Class<?> c = type; c != Filter.class; c = c.getSuperclass()) {
             for (Method m : c.getDeclaredMethods()) {
                 if (m.getName().equals("trigger") && m.getParameterCount() == 0) {

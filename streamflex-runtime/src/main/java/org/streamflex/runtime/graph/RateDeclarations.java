@@ -84,13 +84,14 @@ final class RateDeclarations {
     }
 
     /**
-     * A filter whose every input declares its rate (and that has no clock input) fires when each
-     * input holds its peek window, not when any holds one item: a {@code work()} that takes two
-     * must not run on one.
+     * A filter whose every input declares its rate (and that has no clock input and no
+     * {@code trigger()} of its own, which decides for itself) fires when each input holds its peek
+     * window, not when any holds one item: a {@code work()} that takes two must not run on one.
      */
     static void installTriggers(GraphModel model) {
         for (FilterWiring w : model.filters) {
-            if (w.isJoiner() || w.isSplitter() || !w.timers.isEmpty() || w.inputs.isEmpty()) {
+            if (w.isJoiner() || w.isSplitter() || !w.timers.isEmpty() || w.inputs.isEmpty()
+                    || GraphFreeze.overridesTrigger(w.filter.getClass())) {
                 continue;
             }
             List<SpscRing> rings = new ArrayList<>();

@@ -108,6 +108,29 @@ class DeclaredRatesTest {
         }
     }
 
+    /** Declares two per work() but has its own trigger, which decides alone; takes one at a time. */
+    @SuppressWarnings("StreamFlex:W1") // takes one where it declares two: the trigger is what this tests
+    public static final class OwnTrigger extends Filter {
+        @Rate(2)
+        private IntChannel in;
+        @Rate(1)
+        private IntChannel out;
+        public int works;
+
+        @Override
+        protected boolean trigger() {
+            return in.size() > 0;
+        }
+
+        @Override
+        public void work() {
+            works++;
+            if (in.size() > 0) {
+                out.put(in.take());
+            }
+        }
+    }
+
     /** Copies each item to two outputs. */
     public static final class Fork extends Filter {
         @Rate(1)
@@ -203,6 +226,14 @@ class DeclaredRatesTest {
         driver.run(1);
         assertEquals(3, p.middle().works);
         assertEquals(0 + 1 + 2 + 3 + 4 + 5, p.sink().sum);
+    }
+
+    @Test
+    void aFilterWithItsOwnTriggerKeepsItWhateverItsRates() {
+        Pipeline<OwnTrigger> p = Pipeline.of(OwnTrigger.class);
+        GraphDriver.of(p.graph().check()).run(1);
+        // Its trigger holds while one item waits: all three of the release, not only while two wait.
+        assertEquals(3, p.middle().works);
     }
 
     @Test
