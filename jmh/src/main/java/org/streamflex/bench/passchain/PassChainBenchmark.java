@@ -1,5 +1,6 @@
 package org.streamflex.bench.passchain;
 
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -29,7 +30,14 @@ import org.streamflex.runtime.GraphDriver;
  *       {@code transferTo} ({@code pass=bulk});
  *   <li>{@code plainCalls}: ten method calls per item in a loop, inlined by the JIT;
  *   <li>{@code arrayBlockingQueues}: twelve threads linked by {@code ArrayBlockingQueue}s, the
- *       benchmark thread being the sink.
+ *       benchmark thread being the sink;
+ *   <li>{@code disruptor}: an LMAX Disruptor pipeline of ten handlers and a sink on one ring buffer
+ *       ({@link DisruptorPassChain}), the benchmark thread being the producer: each invocation
+ *       publishes {@value #DISRUPTOR_ITEMS} items and waits until the sink has taken them, so that
+ *       the larger ring can fill; {@code wait} names the wait strategy ({@code blocking}, the one the
+ *       Disruptor's guide leaves for more threads than cores, or {@code sleeping}); {@code ring} is
+ *       the ring buffer's size: 1024 as the queues' capacity, or 8192 as in the Disruptor's own
+ *       pipeline throughput test ({@code OneToThreePipelineSequencedThroughputTest}).
  * </ul>
  *
  * <pre>java -jar jmh/target/benchmarks.jar PassChain -prof gc</pre>
@@ -41,6 +49,8 @@ import org.streamflex.runtime.GraphDriver;
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class PassChainBenchmark {
     static final int ITEMS = 1024;
+    /** Items per invocation of {@code disruptor}: at least its larger ring, so that the ring can fill. */
+    static final int DISRUPTOR_ITEMS = 8 * ITEMS;
 
     @State(Scope.Thread)
     public static class StreamFlexChain {
@@ -92,6 +102,38 @@ public class PassChainBenchmark {
         }
     }
 
+    @State(Scope.Thread)
+    public static class DisruptorChain {
+        /** The Disruptor's wait strategy: {@link DisruptorPassChain.Wait}, in lower case. */
+        @Param({"blocking", "sleeping"})
+        String wait;
+
+        /** The ring buffer's size: the queues' capacity, or the Disruptor's own pipeline test's. */
+        @Param({"1024", "8192"})
+        int ring;
+
+        DisruptorPassChain chain;
+
+        @Setup(Level.Trial)
+        public void start() {
+            chain = new DisruptorPassChain(ring, DisruptorPassChain.Wait.valueOf(wait.toUpperCase(Locale.ROOT)));
+        }
+
+        @TearDown(Level.Trial)
+        public void stop() {
+            long received = chain.received();
+            chain.close();
+            for (Thread t : chain.threads()) {
+                if (t.isAlive()) {
+                    throw new AssertionError(t.getName() + " outlived the trial");
+                }
+            }
+            if (received % DISRUPTOR_ITEMS != 0 || received == 0) {
+                throw new AssertionError("the sink received " + received + " items, not whole invocations");
+            }
+        }
+    }
+
     @Benchmark
     @OperationsPerInvocation(ITEMS)
     public long streamflex(StreamFlexChain s) {
@@ -111,5 +153,12 @@ public class PassChainBenchmark {
     @Benchmark
     public int arrayBlockingQueues(QueueChain q) throws InterruptedException {
         return q.chain.take();
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(DISRUPTOR_ITEMS)
+    public long disruptor(DisruptorChain d) {
+        d.chain.run(DISRUPTOR_ITEMS);
+        return d.chain.sum();
     }
 }
