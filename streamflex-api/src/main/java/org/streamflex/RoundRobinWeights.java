@@ -28,8 +28,8 @@ abstract class RoundRobinWeights extends Filter {
         return weightCount;
     }
 
-    /** The weight of branch {@code i}. */
-    final int weight(int i) {
+    /** The weight of branch {@code i} (in connection order): items per round on that branch. */
+    public final int weight(int i) {
         return weights[weightCount == 1 ? 0 : i];
     }
 

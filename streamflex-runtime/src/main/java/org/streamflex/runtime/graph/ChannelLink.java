@@ -15,7 +15,9 @@ import org.streamflex.runtime.channel.SpscRing;
  * @param input the consumer's end, named as {@code output}
  * @param popRate the consumer field's {@code @Rate}, or null
  * @param ring the channel's ring
+ * @param outPort for a built-in splitter's output, its index in connection order; else -1
+ * @param inPort for a built-in joiner's input, its index in connection order; else -1
  */
 record ChannelLink(FilterWiring producer, String output, Rate pushRate, FilterWiring consumer, String input,
-        Rate popRate, SpscRing ring) {
+        Rate popRate, SpscRing ring, int outPort, int inPort) {
 }

@@ -58,8 +58,10 @@ final class ChannelLinks {
         if (carried == null || !fits(carried, link, capacity)) {
             return;
         }
-        String outEnd = splitterOutput ? "out[" + src.splitterOutputs.size() + "]" : out.indexedName();
-        String inEnd = joinerInput ? "in[" + dst.joinerInputs.size() + "]" : in.indexedName();
+        int outPort = splitterOutput ? src.splitterOutputs.size() : -1;
+        int inPort = joinerInput ? dst.joinerInputs.size() : -1;
+        String outEnd = splitterOutput ? "out[" + outPort + "]" : out.indexedName();
+        String inEnd = joinerInput ? "in[" + inPort + "]" : in.indexedName();
         DataChannel channel = carried.kind().newChannel(capacity, link, carried.elementType());
         SpscRing ring = ((RingBacked) channel).ring();
         if (splitterOutput) {
@@ -78,7 +80,7 @@ final class ChannelLinks {
         src.outputs.add(ring);
         dst.inputs.add(ring);
         model.links.add(new ChannelLink(src, outEnd, out == null ? null : out.field.getAnnotation(Rate.class), dst,
-                inEnd, in == null ? null : in.field.getAnnotation(Rate.class), ring));
+                inEnd, in == null ? null : in.field.getAnnotation(Rate.class), ring, outPort, inPort));
         src.downstream.add(dst);
     }
 

@@ -3,8 +3,12 @@ package org.streamflex.runtime.graph;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntUnaryOperator;
+import org.streamflex.DuplicateSplitter;
 import org.streamflex.Filter;
 import org.streamflex.Rate;
+import org.streamflex.RoundRobinJoiner;
+import org.streamflex.RoundRobinSplitter;
 import org.streamflex.runtime.channel.SpscRing;
 import org.streamflex.runtime.schedule.Partitioner;
 import org.streamflex.runtime.schedule.RateCheck;
@@ -15,8 +19,10 @@ import org.streamflex.runtime.schedule.SchedulePlan;
  * What {@code validate()} does with {@link Rate} declarations: finds the misplaced ones (on a
  * field that is not a data channel, negative, a peek below the rate or on an output), turns the
  * graph's channels into {@link RateEdge}s for the {@link Partitioner}, and, in the debug mode,
- * gives each filter with declared channels its {@link RateCheck}. The built-in splitters and
- * joiners declare no rates: their channels are dynamic.
+ * gives each filter with declared channels its {@link RateCheck}. The built-ins count one round
+ * as one run, as StreamIt does: a {@code DuplicateSplitter} takes 1 and puts 1 on each output, a
+ * {@code RoundRobinSplitter} takes the sum of its weights and puts {@code weight(i)} on output
+ * {@code i}, a {@code RoundRobinJoiner} the reverse; a {@code Joiner} (whatever arrives) is dynamic.
  */
 final class RateDeclarations {
     private RateDeclarations() {
@@ -69,12 +75,42 @@ final class RateDeclarations {
         for (ChannelLink link : model.links) {
             Rate push = link.pushRate();
             Rate pop = link.popRate();
-            int popCount = pop == null ? RateEdge.DYNAMIC : pop.value();
-            int peek = pop == null ? RateEdge.DYNAMIC : Math.max(pop.value(), pop.peek());
-            edges.add(new RateEdge(link.producer().name, link.output(), push == null ? RateEdge.DYNAMIC : push.value(),
-                    link.consumer().name, link.input(), popCount, peek));
+            int pushCount = push != null ? push.value() : builtinPush(link.producer(), link.outPort());
+            int popCount = pop != null ? pop.value() : builtinPop(link.consumer(), link.inPort());
+            int peek = pop != null ? Math.max(pop.value(), pop.peek()) : popCount;
+            edges.add(new RateEdge(link.producer().name, link.output(), pushCount, link.consumer().name, link.input(),
+                    popCount, peek));
         }
         return edges;
+    }
+
+    /** Items a built-in puts on one output per round, or dynamic for any other filter. */
+    private static int builtinPush(FilterWiring w, int port) {
+        return switch (w.filter) {
+            case DuplicateSplitter _ -> 1;
+            case RoundRobinSplitter r when port >= 0 -> r.weight(port);
+            case RoundRobinJoiner r -> sumOfWeights(r::weight, w.joinerInputs.size());
+            default -> RateEdge.DYNAMIC;
+        };
+    }
+
+    /** Items a built-in takes from one input per round, or dynamic for any other filter. */
+    private static int builtinPop(FilterWiring w, int port) {
+        return switch (w.filter) {
+            case DuplicateSplitter _ -> 1;
+            case RoundRobinSplitter r -> sumOfWeights(r::weight, w.splitterOutputs.size());
+            case RoundRobinJoiner r when port >= 0 -> r.weight(port);
+            default -> RateEdge.DYNAMIC;
+        };
+    }
+
+    /** Items per round over all branches. */
+    private static int sumOfWeights(IntUnaryOperator weight, int branches) {
+        int sum = 0;
+        for (int i = 0; i < branches; i++) {
+            sum += weight.applyAsInt(i);
+        }
+        return sum;
     }
 
     /** The plan of the graph; rates that do not balance go to {@code problems}. */

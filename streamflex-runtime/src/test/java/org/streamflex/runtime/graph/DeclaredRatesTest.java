@@ -10,8 +10,11 @@ import org.junit.jupiter.api.Test;
 import org.streamflex.BoundaryError;
 import org.streamflex.Filter;
 import org.streamflex.IntChannel;
+import org.streamflex.Joiner;
 import org.streamflex.Rate;
 import org.streamflex.RateViolationError;
+import org.streamflex.RoundRobinJoiner;
+import org.streamflex.RoundRobinSplitter;
 import org.streamflex.StreamFlexError;
 import org.streamflex.TimeChannel;
 import org.streamflex.runtime.ApiAccess;
@@ -131,6 +134,19 @@ class DeclaredRatesTest {
         }
     }
 
+    /** Passes one item per work(). */
+    public static final class Pass extends Filter {
+        @Rate(1)
+        private IntChannel in;
+        @Rate(1)
+        private IntChannel out;
+
+        @Override
+        public void work() {
+            out.put(in.take());
+        }
+    }
+
     /** Copies each item to two outputs. */
     public static final class Fork extends Filter {
         @Rate(1)
@@ -234,6 +250,42 @@ class DeclaredRatesTest {
         GraphDriver.of(p.graph().check()).run(1);
         // Its trigger holds while one item waits: all three of the release, not only while two wait.
         assertEquals(3, p.middle().works);
+    }
+
+    @Test
+    void theBuiltInsCountOneRoundAsOneRun() {
+        // Triple (3) -> roundrobin(1, 2) -> Pair (takes 2) and Collect-like Pass (takes 1) -> roundrobin(1, 1) -> sink.
+        TestGraph g = new TestGraph();
+        Triple source = g.filter(Triple.class);
+        RoundRobinSplitter split = g.filter(RoundRobinSplitter.class);
+        split.weights(1, 2);
+        Pass one = g.filter(Pass.class);
+        Pair two = g.filter(Pair.class);
+        RoundRobinJoiner join = g.filter(RoundRobinJoiner.class);
+        Collect sink = g.filter(Collect.class);
+        g.link(g.clock(10), source, "timer").link(source, split, 8).link(split, one, 8).link(split, two, 8)
+                .link(one, join, 8).link(two, join, 8).link(join, sink, 8).check();
+        StaticSubgraph s = planOf(g).subgraphs().get(0);
+        assertEquals(List.of("Triple", "RoundRobinSplitter", "Pass", "Pair", "RoundRobinJoiner", "Collect"),
+                s.filters());
+        // A round of the splitter takes 3: Triple x1; Pass x1 and Pair x1 (2 of the 3); the joiner's round takes
+        // 1 from each, so x1, and puts 2: Collect x2.
+        assertArrayEquals(new long[] {1, 1, 1, 1, 1, 2}, s.repetitions());
+        GraphDriver.of(g).run(2);
+        assertEquals((0 + 1 + 2) + (3 + 4 + 5), sink.sum);
+    }
+
+    @Test
+    void aJoinerTakingWhateverArrivesIsDynamic() {
+        TestGraph g = new TestGraph();
+        Triple source = g.filter(Triple.class);
+        Pass pass = g.filter(Pass.class);
+        Joiner join = g.filter(Joiner.class);
+        Collect sink = g.filter(Collect.class);
+        g.link(g.clock(10), source, "timer").link(source, pass, 8).link(pass, join, 8).link(join, sink, 8).check();
+        SchedulePlan plan = planOf(g);
+        assertEquals(List.of("Triple", "Pass"), plan.subgraphs().get(0).filters());
+        assertEquals(List.of("Joiner", "Collect"), plan.dynamicFilters());
     }
 
     @Test
