@@ -2,7 +2,9 @@ package org.streamflex.runtime.graph;
 
 import java.lang.reflect.Field;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntUnaryOperator;
 import org.streamflex.DuplicateSplitter;
 import org.streamflex.Filter;
@@ -125,6 +127,7 @@ final class RateDeclarations {
      * window, not when any holds one item: a {@code work()} that takes two must not run on one.
      */
     static void installTriggers(GraphModel model) {
+        Map<FilterWiring, List<ChannelLink>> inputs = linksByEnd(model, true);
         for (FilterWiring w : model.filters) {
             if (w.isJoiner() || w.isSplitter() || !w.timers.isEmpty() || w.inputs.isEmpty()
                     || GraphFreeze.overridesTrigger(w.filter.getClass())) {
@@ -133,14 +136,12 @@ final class RateDeclarations {
             List<SpscRing> rings = new ArrayList<>();
             List<Integer> windows = new ArrayList<>();
             boolean allDeclared = true;
-            for (ChannelLink link : model.links) {
-                if (link.consumer() == w) {
-                    Rate rate = link.popRate();
-                    allDeclared &= rate != null;
-                    if (rate != null) {
-                        rings.add(link.ring());
-                        windows.add(Math.max(rate.value(), rate.peek()));
-                    }
+            for (ChannelLink link : inputs.getOrDefault(w, List.of())) {
+                Rate rate = link.popRate();
+                allDeclared &= rate != null;
+                if (rate != null) {
+                    rings.add(link.ring());
+                    windows.add(Math.max(rate.value(), rate.peek()));
                 }
             }
             if (allDeclared && windows.stream().anyMatch(n -> n > 0)) {
@@ -152,6 +153,8 @@ final class RateDeclarations {
 
     /** Gives every filter with a declared channel its debug-mode check. */
     static void installChecks(GraphModel model) {
+        Map<FilterWiring, List<ChannelLink>> inputs = linksByEnd(model, true);
+        Map<FilterWiring, List<ChannelLink>> outputs = linksByEnd(model, false);
         for (FilterWiring w : model.filters) {
             List<SpscRing> ins = new ArrayList<>();
             List<Integer> pops = new ArrayList<>();
@@ -159,13 +162,15 @@ final class RateDeclarations {
             List<SpscRing> outs = new ArrayList<>();
             List<Integer> pushes = new ArrayList<>();
             List<String> outNames = new ArrayList<>();
-            for (ChannelLink link : model.links) {
-                if (link.consumer() == w && link.popRate() != null) {
+            for (ChannelLink link : inputs.getOrDefault(w, List.of())) {
+                if (link.popRate() != null) {
                     ins.add(link.ring());
                     pops.add(link.popRate().value());
                     inNames.add(w.name + "." + link.input());
                 }
-                if (link.producer() == w && link.pushRate() != null) {
+            }
+            for (ChannelLink link : outputs.getOrDefault(w, List.of())) {
+                if (link.pushRate() != null) {
                     outs.add(link.ring());
                     pushes.add(link.pushRate().value());
                     outNames.add(w.name + "." + link.output());
@@ -178,5 +183,14 @@ final class RateDeclarations {
                         outNames.toArray(String[]::new)));
             }
         }
+    }
+
+    /** Each filter's links, as consumer ({@code inputs}) or producer, in connection order: one pass over them. */
+    private static Map<FilterWiring, List<ChannelLink>> linksByEnd(GraphModel model, boolean inputs) {
+        Map<FilterWiring, List<ChannelLink>> by = new HashMap<>();
+        for (ChannelLink link : model.links) {
+            by.computeIfAbsent(inputs ? link.consumer() : link.producer(), w -> new ArrayList<>()).add(link);
+        }
+        return by;
     }
 }

@@ -56,9 +56,10 @@ public final class Partitioner {
             if (part.size() < 2) {
                 continue;
             }
+            Set<String> members = Set.copyOf(part);
             List<RateEdge> inner = new ArrayList<>();
             for (RateEdge e : edges) {
-                if (part.contains(e.producer()) && part.contains(e.consumer())) {
+                if (members.contains(e.producer()) && members.contains(e.consumer())) {
                     inner.add(e);
                 }
             }
