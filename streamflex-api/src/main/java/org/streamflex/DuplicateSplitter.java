@@ -19,13 +19,18 @@ public final class DuplicateSplitter extends Filter {
     private DataChannel in;
     /** Injected by the runtime, one per connect from this splitter, in connection order. */
     private DataChannel[] outputs = new DataChannel[0];
+    /**
+     * Injected by the runtime: the rounds one work() moves at most. Unbounded, each work() moves
+     * every whole round available; a fused task sets 1 and runs the work() once per round.
+     */
+    private int roundsPerWork = Integer.MAX_VALUE;
 
     private DuplicateSplitter() {
     }
 
     @Override
     public void work() {
-        int n = in.size();
+        int n = Math.min(in.size(), roundsPerWork);
         for (DataChannel out : outputs) {
             in.copyTo(out, n);
         }

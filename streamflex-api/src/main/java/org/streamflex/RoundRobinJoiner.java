@@ -20,6 +20,11 @@ public final class RoundRobinJoiner extends RoundRobinWeights {
     private DataChannel[] inputs = new DataChannel[0];
     /** Injected by the runtime. */
     private DataChannel out;
+    /**
+     * Injected by the runtime: the rounds one work() moves at most. Unbounded, each work() moves
+     * every whole round available; a fused task sets 1 and runs the work() once per round.
+     */
+    private int roundsPerWork = Integer.MAX_VALUE;
 
     private RoundRobinJoiner() {
     }
@@ -36,7 +41,7 @@ public final class RoundRobinJoiner extends RoundRobinWeights {
 
     @Override
     public void work() {
-        while (trigger()) {
+        for (int round = 0; round < roundsPerWork && trigger(); round++) {
             for (int i = 0; i < inputs.length; i++) {
                 inputs[i].transferTo(out, weight(i));
             }

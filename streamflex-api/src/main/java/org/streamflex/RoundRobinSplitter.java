@@ -18,6 +18,11 @@ public final class RoundRobinSplitter extends RoundRobinWeights {
     private DataChannel in;
     /** Injected by the runtime, one per connect from this splitter, in connection order. */
     private DataChannel[] outputs = new DataChannel[0];
+    /**
+     * Injected by the runtime: the rounds one work() moves at most. Unbounded, each work() moves
+     * every whole round available; a fused task sets 1 and runs the work() once per round.
+     */
+    private int roundsPerWork = Integer.MAX_VALUE;
 
     private RoundRobinSplitter() {
     }
@@ -28,7 +33,7 @@ public final class RoundRobinSplitter extends RoundRobinWeights {
         for (int i = 0; i < outputs.length; i++) {
             perRound += weight(i);
         }
-        while (perRound > 0 && in.size() >= perRound) {
+        for (int round = 0; round < roundsPerWork && perRound > 0 && in.size() >= perRound; round++) {
             for (int i = 0; i < outputs.length; i++) {
                 in.transferTo(outputs[i], weight(i));
             }

@@ -128,10 +128,19 @@ public final class StreamFlexProperties {
      */
     public static final Property<Boolean> RATES_CHECK = bool("streamflex.rates.check", false);
 
+    /**
+     * Whether each static subgraph (every channel inside it has declared rates at both ends) runs as
+     * one fused task: its filters' {@code work()} calls in a fixed upstream-first order, each filter
+     * its steady-state count per iteration, with no trigger or transaction between them. On by
+     * default; off, every filter runs as its own task, to measure what fusion gives. Read when a
+     * graph is built.
+     */
+    public static final Property<Boolean> FUSION = bool("streamflex.fusion", true);
+
     private static final List<Property<?>> ALL = List.of(CLOCK_BACKEND, CLOCK_PRIORITY, CLOCK_CPU,
             CLOCK_LOCK_MEMORY, CLOCK_SPIN_MICROS, REGIONS, REGIONS_MAX_BYTES, SCRATCH_BYTES, HEAP_ACCOUNTING, JMX,
             ATOMIC_MAX_READS, ATOMIC_MAX_WRITES, ATOMIC_MAX_COPIED_ELEMENTS, DSP_DEBUG, DSP_POOL_BYTES, DSP_REWRITES,
-            RATES_CHECK);
+            RATES_CHECK, FUSION);
 
     private StreamFlexProperties() {
     }

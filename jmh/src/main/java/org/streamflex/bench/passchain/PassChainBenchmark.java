@@ -16,6 +16,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.streamflex.StreamFlexProperties;
 import org.streamflex.runtime.GraphDriver;
 
 /**
@@ -57,8 +58,12 @@ public class PassChainBenchmark {
         @Param({"1", "64"})
         int batch;
 
-        /** {@code item}: a take/put per item in each pass filter; {@code bulk}: one transferTo. */
-        @Param({"item", "bulk"})
+        /**
+         * {@code item}: a take/put per item in each pass filter; {@code bulk}: one transferTo;
+         * {@code rated}: one take/put per work(), declared with {@code @Rate(1)}, so the chain runs
+         * as one fused task; {@code rated-unfused}: the same with fusion off.
+         */
+        @Param({"item", "bulk", "rated", "rated-unfused"})
         String pass;
 
         GraphDriver driver;
@@ -67,7 +72,23 @@ public class PassChainBenchmark {
 
         @Setup(Level.Trial)
         public void build() {
-            graph = new PassChainGraph(batch, 256, pass.equals("bulk"));
+            PassChainGraph.Stages stages = switch (pass) {
+                case "item" -> PassChainGraph.Stages.ITEM;
+                case "bulk" -> PassChainGraph.Stages.BULK;
+                case "rated", "rated-unfused" -> PassChainGraph.Stages.RATED;
+                default -> throw new IllegalArgumentException("pass=" + pass);
+            };
+            String fusion = System.getProperty(StreamFlexProperties.FUSION.name());
+            System.setProperty(StreamFlexProperties.FUSION.name(), String.valueOf(!pass.equals("rated-unfused")));
+            try {
+                graph = new PassChainGraph(batch, 256, stages);
+            } finally {
+                if (fusion == null) {
+                    System.clearProperty(StreamFlexProperties.FUSION.name());
+                } else {
+                    System.setProperty(StreamFlexProperties.FUSION.name(), fusion);
+                }
+            }
             driver = GraphDriver.of(graph);
             releases = ITEMS / batch;
         }

@@ -1,6 +1,7 @@
 package org.streamflex.bench.passchain;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,6 +21,21 @@ class PassChainTest {
         assertEquals(64_000, graph.source().generated());
         assertEquals(64_000, graph.sink().received());
         assertEquals(64_000L * 63_999 / 2, graph.sink().sum());
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 64})
+    void aRatedChainRunsFusedAndPassesEveryItemInTheReleaseItArrives(int batch) {
+        PassChainGraph graph = new PassChainGraph(batch, 256, PassChainGraph.Stages.RATED);
+        assertTrue(graph.schedule().contains("static subgraph 1: fused, 11 of 12 filters in batches"),
+                graph.schedule());
+        GraphDriver driver = GraphDriver.of(graph);
+        for (int i = 1; i <= 1000; i++) {
+            driver.step();
+            assertEquals((long) batch * i, graph.sink().received());
+        }
+        long n = batch * 1000L;
+        assertEquals(n * (n - 1) / 2, graph.sink().sum());
     }
 
     @Test

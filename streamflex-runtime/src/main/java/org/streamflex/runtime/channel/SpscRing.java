@@ -115,6 +115,16 @@ public abstract class SpscRing extends SpscRingFields {
         return reserved;
     }
 
+    /**
+     * Items the producer can still put in its current transaction without a drop: what a fused
+     * task reads once to know how many runs of a filter the channel has room for.
+     */
+    public final int free() {
+        long head = confined ? lpHead() : lvHead();
+        headCache = head;
+        return (int) (capacity - (pendingTail - head));
+    }
+
     /** First stream index the current transaction put (published tail). */
     protected final long publishedTail() {
         return lpTail();

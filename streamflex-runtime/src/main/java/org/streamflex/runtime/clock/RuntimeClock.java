@@ -7,12 +7,15 @@ import org.streamflex.runtime.atomic.FilterAtomicity;
 import org.streamflex.runtime.channel.TimeSlot;
 import org.streamflex.runtime.counter.SingleWriterCounter;
 import org.streamflex.runtime.schedule.FilterTask;
+import org.streamflex.runtime.schedule.Schedulable;
 
 /** A clock of a graph: its period, the filter it releases and its counters. */
 public final class RuntimeClock extends Clock {
     private final int index;
     private final int periodMicros;
     private FilterTask target;
+    /** What a release runs: the target's task, or the fused task holding the target. */
+    private Schedulable runner;
     private TimeSlot slot;
     /** Written by the thread releasing the clock (its clock thread, or the driver's), read by anyone. */
     private final SingleWriterCounter releases = new SingleWriterCounter();
@@ -38,7 +41,13 @@ public final class RuntimeClock extends Clock {
 
     public void bind(FilterTask target, TimeSlot slot) {
         this.target = target;
+        this.runner = target;
         this.slot = slot;
+    }
+
+    /** Runs {@code task}, which holds the target, at each release instead of the target; before the graph runs. */
+    public void runAs(Schedulable task) {
+        this.runner = task;
     }
 
     public FilterTask target() {
@@ -61,7 +70,7 @@ public final class RuntimeClock extends Clock {
             a.applyPending();
         }
         slot.write(timeMicros, skipped);
-        target.runEagerly(regionSlot);
+        runner.runEagerly(regionSlot);
         releases.increment();
     }
 

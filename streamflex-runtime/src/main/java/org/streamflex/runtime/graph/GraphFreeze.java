@@ -11,7 +11,7 @@ import org.streamflex.runtime.channel.CapsuleRing;
 import org.streamflex.runtime.channel.SpscRing;
 import org.streamflex.runtime.channel.TimeSlot;
 import org.streamflex.runtime.clock.RuntimeClock;
-import org.streamflex.runtime.schedule.FilterTask;
+import org.streamflex.runtime.schedule.Schedulable;
 
 /**
  * What {@code validate()} fixes once the graph is correct: each filter's channels, downstream
@@ -52,7 +52,7 @@ final class GraphFreeze {
                     capsuleCapacity += r.capacity();
                 }
             }
-            FilterTask[] downstream = w.downstream.stream().map(d -> d.task).toArray(FilterTask[]::new);
+            Schedulable[] downstream = w.downstream.stream().map(d -> d.task).toArray(Schedulable[]::new);
             w.task.wire(w.inputs.toArray(SpscRing[]::new), w.outputs.toArray(SpscRing[]::new),
                     w.timers.toArray(TimeSlot[]::new), downstream, overridesTrigger(w.filter.getClass()),
                     reachedBy.getOrDefault(w, 0) > 1);

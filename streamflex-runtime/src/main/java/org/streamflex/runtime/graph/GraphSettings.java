@@ -14,13 +14,15 @@ import org.streamflex.runtime.atomic.AtomicLimits;
  * @param atomicLimits what one {@code @Atomic} call may touch
  * @param jmx whether the graph's counters become MBeans while it runs
  * @param ratesCheck whether each work() is checked against its filter's declared rates
+ * @param fusion whether each static subgraph runs as one fused task
  */
 record GraphSettings(boolean regions, boolean heapAccounting, long maxRegionBytes, AtomicLimits atomicLimits,
-        boolean jmx, boolean ratesCheck) {
+        boolean jmx, boolean ratesCheck, boolean fusion) {
     /** The settings the system properties give now. */
     static GraphSettings fromProperties() {
         return new GraphSettings(StreamFlexProperties.REGIONS.get(), StreamFlexProperties.HEAP_ACCOUNTING.get(),
                 StreamFlexProperties.REGIONS_MAX_BYTES.get(), AtomicLimits.fromProperties(),
-                StreamFlexProperties.JMX.get(), StreamFlexProperties.RATES_CHECK.get());
+                StreamFlexProperties.JMX.get(), StreamFlexProperties.RATES_CHECK.get(),
+                StreamFlexProperties.FUSION.get());
     }
 }

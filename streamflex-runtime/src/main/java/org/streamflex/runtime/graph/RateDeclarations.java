@@ -48,8 +48,33 @@ final class RateDeclarations {
                 problems.add(link.producer().name + "." + link.output() + ": @Rate(peek = " + link.pushRate().peek()
                         + ") on an output; peek is how far an input looks ahead, remove it");
             }
+            checkCapacity(link, problems);
         }
         return problems;
+    }
+
+    /**
+     * A channel must hold one work()'s items at each declared end: a producer declaring 8 puts on
+     * a channel of 4 would drop half of every work()'s, and a consumer peeking at 32 items of a
+     * channel of 16 would never run.
+     */
+    private static void checkCapacity(ChannelLink link, List<String> problems) {
+        int capacity = link.ring().capacity();
+        String name = link.producer().name + "." + link.output() + " -> " + link.consumer().name + "."
+                + link.input();
+        Rate push = link.pushRate();
+        if (push != null && push.value() > capacity) {
+            problems.add(name + ": capacity " + capacity + " is less than the " + push.value()
+                    + " items each work() of " + link.producer().name + " puts (@Rate(" + push.value()
+                    + ")); connect it with a capacity of at least " + push.value());
+        }
+        Rate pop = link.popRate();
+        int window = pop == null ? 0 : Math.max(pop.value(), pop.peek());
+        if (window > capacity) {
+            problems.add(name + ": capacity " + capacity + " is less than the " + window + " items each work() of "
+                    + link.consumer().name + " needs (@Rate(value = " + pop.value() + ", peek = " + pop.peek()
+                    + ")), so it could never run; connect it with a capacity of at least " + window);
+        }
     }
 
     private static void checkField(FilterWiring w, Field field, Rate rate, List<String> problems) {

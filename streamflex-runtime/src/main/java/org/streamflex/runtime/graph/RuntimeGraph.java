@@ -48,6 +48,8 @@ public final class RuntimeGraph implements GraphAssembly {
     private final GraphLifecycle lifecycle;
     /** Made by validate(). */
     private SchedulePlan plan;
+    /** What fusion did with each static subgraph of the plan, one line each; made by validate(). */
+    private List<String> fusion = List.of();
 
     public RuntimeGraph(StreamFlexGraph graph) {
         this.graphName = graph.getClass().getSimpleName();
@@ -99,6 +101,8 @@ public final class RuntimeGraph implements GraphAssembly {
         if (settings.ratesCheck()) {
             RateDeclarations.installChecks(model);
         }
+        fusion = settings.fusion() ? Fusion.fuse(model, plan)
+                : plan.subgraphs().isEmpty() ? List.of() : List.of("fusion is off (-Dstreamflex.fusion=false)");
         GraphCounterRegistration.registerAll(counters, model);
         lifecycle.validated();
     }
@@ -113,7 +117,9 @@ public final class RuntimeGraph implements GraphAssembly {
         if (plan == null) {
             throw new StreamFlexError("schedule() before validate(): the plan is made when the graph is validated");
         }
-        return plan.describe();
+        StringBuilder s = new StringBuilder(plan.describe());
+        fusion.forEach(line -> s.append(line).append('\n'));
+        return s.toString();
     }
 
     @Override

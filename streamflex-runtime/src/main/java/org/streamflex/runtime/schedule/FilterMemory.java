@@ -101,6 +101,18 @@ public abstract class FilterMemory implements WorkScope {
         }
     }
 
+    /**
+     * Between two {@code work()} calls of one fused batch: frees the transient memory of the call
+     * that returned, as leaving would, while the thread's slot keeps naming this filter's regions.
+     */
+    final void betweenFirings() {
+        scratch.reset();
+        TransientRegion r = region;
+        if (r != null) {
+            r.reset();
+        }
+    }
+
     @Override
     public final MemorySegment scratch(long bytes, long alignment) {
         return scratch.allocate(bytes, alignment);

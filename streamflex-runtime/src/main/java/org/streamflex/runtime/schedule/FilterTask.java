@@ -24,8 +24,8 @@ import org.streamflex.spi.FilterContext;
  * <p>A filter that only one clock can reach is owned by that clock's thread and needs no atomic
  * operation to run; one that several clocks reach goes through a {@link RunState}.
  */
-public final class FilterTask extends WorkTransaction implements FilterContext {
-    private FilterTask[] downstream = {};
+public final class FilterTask extends WorkTransaction implements FilterContext, Schedulable {
+    private Schedulable[] downstream = {};
     private boolean userTrigger;
     private RunState shared;
     private boolean running;
@@ -42,12 +42,32 @@ public final class FilterTask extends WorkTransaction implements FilterContext {
     }
 
     /** Fixes the wiring when the graph is validated. */
-    public void wire(SpscRing[] inputs, SpscRing[] outputs, TimeSlot[] timers, FilterTask[] downstream,
+    public void wire(SpscRing[] inputs, SpscRing[] outputs, TimeSlot[] timers, Schedulable[] downstream,
             boolean userTrigger, boolean sharedByClocks) {
         wireChannels(inputs, outputs, timers);
         this.downstream = downstream;
         this.userTrigger = userTrigger;
         this.shared = sharedByClocks ? new RunState() : null;
+    }
+
+    /** The tasks run after each of this filter's work() calls, in order. */
+    public Schedulable[] downstream() {
+        return downstream.clone();
+    }
+
+    /** Replaces the tasks run after each work(): when fusion puts some of them in a fused task. */
+    public void downstream(Schedulable[] tasks) {
+        this.downstream = tasks.clone();
+    }
+
+    /** Whether the filter has a {@code trigger()} of its own. */
+    public boolean hasOwnTrigger() {
+        return userTrigger;
+    }
+
+    /** Whether several clocks reach the filter (it then runs through a {@link RunState}). */
+    public boolean sharedByClocks() {
+        return shared != null;
     }
 
     /** Sets the filter's events, discovered when it was made; before the graph is validated. */
@@ -79,6 +99,7 @@ public final class FilterTask extends WorkTransaction implements FilterContext {
      *     caller rather than once per work()
      * @throws BoundaryError if a work() or trigger() threw and its failure policy stops the graph
      */
+    @Override
     public void runEagerly(RegionSlot slot) {
         if (!enter()) {
             return;
@@ -90,7 +111,7 @@ public final class FilterTask extends WorkTransaction implements FilterContext {
                     boolean progressed;
                     do {
                         progressed = fire(slot);
-                        for (FilterTask next : downstream) {
+                        for (Schedulable next : downstream) {
                             next.runEagerly(slot);
                         }
                         // Fire again only while the last work() took input and more is waiting:
@@ -133,7 +154,8 @@ public final class FilterTask extends WorkTransaction implements FilterContext {
         }
     }
 
-    private boolean schedulable() {
+    /** Whether the filter may run now: its own trigger, or its inputs hold what it needs. */
+    boolean schedulable() {
         return userTrigger ? userTriggerHolds() : inputsReady();
     }
 

@@ -220,6 +220,58 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         return took;
     }
 
+    /**
+     * {@code count} work() calls of a fused filter as one transaction: the fused task has checked
+     * that its inputs hold the items and its outputs the room for all of them. What they put is
+     * published when the last returns; when one throws, the transaction of all of them is undone
+     * (or, if the policy skips the failure, everything they took is discarded and counted), as for
+     * a single work().
+     *
+     * @return whether the calls took anything from the data channels
+     * @throws BoundaryError if one threw and the failure stops the graph
+     */
+    final boolean fireBatch(RegionSlot slot, int count, Firings loop) {
+        transactionId++;
+        long heapBefore = enterMemory(slot);
+        inWork = true;
+        if (atomicity != null) {
+            atomicity.enterWork();
+        }
+        int done;
+        try {
+            done = loop.fire(this, filter, count);
+        } catch (Throwable failure) {
+            if (atomicity != null) {
+                atomicity.exitWork();
+            }
+            inWork = false;
+            leaveRegion(slot);
+            if (!failureCount.skips(failure)) {
+                abort();
+                throw failureCount.stopping("work()", failure);
+            }
+            long discarded = discard();
+            failureCount.skipped("work()", failure, discarded);
+            return discarded != 0;
+        }
+        if (atomicity != null) {
+            atomicity.exitWork();
+        }
+        inWork = false;
+        leaveMemory(slot, heapBefore);
+        boolean took = commit();
+        commits.add(done);
+        return took;
+    }
+
+    /** After the {@code run}-th work() of a batch returned: what leaving each work() would do. */
+    final void afterFiring(int run) {
+        betweenFirings();
+        if (rateCheck != null) {
+            rateCheck.verify(run);
+        }
+    }
+
     private boolean commit() {
         for (CapsuleRing out : capsuleOutputs) {
             out.stagePuts();

@@ -219,6 +219,7 @@ class DeclaredRatesTest {
                 static subgraph 1: Triple x2, Pair x3, Collect x3
                   Triple.out -> Pair.in (3:2), 6 items per iteration
                   Pair.out -> Collect.in (1:1), 3 items per iteration
+                static subgraph 1: fused, 2 of 3 filters in batches
                 """, g.schedule());
     }
 

@@ -1,0 +1,18 @@
+package org.streamflex.runtime.schedule;
+
+import org.streamflex.Filter;
+
+/**
+ * The loop every fused filter runs, written once: {@link FiringLoops} defines a hidden copy of
+ * this class for each fused filter, whose {@code work()} call site then profiles one class.
+ */
+final class FiringLoop extends Firings {
+    @Override
+    int fire(WorkTransaction task, Filter filter, int count) {
+        for (int i = 1; i <= count; i++) {
+            filter.work();
+            task.afterFiring(i);
+        }
+        return count;
+    }
+}

@@ -1,0 +1,152 @@
+package org.streamflex.runtime.schedule;
+
+import org.streamflex.abi.RegionSlot;
+import org.streamflex.runtime.channel.SpscRing;
+
+/**
+ * One filter of a {@link FusedTask}, with what the task needs to run it: its steady-state count per
+ * iteration and, if every channel of its has a declared rate at its end (and it has no clock input
+ * and no trigger of its own), those rates, so that the task can tell from the channels alone how
+ * many of its work() calls can run and run them as one batch ({@link WorkTransaction#fireBatch}).
+ * Any other member runs as unfused, one work() at a time while its trigger holds, and while its
+ * outputs with a declared rate have room for one more work()'s items.
+ *
+ * <pre>{@code
+ * FusedMember m = FusedMember.batched(task, 64, ins, pops, windows, outs, pushes);
+ * int result = m.run(slot);   // FIRED | TOOK
+ * }</pre>
+ */
+public final class FusedMember {
+    /** {@link #run} result bit: a work() ran. */
+    static final int FIRED = 1;
+    /** {@link #run} result bit: a work() took from a data channel. */
+    static final int TOOK = 2;
+
+    private final FilterTask task;
+    private final long repetitions;
+    /** Null for a guarded member. */
+    private final Firings loop;
+    private final SpscRing[] inputs;
+    private final int[] pops;
+    private final int[] windows;
+    private final SpscRing[] outputs;
+    private final int[] pushes;
+
+    private FusedMember(FilterTask task, long repetitions, Firings loop, SpscRing[] inputs, int[] pops,
+            int[] windows, SpscRing[] outputs, int[] pushes) {
+        if (repetitions <= 0) {
+            throw new IllegalArgumentException(task + ": repetitions " + repetitions);
+        }
+        this.task = task;
+        this.repetitions = repetitions;
+        this.loop = loop;
+        this.inputs = inputs.clone();
+        this.pops = pops.clone();
+        this.windows = windows.clone();
+        this.outputs = outputs.clone();
+        this.pushes = pushes.clone();
+        if (pops.length != inputs.length || windows.length != inputs.length || pushes.length != outputs.length) {
+            throw new IllegalArgumentException(task + ": one rate per channel");
+        }
+    }
+
+    /**
+     * A member run in batches.
+     *
+     * @param pops items each work() takes from each input
+     * @param windows items each input must hold for one work(): its peek window, at least its pop
+     * @param pushes items each work() puts on each output
+     */
+    public static FusedMember batched(FilterTask task, long repetitions, SpscRing[] inputs, int[] pops,
+            int[] windows, SpscRing[] outputs, int[] pushes) {
+        return new FusedMember(task, repetitions, FiringLoops.newLoop(), inputs, pops, windows, outputs, pushes);
+    }
+
+    /**
+     * A member run one guarded work() at a time, with its own trigger.
+     *
+     * @param outputs its outputs with a declared rate, which must have room for one work()
+     * @param pushes items each work() puts on each
+     */
+    public static FusedMember guarded(FilterTask task, long repetitions, SpscRing[] outputs, int[] pushes) {
+        return new FusedMember(task, repetitions, null, new SpscRing[0], new int[0], new int[0], outputs, pushes);
+    }
+
+    public FilterTask task() {
+        return task;
+    }
+
+    /** Whether the member runs in batches rather than one guarded work() at a time. */
+    public boolean batched() {
+        return loop != null;
+    }
+
+    /** Runs of the member per steady-state iteration. */
+    public long repetitions() {
+        return repetitions;
+    }
+
+    /**
+     * Runs the member's share of one iteration: as many work() calls as its channels allow, up to
+     * its repetitions.
+     *
+     * @return {@link #FIRED} if it ran, with {@link #TOOK} if it took data
+     */
+    int run(RegionSlot slot) {
+        if (loop == null) {
+            return runGuarded(slot);
+        }
+        int count = runnable();
+        if (count == 0) {
+            return 0;
+        }
+        return task.fireBatch(slot, count, loop) ? FIRED | TOOK : FIRED;
+    }
+
+    /** As unfused, but nothing downstream in between: at most the repetitions, none after one that took nothing. */
+    private int runGuarded(RegionSlot slot) {
+        int result = 0;
+        for (long n = 0; n < repetitions && task.schedulable() && roomForOne(); n++) {
+            result |= FIRED;
+            if (!task.fire(slot)) {
+                break;
+            }
+            result |= TOOK;
+        }
+        return result;
+    }
+
+    private boolean roomForOne() {
+        for (int i = 0; i < outputs.length; i++) {
+            if (outputs[i].free() < pushes[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** How many work() calls the inputs hold items and the outputs room for, up to the repetitions. */
+    private int runnable() {
+        long count = repetitions;
+        for (int i = 0; i < inputs.length; i++) {
+            int available = inputs[i].size();
+            if (available < windows[i]) {
+                return 0;
+            }
+            if (pops[i] > 0) {
+                count = Math.min(count, (available - windows[i]) / pops[i] + 1);
+            }
+        }
+        for (int i = 0; i < outputs.length; i++) {
+            if (pushes[i] > 0) {
+                count = Math.min(count, outputs[i].free() / pushes[i]);
+            }
+        }
+        return (int) Math.min(count, Integer.MAX_VALUE);
+    }
+
+    @Override
+    public String toString() {
+        return task + " x" + repetitions + (loop == null ? " (guarded)" : "");
+    }
+}

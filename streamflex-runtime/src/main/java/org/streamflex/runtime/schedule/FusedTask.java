@@ -1,0 +1,89 @@
+package org.streamflex.runtime.schedule;
+
+import java.util.List;
+import org.streamflex.abi.RegionSlot;
+import org.streamflex.runtime.counter.SingleWriterCounter;
+
+/**
+ * A static subgraph run as one task: each iteration runs its filters in a fixed upstream-first
+ * order, each as many times as its steady state asks and its channels allow, then the tasks
+ * downstream of the subgraph; iterations repeat while they take input. Inside an iteration there
+ * is no trigger, no depth-first recursion and, for a filter whose channels all declare their
+ * rates, one transaction for all its work() calls ({@link FusedMember}).
+ *
+ * <p>The filters of one fused task are reached by one clock only, so one thread runs them all and
+ * the channels between them are confined to it.
+ *
+ * <pre>{@code
+ * FusedTask fused = new FusedTask("static subgraph 1", members);
+ * fused.downstream(new Schedulable[] {sinkTask});
+ * clock.runAs(fused);
+ * }</pre>
+ */
+public final class FusedTask implements Schedulable {
+    private final String name;
+    private final FusedMember[] members;
+    private Schedulable[] downstream = {};
+    private boolean running;
+    /** Written by the thread running the task, read by anyone. */
+    private final SingleWriterCounter iterations = new SingleWriterCounter();
+
+    /**
+     * @param name the subgraph as people see it ({@code "static subgraph 1"})
+     * @param members its filters, upstream first
+     */
+    public FusedTask(String name, List<FusedMember> members) {
+        if (members.isEmpty()) {
+            throw new IllegalArgumentException(name + " has no filters");
+        }
+        this.name = name;
+        this.members = members.toArray(FusedMember[]::new);
+    }
+
+    /** Sets the tasks run after each iteration, outside the subgraph; before the graph runs. */
+    public void downstream(Schedulable[] tasks) {
+        this.downstream = tasks.clone();
+    }
+
+    /** Its filters, upstream first. */
+    public List<FusedMember> members() {
+        return List.of(members);
+    }
+
+    /** Iterations in which at least one work() ran. */
+    public long iterations() {
+        return iterations.get();
+    }
+
+    @Override
+    public void runEagerly(RegionSlot slot) {
+        if (running) {
+            return;
+        }
+        running = true;
+        try {
+            int result;
+            do {
+                result = 0;
+                for (FusedMember m : members) {
+                    result |= m.run(slot);
+                }
+                if (result != 0) {
+                    iterations.increment();
+                    for (Schedulable next : downstream) {
+                        next.runEagerly(slot);
+                    }
+                }
+                // Another iteration only while the last one took input: a filter that runs on its
+                // clock's tick alone runs once per release, as unfused.
+            } while ((result & FusedMember.TOOK) != 0);
+        } finally {
+            running = false;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}
