@@ -45,6 +45,9 @@ public final class TransientRegion implements TransientAllocator {
 
     /** Frees everything allocated since the last reset. Constant time. */
     public void reset() {
+        if (usedBytes == 0) {
+            return; // nothing was handed out in this epoch: every allocation counts its bytes
+        }
         epoch++;
         if (usedBytes > peakBytes.plain()) {
             peakBytes.set(usedBytes);

@@ -38,7 +38,8 @@ public final class FusedMember {
             throw new IllegalArgumentException(task + ": repetitions " + repetitions);
         }
         this.task = task;
-        this.repetitions = repetitions;
+        // At most one int's worth per iteration: a batch count fits an int, and count * rate a long.
+        this.repetitions = Math.min(repetitions, Integer.MAX_VALUE);
         this.loop = loop;
         this.inputs = inputs.clone();
         this.pops = pops.clone();
@@ -125,24 +126,33 @@ public final class FusedMember {
         return true;
     }
 
-    /** How many work() calls the inputs hold items and the outputs room for, up to the repetitions. */
+    /**
+     * How many work() calls the inputs hold items and the outputs room for, up to the repetitions.
+     * Divides only when a channel limits the count: a division costs more than the rest of a small
+     * batch.
+     */
     private int runnable() {
         long count = repetitions;
         for (int i = 0; i < inputs.length; i++) {
-            int available = inputs[i].size();
+            long available = inputs[i].size();
             if (available < windows[i]) {
                 return 0;
             }
-            if (pops[i] > 0) {
-                count = Math.min(count, (available - windows[i]) / pops[i] + 1);
+            int pop = pops[i];
+            if (pop > 0 && available < (count - 1) * pop + windows[i]) {
+                count = (available - windows[i]) / pop + 1;
             }
         }
         for (int i = 0; i < outputs.length; i++) {
-            if (pushes[i] > 0) {
-                count = Math.min(count, outputs[i].free() / pushes[i]);
+            int push = pushes[i];
+            if (push > 0) {
+                long free = outputs[i].free();
+                if (free < count * push) {
+                    count = free / push;
+                }
             }
         }
-        return (int) Math.min(count, Integer.MAX_VALUE);
+        return (int) count;
     }
 
     @Override
