@@ -19,7 +19,8 @@ import java.lang.annotation.Target;
  * iteration (StreamIt's balance equations): {@code StreamFlexGraph.schedule()} prints it. With
  * {@code -Dstreamflex.rates.check=true} the runtime counts each {@code work()}'s takes and puts on
  * the declared channels and stops the filter with a {@link RateViolationError} naming the channel
- * when they differ from the declaration.
+ * when they differ from the declaration. A filter whose rates are declared and whose class is
+ * annotated {@link Stateless} may be run as parallel replicas (fission).
  *
  * <pre>{@code
  * public final class Decimate extends Filter {

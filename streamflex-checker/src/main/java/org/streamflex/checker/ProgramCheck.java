@@ -19,6 +19,7 @@ import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
 import org.streamflex.checker.rules.AtomicMethods;
 import org.streamflex.checker.rules.ClosedWorldCalls;
+import org.streamflex.checker.rules.F1StatelessWork;
 import org.streamflex.checker.rules.InternalPackages;
 import org.streamflex.checker.rules.R1FilterBoundary;
 import org.streamflex.checker.rules.R2StableFields;
@@ -37,7 +38,7 @@ final class ProgramCheck {
     static final List<Rule> RULES = List.of(new R1FilterBoundary(), new R2StableFields(), new R3StaticReferences(),
             new R4StableArrays(), new R5CapsuleFields(), new R6CapsuleCreation(), new R7CapsuleNotStable(),
             new ClosedWorldCalls(), new AtomicMethods(), new InternalPackages(), new S1SharedFields(),
-            new S2SharedEscape(), new S3SharedLifecycle(), new W1WorkRates());
+            new S2SharedEscape(), new S3SharedLifecycle(), new W1WorkRates(), new F1StatelessWork());
 
     private final JavacTask task;
     private final Trees trees;
@@ -65,7 +66,7 @@ final class ProgramCheck {
         if (facts == null) {
             facts = new TypeFacts(task.getElements(), task.getTypes());
             analysis = new Analysis(trees, facts, new ReferenceImmutability(facts),
-                    type -> compiledFromSource.test(topLevel(type)), new AtomicCallGraph());
+                    type -> compiledFromSource.test(topLevel(type)), new AtomicCallGraph(), new StatelessCode(facts));
         }
         if (!facts.apiPresent()) {
             return; // no StreamFlex API on the class path: no filters to check

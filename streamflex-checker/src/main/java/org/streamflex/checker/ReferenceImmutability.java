@@ -36,6 +36,7 @@ public final class ReferenceImmutability {
 
     private final TypeFacts facts;
     private final Map<TypeElement, Boolean> known = new HashMap<>();
+    private final Map<TypeElement, Boolean> deeplyKnown = new HashMap<>();
 
     ReferenceImmutability(TypeFacts facts) {
         this.facts = facts;
@@ -120,6 +121,54 @@ public final class ReferenceImmutability {
             }
         }
         return true;
+    }
+
+    /**
+     * Deeply immutable (rule F1): no code can change a value of this type, nor anything it reaches.
+     * Primitives, {@code String} and the boxed types (their caches are not state anyone reads back),
+     * and final classes, records and enums without constant bodies whose instance fields, their own and
+     * their superclasses' ({@code java.lang.Enum}'s hash cache aside), are all final and deeply
+     * immutable. Arrays never are: any element can be written; nor interfaces and non-final classes,
+     * whose subclasses may add fields. Stricter than {@link #test}, which lets a final class keep
+     * non-final primitive fields, and than {@link #isValueType}, which a nested record need only pass.
+     */
+    public boolean deeplyImmutable(TypeMirror type) {
+        if (type.getKind().isPrimitive()) {
+            return true;
+        }
+        TypeElement element = facts.asElement(type);
+        return element != null && deeplyImmutable(element);
+    }
+
+    private boolean deeplyImmutable(TypeElement type) {
+        String name = type.getQualifiedName().toString();
+        if (name.equals("java.lang.String") || BOXES.contains(name)) {
+            return true;
+        }
+        Boolean cached = deeplyKnown.get(type);
+        if (cached != null) {
+            return cached;
+        }
+        deeplyKnown.put(type, Boolean.TRUE); // a cycle of final fields is immutable if the rest is
+        boolean result = !type.getKind().isInterface()
+                && (type.getModifiers().contains(Modifier.FINAL) || type.getKind() == ElementKind.RECORD);
+        for (TypeElement c = type; result && c != null; c = facts.asElement(c.getSuperclass())) {
+            String owner = c.getQualifiedName().toString();
+            if (owner.equals("java.lang.Enum") || owner.equals("java.lang.Record")
+                    || owner.equals("java.lang.Object")) {
+                break;
+            }
+            for (Element member : c.getEnclosedElements()) {
+                if (member.getKind() == ElementKind.FIELD && !member.getModifiers().contains(Modifier.STATIC)
+                        && (!member.getModifiers().contains(Modifier.FINAL)
+                                || !deeplyImmutable(((VariableElement) member).asType()))) {
+                    result = false;
+                    break;
+                }
+            }
+        }
+        deeplyKnown.put(type, result);
+        return result;
     }
 
     /** Why a type is not reference-immutable, for messages; null if it is. */

@@ -25,8 +25,8 @@ public @interface RuleInfo {
     /**
      * The paper's own name for the rule ({@code R1}..{@code R7}, {@code D4}), or a name for rules
      * the paper does not have ({@code Atomic}, {@code Internals}, {@code S1}..{@code S3} for shared
-     * values, {@code W1} for channel rates). It is the suffix of the suppression key,
-     * {@code @SuppressWarnings("StreamFlex:R3")}, so it has no spaces.
+     * values, {@code W1} for channel rates, {@code F1} for fission). It is the suffix of the
+     * suppression key, {@code @SuppressWarnings("StreamFlex:R3")}, so it has no spaces.
      */
     String id();
 
