@@ -137,10 +137,33 @@ public final class StreamFlexProperties {
      */
     public static final Property<Boolean> FUSION = bool("streamflex.fusion", true);
 
+    /**
+     * Whether a fused filter annotated {@link Stateless}, all of whose channels are primitive with
+     * declared rates, runs its batches split across worker threads, one replica per part, when a
+     * part is worth a hand-off (see {@link #FISSION_MIN_PART_NANOS}). On by default; off, every
+     * filter runs on its clock's thread. Read when a graph is built; needs fusion.
+     */
+    public static final Property<Boolean> FISSION = bool("streamflex.fission", true);
+
+    /**
+     * Replicas of each filter fission splits, 0 for one per available processor. Fission needs at
+     * least 2. Read when a graph is built.
+     */
+    public static final Property<Integer> FISSION_REPLICAS = integer("streamflex.fission.replicas", 0, 0, 256);
+
+    /**
+     * The least measured work, in nanoseconds, one replica's part of a batch must hold for fission
+     * to split the batch: below it, handing a part to another thread costs more than it saves.
+     * Each filter's cost per {@code work()} is measured on its first batches. Read when a graph is
+     * built; 0 splits every batch of at least two {@code work()} calls per replica.
+     */
+    public static final Property<Long> FISSION_MIN_PART_NANOS =
+            longInteger("streamflex.fission.minPartNanos", 20_000, 0, Long.MAX_VALUE);
+
     private static final List<Property<?>> ALL = List.of(CLOCK_BACKEND, CLOCK_PRIORITY, CLOCK_CPU,
             CLOCK_LOCK_MEMORY, CLOCK_SPIN_MICROS, REGIONS, REGIONS_MAX_BYTES, SCRATCH_BYTES, HEAP_ACCOUNTING, JMX,
             ATOMIC_MAX_READS, ATOMIC_MAX_WRITES, ATOMIC_MAX_COPIED_ELEMENTS, DSP_DEBUG, DSP_POOL_BYTES, DSP_REWRITES,
-            RATES_CHECK, FUSION);
+            RATES_CHECK, FUSION, FISSION, FISSION_REPLICAS, FISSION_MIN_PART_NANOS);
 
     private StreamFlexProperties() {
     }

@@ -1,6 +1,7 @@
 package org.streamflex.runtime.graph;
 
 import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Modifier;
 import org.streamflex.Filter;
@@ -63,6 +64,53 @@ final class FilterFactory {
         }
         model.add(wiring);
         return filter;
+    }
+
+    /**
+     * A copy of a stateless filter for fission: a new instance of its class, made as
+     * {@code makeFilter} makes one; the caller fills its channel fields and copies the original's
+     * other fields ({@link #copyFields}). It is not part of the graph's model (no counters of its own).
+     *
+     * @param number the copy's number, for its name ({@code "Heavy#2/1"})
+     */
+    FilterTask replicaOf(FilterWiring original, int number) {
+        Class<? extends Filter> type = original.filter.getClass();
+        String name = original.name + "/" + number;
+        StableRegion stable = new StableRegion(name, Math.max(0, original.stableBytes));
+        if (original.stableBytes >= 0) {
+            stable.allocate(type);
+        }
+        Filter copy = constructCounting(type, original.stableBytes >= 0 ? stable : null);
+        FilterTask task = new FilterTask(copy, name, pools, Math.max(0, original.transientBytes), stable,
+                settings.atomicLimits());
+        if (original.task.transientRegion() == null) {
+            task.disableRegion();
+        }
+        task.events(FilterEvents.discover(type, name));
+        ApiAccess.setContext(copy, task);
+        return task;
+    }
+
+    /**
+     * Copies every field of {@code original}'s filter but its channels into {@code copy}: the copies
+     * share what the fields hold, which a {@code @Stateless} filter only reads.
+     */
+    static void copyFields(FilterWiring original, Filter copy) {
+        for (Class<?> c = original.filter.getClass(); c != Filter.class; c = c.getSuperclass()) {
+            for (Field field : c.getDeclaredFields()) {
+                if (Modifier.isStatic(field.getModifiers()) || original.fields.containsKey(field.getName())) {
+                    continue;
+                }
+                try {
+                    field.setAccessible(true);
+                    field.set(copy, field.get(original.filter));
+                } catch (ReflectiveOperationException | RuntimeException e) {
+                    throw new StreamFlexError("cannot copy " + original.name + "." + field.getName() + " for fission: "
+                            + e + "; open the filter's package to org.streamflex.runtime or turn fission off"
+                            + " (-Dstreamflex.fission=false)");
+                }
+            }
+        }
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.Set;
 import org.streamflex.DuplicateSplitter;
 import org.streamflex.RoundRobinJoiner;
 import org.streamflex.RoundRobinSplitter;
+import org.streamflex.Stateless;
 import org.streamflex.runtime.channel.SpscRing;
 import org.streamflex.runtime.clock.RuntimeClock;
 import org.streamflex.runtime.schedule.FilterTask;
@@ -41,7 +42,7 @@ final class Fusion {
      *
      * @return one line per static subgraph of the plan, in its order: fused or why not
      */
-    static List<String> fuse(GraphModel model, SchedulePlan plan) {
+    static List<String> fuse(GraphModel model, SchedulePlan plan, FilterFactory factory, GraphSettings settings) {
         List<String> lines = new ArrayList<>();
         Map<String, FilterWiring> byName = new HashMap<>();
         model.filters.forEach(w -> byName.put(w.name, w));
@@ -61,7 +62,7 @@ final class Fusion {
             }
             List<FusedMember> fusedMembersOfG = new ArrayList<>();
             for (int m = 0; m < members.size(); m++) {
-                fusedMembersOfG.add(member(model, edges, members.get(m), g.repetitions(m)));
+                fusedMembersOfG.add(member(model, edges, members.get(m), g.repetitions(m), factory, settings));
             }
             FusedTask task = new FusedTask(name, fusedMembersOfG);
             for (FilterWiring w : members) {
@@ -76,6 +77,11 @@ final class Fusion {
             fusedMembers.add(members);
             lines.add(name + ": fused, " + fusedMembersOfG.stream().filter(FusedMember::batched).count() + " of "
                     + members.size() + " filters in batches");
+            for (FusedMember m : fusedMembersOfG) {
+                if (m.replicas() > 1) {
+                    lines.add("  fission: " + m.task() + " in " + m.replicas() + " replicas");
+                }
+            }
         }
         if (fused.isEmpty()) {
             return lines;
@@ -111,7 +117,8 @@ final class Fusion {
         return null;
     }
 
-    private static FusedMember member(GraphModel model, List<RateEdge> edges, FilterWiring w, long repetitions) {
+    private static FusedMember member(GraphModel model, List<RateEdge> edges, FilterWiring w, long repetitions,
+            FilterFactory factory, GraphSettings settings) {
         boolean builtin = w.filter instanceof DuplicateSplitter || w.filter instanceof RoundRobinSplitter
                 || w.filter instanceof RoundRobinJoiner;
         boolean batchable = w.timers.isEmpty() && (builtin || !w.task.hasOwnTrigger());
@@ -145,9 +152,36 @@ final class Fusion {
             // Run once per round, so that the batch size the fused task works out holds.
             setRoundsPerWork(w, 1);
         }
-        return FusedMember.batched(w.task, repetitions, ins.toArray(SpscRing[]::new),
-                inRates.stream().mapToInt(r -> r[0]).toArray(), inRates.stream().mapToInt(r -> r[1]).toArray(),
-                outs.toArray(SpscRing[]::new), pushes.stream().mapToInt(Integer::intValue).toArray());
+        SpscRing[] inRings = ins.toArray(SpscRing[]::new);
+        int[] pops = inRates.stream().mapToInt(r -> r[0]).toArray();
+        int[] windows = inRates.stream().mapToInt(r -> r[1]).toArray();
+        SpscRing[] outRings = outs.toArray(SpscRing[]::new);
+        int[] pushCounts = pushes.stream().mapToInt(Integer::intValue).toArray();
+        int replicas = settings.fissionReplicas() > 0 ? settings.fissionReplicas()
+                : Runtime.getRuntime().availableProcessors();
+        if (settings.fission() && replicas > 1 && fissionable(w)) {
+            return Replication.fissioned(model, factory, w, repetitions, inRings, pops, windows, outRings, pushCounts,
+                    replicas, settings.fissionMinPartNanos());
+        }
+        return FusedMember.batched(w.task, repetitions, inRings, pops, windows, outRings, pushCounts);
+    }
+
+    /**
+     * A filter fission may replicate: declared {@code @Stateless} (checker rule F1 proves it), no
+     * {@code @Atomic} methods, and only single primitive channels, which a copy of the items
+     * reproduces exactly (capsules and shared values have identities a copy would not keep).
+     */
+    private static boolean fissionable(FilterWiring w) {
+        if (!w.filter.getClass().isAnnotationPresent(Stateless.class) || w.task.atomicity() != null) {
+            return false;
+        }
+        for (ChannelField f : w.fields.values()) {
+            if (f.array || f.kind == ChannelKind.CAPSULE || f.kind == ChannelKind.SHARED || f.kind == ChannelKind.ANY
+                    || f.kind == ChannelKind.TIME) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void setRoundsPerWork(FilterWiring builtin, int rounds) {

@@ -15,14 +15,19 @@ import org.streamflex.runtime.atomic.AtomicLimits;
  * @param jmx whether the graph's counters become MBeans while it runs
  * @param ratesCheck whether each work() is checked against its filter's declared rates
  * @param fusion whether each static subgraph runs as one fused task
+ * @param fission whether fused stateless filters split their batches across worker threads
+ * @param fissionReplicas replicas per fissioned filter, 0 for one per available processor
+ * @param fissionMinPartNanos the least measured work one replica's part must hold
  */
 record GraphSettings(boolean regions, boolean heapAccounting, long maxRegionBytes, AtomicLimits atomicLimits,
-        boolean jmx, boolean ratesCheck, boolean fusion) {
+        boolean jmx, boolean ratesCheck, boolean fusion, boolean fission, int fissionReplicas,
+        long fissionMinPartNanos) {
     /** The settings the system properties give now. */
     static GraphSettings fromProperties() {
         return new GraphSettings(StreamFlexProperties.REGIONS.get(), StreamFlexProperties.HEAP_ACCOUNTING.get(),
                 StreamFlexProperties.REGIONS_MAX_BYTES.get(), AtomicLimits.fromProperties(),
                 StreamFlexProperties.JMX.get(), StreamFlexProperties.RATES_CHECK.get(),
-                StreamFlexProperties.FUSION.get());
+                StreamFlexProperties.FUSION.get(), StreamFlexProperties.FISSION.get(),
+                StreamFlexProperties.FISSION_REPLICAS.get(), StreamFlexProperties.FISSION_MIN_PART_NANOS.get());
     }
 }

@@ -101,7 +101,7 @@ public final class RuntimeGraph implements GraphAssembly {
         if (settings.ratesCheck()) {
             RateDeclarations.installChecks(model);
         }
-        fusion = settings.fusion() ? Fusion.fuse(model, plan)
+        fusion = settings.fusion() ? Fusion.fuse(model, plan, factory, settings)
                 : plan.subgraphs().isEmpty() ? List.of() : List.of("fusion is off (-Dstreamflex.fusion=false)");
         GraphCounterRegistration.registerAll(counters, model);
         lifecycle.validated();

@@ -1,5 +1,6 @@
 package org.streamflex.runtime.schedule;
 
+import org.streamflex.DataChannel;
 import org.streamflex.abi.RegionSlot;
 import org.streamflex.runtime.channel.SpscRing;
 
@@ -61,6 +62,32 @@ public final class FusedMember {
     public static FusedMember batched(FilterTask task, long repetitions, SpscRing[] inputs, int[] pops,
             int[] windows, SpscRing[] outputs, int[] pushes) {
         return new FusedMember(task, repetitions, FiringLoops.newLoop(), inputs, pops, windows, outputs, pushes);
+    }
+
+    /**
+     * A member run in batches split across replicas by fission ({@link Fission}).
+     *
+     * @param inputChannels the filter's input channels, index for index with {@code inputs}
+     * @param outputChannels the filter's output channels, index for index with {@code outputs}
+     * @param replicas its copies, at least 2
+     * @param minPartNanos the least measured work one replica's part must hold
+     * @param beforeFirstSplit run once, before the first batch is split: copies the filter's fields
+     */
+    public static FusedMember fissioned(FilterTask task, long repetitions, SpscRing[] inputs, int[] pops,
+            int[] windows, SpscRing[] outputs, int[] pushes, DataChannel[] inputChannels,
+            DataChannel[] outputChannels, Replica[] replicas, long minPartNanos, Runnable beforeFirstSplit) {
+        int[] lookaheads = new int[pops.length];
+        for (int i = 0; i < pops.length; i++) {
+            lookaheads[i] = windows[i] - pops[i];
+        }
+        Fission fission = new Fission(replicas, inputChannels, pops, lookaheads, outputChannels, minPartNanos,
+                beforeFirstSplit);
+        return new FusedMember(task, repetitions, fission, inputs, pops, windows, outputs, pushes);
+    }
+
+    /** Replicas its batches are split across, or 1 without fission. */
+    public int replicas() {
+        return loop instanceof Fission f ? f.replicas() : 1;
     }
 
     /**
@@ -157,6 +184,7 @@ public final class FusedMember {
 
     @Override
     public String toString() {
-        return task + " x" + repetitions + (loop == null ? " (guarded)" : "");
+        return task + " x" + repetitions + (loop == null ? " (guarded)" : "")
+                + (replicas() > 1 ? " (" + replicas() + " replicas)" : "");
     }
 }

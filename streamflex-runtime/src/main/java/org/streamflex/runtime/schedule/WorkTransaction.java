@@ -264,6 +264,32 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         return took;
     }
 
+    /**
+     * {@code count} work() calls of a replica made by fission, on a worker thread: one transaction
+     * over the replica's own channels, undone if one throws. The failure is returned, not judged:
+     * the filter the replica stands for applies its policy on its own thread.
+     *
+     * @return what a work() threw, or null
+     */
+    final Throwable fireReplica(RegionSlot slot, int count, Firings loop) {
+        transactionId++;
+        long heapBefore = enterMemory(slot);
+        inWork = true;
+        try {
+            loop.fire(this, filter, count);
+        } catch (Throwable failure) {
+            inWork = false;
+            leaveRegion(slot);
+            abort();
+            return failure;
+        }
+        inWork = false;
+        leaveMemory(slot, heapBefore);
+        commit();
+        commits.add(count);
+        return null;
+    }
+
     /** After the {@code run}-th work() of a batch returned: what leaving each work() would do. */
     final void afterFiring(int run) {
         betweenFirings();

@@ -1,0 +1,190 @@
+package org.streamflex.runtime.graph;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.streamflex.BoundaryError;
+import org.streamflex.Clock;
+import org.streamflex.Filter;
+import org.streamflex.IntChannel;
+import org.streamflex.Rate;
+import org.streamflex.Stateless;
+import org.streamflex.TimeChannel;
+import org.streamflex.runtime.GraphDriver;
+import org.streamflex.runtime.TemporaryProperty;
+
+/** Fission: a stateless fused filter's batches split across replicas, the items out in order, none lost. */
+class FissionTest {
+
+    /** Puts 64 numbers of its count per release. */
+    public static final class Numbers extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock's channel: connected, released on, never read
+        private TimeChannel timer;
+        @Rate(64)
+        private IntChannel out;
+        private int next;
+
+        @Override
+        public void work() {
+            for (int i = 0; i < 64; i++) {
+                out.put(next++);
+            }
+        }
+    }
+
+    /** A mix of its input with the two after it and a configured salt: what it puts depends on the item alone. */
+    @Stateless
+    public static final class Mix extends Filter {
+        @Rate(value = 2, peek = 4)
+        private IntChannel in;
+        @Rate(3)
+        private IntChannel out;
+        /** Configuration, set before the graph runs: replicas must see it too. */
+        int salt = 7;
+        /** Throws on this item, if not negative. */
+        int failOn = -1;
+
+        @Override
+        public void work() {
+            int a = in.peek(0);
+            int b = in.peek(3);
+            if (a == failOn) {
+                throw new IllegalArgumentException("bad item " + a);
+            }
+            int h = a;
+            for (int i = 0; i < 50; i++) {
+                h = h * 31 + b + salt;
+            }
+            out.put(h);
+            out.put(a - b);
+            out.put(in.take() + in.take());
+        }
+    }
+
+    /** Records the items it takes: the first 65,536. */
+    public static final class Sink extends Filter {
+        @Rate(1)
+        private IntChannel in;
+        private final int[] items = new int[1 << 16];
+        private int count;
+
+        @Override
+        public void work() {
+            int x = in.take();
+            if (count < items.length) {
+                items[count] = x;
+            }
+            count++;
+        }
+
+        int[] items() {
+            return Arrays.copyOf(items, Math.min(count, items.length));
+        }
+    }
+
+    private record Built(TestGraph graph, Mix mix, Sink sink, Clock clock) {
+    }
+
+    private static Built build(String replicas, boolean fission) {
+        try (var _ = TemporaryProperty.set("streamflex.fission", String.valueOf(fission));
+                var _ = TemporaryProperty.set("streamflex.fission.replicas", replicas);
+                var _ = TemporaryProperty.set("streamflex.fission.minPartNanos", "0")) {
+            TestGraph g = new TestGraph();
+            Numbers source = g.filter(Numbers.class);
+            Mix mix = g.filter(Mix.class);
+            mix.salt = 11;
+            Sink sink = g.filter(Sink.class, 1 << 19, 4096);
+            Clock clock = g.clock(1000);
+            g.link(clock, source, "timer").link(source, mix, 256).link(mix, sink, 512).check();
+            return new Built(g, mix, sink, clock);
+        }
+    }
+
+    private static int[] driven(String replicas, boolean fission, int releases) {
+        Built b = build(replicas, fission);
+        GraphDriver.of(b.graph()).run(releases);
+        return b.sink().items();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"2", "3", "4"})
+    void fissionKeepsOrderAndLosesOrDuplicatesNothing(String replicas) {
+        int[] split = driven(replicas, true, 300);
+        int[] alone = driven(replicas, false, 300);
+        // 19,200 items in; Mix takes 2 and looks at 4: (19,200 - 4) / 2 + 1 runs, 3 items out each.
+        assertEquals(3 * ((300 * 64 - 4) / 2 + 1), alone.length);
+        assertArrayEquals(alone, split);
+    }
+
+    @Test
+    void scheduleSaysWhichFilterIsSplit() {
+        assertTrue(build("3", true).graph().schedule().contains("  fission: Mix in 3 replicas\n"),
+                build("3", true).graph().schedule());
+        assertFalse(build("3", false).graph().schedule().contains("fission"));
+        assertFalse(build("1", true).graph().schedule().contains("fission"), "one replica is no fission");
+    }
+
+    /** The same as Mix, but keeps a count: not stateless, never replicated. */
+    public static final class Counting extends Filter {
+        @Rate(1)
+        private IntChannel in;
+        @Rate(1)
+        private IntChannel out;
+        private int seen;
+
+        @Override
+        public void work() {
+            out.put(in.take() + seen++);
+        }
+    }
+
+    @Test
+    void aFilterThatKeepsStateIsNotSplit() {
+        try (var _ = TemporaryProperty.set("streamflex.fission.replicas", "2")) {
+            TestGraph g = new TestGraph();
+            Numbers source = g.filter(Numbers.class);
+            Counting counting = g.filter(Counting.class);
+            Sink sink = g.filter(Sink.class, 1 << 19, 4096);
+            g.link(g.clock(10), source, "timer").link(source, counting, 64).link(counting, sink, 64).check();
+            assertFalse(g.schedule().contains("fission"), g.schedule());
+        }
+    }
+
+    @Test
+    void aFailureInAReplicaIsTheFiltersAndUndoesItsWholeBatch() {
+        Built b = build("2", true);
+        b.mix().failOn = 64 + 40; // in the second release, in the second replica's part
+        GraphDriver driver = GraphDriver.of(b.graph());
+        driver.run(1);
+        int before = b.sink().items().length;
+        BoundaryError error = assertThrows(BoundaryError.class, () -> driver.run(1));
+        assertEquals("Mix", error.filterName());
+        assertEquals("bad item 104", error.causeMessage());
+        // Mix's batch of the second release was undone: nothing of it reached the sink, its items are in its input.
+        assertEquals(before, b.sink().items().length);
+        IntChannel in = (IntChannel) b.graph().channel(b.mix(), "in");
+        assertEquals(64 + 2, in.size(), "the release's 64 and the 2 the first release left for the peek window");
+    }
+
+    @Test
+    void aStartedGraphSplitsOnWorkerThreadsAndPutsOutWhatOneThreadWould() throws InterruptedException {
+        Built b = build("2", true);
+        b.graph().start();
+        try {
+            TestGraph.awaitReleases(b.clock(), 50);
+        } finally {
+            b.graph().stop();
+        }
+        assertTrue(b.graph().awaitTermination(1, TimeUnit.MINUTES));
+        int[] items = b.sink().items();
+        assertArrayEquals(driven("2", false, (int) b.clock().releases()), items);
+    }
+}
