@@ -41,6 +41,7 @@ class ReadmeCommandsIT {
     /** The long XStream run names its collector (jmh/README.md, "Which collector"). */
     static final String XSTREAM_PARALLEL_GC = "java -XX:+UseParallelGC -cp " + JAR
             + " org.streamflex.bench.xstream.XStreamMain";
+    static final String SCALING = "java -cp " + JAR + " org.streamflex.bench.fission.ScalingMain";
     static final String RECORD = "java -jar " + JAR + " PassChain -jvmArgsAppend ";
     static final String JFR_COST = "jmh/jfr-cost.sh ";
     static final Pattern BASH = Pattern.compile("```bash\\n(.*?)```", Pattern.DOTALL);
@@ -166,6 +167,11 @@ class ReadmeCommandsIT {
                         && lines.stream().anyMatch(l -> l.matches("SILENCEFILTER +[0-9.]+x +859x .*"))
                         && lines.stream().anyMatch(l -> l.matches("  with-hash-join .*")),
                         command + ": the table and the ratios\n" + e.out());
+            } else if (command.startsWith(SCALING)) {
+                words.addAll(List.of("--rounds", "1", "--seconds", "0.05", "--work", "10"));
+                Exit e = java(words);
+                assertEquals(0, e.exit(), command + "\n" + e.out());
+                assertTrue(e.out().contains("mean speed-up on "), command + "\n" + e.out());
             } else if (command.startsWith(STREAMIT)) {
                 Exit e = java(words);
                 assertEquals(0, e.exit(), command + "\n" + e.out());

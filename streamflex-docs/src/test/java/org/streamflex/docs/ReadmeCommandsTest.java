@@ -81,6 +81,10 @@ class ReadmeCommandsTest {
                 "java " + xstream + " --no-sweep")) {
             cover(command, JMH_README_IT, "the same command with one replay per round, one round and no warm-up");
         }
+        cover("java -cp jmh/target/benchmarks.jar org.streamflex.bench.fission.ScalingMain", JMH_README_IT,
+                "the same command with one 50 ms round, W = 10");
+        cover("java -cp jmh/target/benchmarks.jar org.streamflex.bench.fission.ScalingMain --cores 16", JMH_README_IT,
+                "the same command with one 50 ms round, W = 10");
         cover("java -jar jmh/target/benchmarks.jar PassChain -jvmArgsAppend \"-Xms1g -Xmx1g"
                 + " -XX:StartFlightRecording:filename=run.jfr,+org.streamflex.Release#threshold=0ms\"", JMH_README_IT,
                 "the same command for batch=64 pass=item, one fork, one 100 ms iteration and no warm-up");
