@@ -17,7 +17,7 @@ import org.streamflex.abi.RegionSlot;
  * workers.post(part) ... part.await();
  * }</pre>
  */
-final class FissionPart {
+class FissionPart {
     private static final VarHandle DONE;
 
     static {
@@ -41,7 +41,7 @@ final class FissionPart {
     }
 
     /** By the poster, before the part is handed over. */
-    void prepare(int calls, Thread waiting) {
+    final void prepare(int calls, Thread waiting) {
         this.count = calls;
         this.poster = waiting;
         this.failure = null;
@@ -49,14 +49,19 @@ final class FissionPart {
     }
 
     /** By the runner: the replica's calls, then done, then the poster woken. */
-    void run(RegionSlot slot) {
-        failure = replica.task().fireReplica(slot, count, replica.loop());
+    final void run(RegionSlot slot) {
+        failure = execute(slot, count);
         DONE.setRelease(this, true);
         LockSupport.unpark(poster);
     }
 
+    /** The part's work: the replica's calls; the jcstress test of this hand-off puts its own here. */
+    Throwable execute(RegionSlot slot, int calls) {
+        return replica.task().fireReplica(slot, calls, replica.loop());
+    }
+
     /** By the poster: waits until the runner is done, spinning briefly, then parked. */
-    void await() {
+    final void await() {
         int spins = 0;
         while (!(boolean) DONE.getAcquire(this)) {
             if (++spins < 1 << 12) {
@@ -68,7 +73,7 @@ final class FissionPart {
     }
 
     /** What a work() of the part threw, or null; after {@link #await()}. */
-    Throwable failure() {
+    final Throwable failure() {
         return failure;
     }
 }
