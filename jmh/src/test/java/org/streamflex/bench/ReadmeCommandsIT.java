@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,7 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  * own as a user runs it, with small input: the JMH commands with one fork, one 100 ms iteration and
  * no warm-up (every benchmark and parameter set still runs, with its profiler); the predictability
  * harness with a few hundred periods; {@code XStreamMain} with one replay per round, one round and
- * no warm-up; {@code StreamItMain} as written. The build command,
+ * no warm-up; {@code HybridMain} with 64 items per round, one round and no warm-up, under
+ * {@code taskset -c 0} as shown where the machine has {@code taskset} (Linux) and without it
+ * elsewhere; {@code StreamItMain} as written. The build command,
  * {@code ./mvnw -q package -pl jmh -am -DskipTests}, is what made the jar. A command of another
  * shape fails the test until it has a runner here.
  */
@@ -42,6 +45,8 @@ class ReadmeCommandsIT {
     static final String XSTREAM_PARALLEL_GC = "java -XX:+UseParallelGC -cp " + JAR
             + " org.streamflex.bench.xstream.XStreamMain";
     static final String SCALING = "java -cp " + JAR + " org.streamflex.bench.fission.ScalingMain";
+    /** The hybrid scheduler's micro-benchmarks, on one core as the paper ran them (jmh/README.md). */
+    static final String HYBRID = "taskset -c 0 java -cp " + JAR + " org.streamflex.bench.hybrid.HybridMain";
     static final String RECORD = "java -jar " + JAR + " PassChain -jvmArgsAppend ";
     static final String JFR_COST = "jmh/jfr-cost.sh ";
     static final Pattern BASH = Pattern.compile("```bash\\n(.*?)```", Pattern.DOTALL);
@@ -117,6 +122,26 @@ class ReadmeCommandsIT {
         return run(command, Map.of());
     }
 
+    /**
+     * A command {@code taskset -c 0 java ...}: as written, with this test's JDK, where {@code taskset}
+     * is on the path; without {@code taskset -c 0} where it is not (it is Linux's), on every core.
+     */
+    Exit hybrid(List<String> words) throws IOException, InterruptedException {
+        List<String> java = words.subList(3, words.size());
+        Path taskset = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+                .filter(d -> !d.isEmpty()).map(d -> Path.of(d, "taskset")).filter(Files::isExecutable).findFirst()
+                .orElse(null);
+        if (taskset == null) {
+            return java(java);
+        }
+        List<String> command = new ArrayList<>(List.of(taskset.toString(), words.get(1), words.get(2),
+                ProcessHandle.current().info().command().orElse("java")));
+        for (String word : java.subList(1, java.size())) {
+            command.add(word.equals(JAR) ? jar() : word);
+        }
+        return run(command, Map.of());
+    }
+
     /** A JDK tool ({@code jfr}) of the JDK running this test. */
     Exit tool(List<String> words) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(words);
@@ -172,6 +197,17 @@ class ReadmeCommandsIT {
                 Exit e = java(words);
                 assertEquals(0, e.exit(), command + "\n" + e.out());
                 assertTrue(e.out().contains("mean speed-up on "), command + "\n" + e.out());
+            } else if (command.startsWith(HYBRID)) {
+                words.addAll(List.of("--items", "64", "--warmup", "0", "--rounds", "1"));
+                Exit e = hybrid(words);
+                assertEquals(0, e.exit(), command + "\n" + e.out());
+                List<String> lines = e.out().lines().toList();
+                for (String section : List.of("5.1.1", "5.1.2", "5.1.3", "5.2.1")) {
+                    assertTrue(lines.stream().anyMatch(l -> l.startsWith(section + " ")), section + "\n" + e.out());
+                }
+                assertTrue(lines.stream().anyMatch(l -> l.matches("  31 +([0-9.]+x +){3}10x"))
+                        && lines.stream().anyMatch(l -> l.matches("  32 +([0-9.]+x +){5}10.5x")),
+                        command + ": the ratios beside the paper's\n" + e.out());
             } else if (command.startsWith(STREAMIT)) {
                 Exit e = java(words);
                 assertEquals(0, e.exit(), command + "\n" + e.out());
@@ -213,6 +249,8 @@ class ReadmeCommandsIT {
         assertTrue(commands.contains(HARNESS), commands.toString());
         assertTrue(commands.contains(XSTREAM + " --quick") && commands.contains(XSTREAM_PARALLEL_GC),
                 "the XStream section: " + commands);
+        assertTrue(commands.contains(HYBRID) && commands.contains(HYBRID + " --quick"),
+                "the hybrid section: " + commands);
         assertTrue(commands.contains("java -jar jmh/target/benchmarks.jar RegionBenchmark -prof gc"), "inline span");
         assertTrue(new String(Files.readAllBytes(Path.of("README.md")), StandardCharsets.UTF_8).contains(BUILD));
     }

@@ -85,6 +85,11 @@ class ReadmeCommandsTest {
                 "the same command with one 50 ms round, W = 10");
         cover("java -cp jmh/target/benchmarks.jar org.streamflex.bench.fission.ScalingMain --cores 16", JMH_README_IT,
                 "the same command with one 50 ms round, W = 10");
+        String hybrid = "taskset -c 0 java -cp jmh/target/benchmarks.jar org.streamflex.bench.hybrid.HybridMain";
+        for (String command : List.of(hybrid, hybrid + " --quick")) {
+            cover(command, JMH_README_IT, "the same command with 64 items per round, one round and no warm-up;"
+                    + " without taskset -c 0 on a machine that has no taskset");
+        }
         cover("java -jar jmh/target/benchmarks.jar PassChain -jvmArgsAppend \"-Xms1g -Xmx1g"
                 + " -XX:StartFlightRecording:filename=run.jfr,+org.streamflex.Release#threshold=0ms\"", JMH_README_IT,
                 "the same command for batch=64 pass=item, one fork, one 100 ms iteration and no warm-up");
