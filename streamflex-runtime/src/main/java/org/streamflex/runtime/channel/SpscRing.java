@@ -116,6 +116,15 @@ public abstract class SpscRing extends SpscRingFields {
     }
 
     /**
+     * Whether the producer can put {@code items} more in its current transaction without a drop:
+     * answered from the head it last read when that shows the room, which keeps the consumer's
+     * line out of the producer's cache.
+     */
+    public final boolean hasRoomFor(long items) {
+        return capacity - (pendingTail - headCache) >= items || free() >= items;
+    }
+
+    /**
      * Items the producer can still put in its current transaction without a drop: what a fused
      * task reads once to know how many runs of a filter the channel has room for.
      */

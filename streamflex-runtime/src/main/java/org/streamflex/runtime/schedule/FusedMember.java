@@ -22,6 +22,11 @@ public final class FusedMember {
     static final int FIRED = 1;
     /** {@link #run} result bit: a work() took from a data channel. */
     static final int TOOK = 2;
+    /**
+     * {@link #run} result bit: the member stopped at its repetitions or at a full output, not for
+     * want of input, so another iteration may find it more to do.
+     */
+    static final int MORE = 4;
 
     private final FilterTask task;
     private final long repetitions;
@@ -32,6 +37,8 @@ public final class FusedMember {
     private final int[] windows;
     private final SpscRing[] outputs;
     private final int[] pushes;
+    /** Set by {@link #runnable()}: whether its inputs, rather than its repetitions or outputs, bound the count. */
+    private boolean inputBound;
 
     private FusedMember(FilterTask task, long repetitions, Firings loop, SpscRing[] inputs, int[] pops,
             int[] windows, SpscRing[] outputs, int[] pushes) {
@@ -118,23 +125,32 @@ public final class FusedMember {
      * Runs the member's share of one iteration: as many work() calls as its channels allow, up to
      * its repetitions.
      *
-     * @return {@link #FIRED} if it ran, with {@link #TOOK} if it took data
+     * @return {@link #FIRED} if it ran, with {@link #TOOK} if it took data, and {@link #MORE} if
+     *     it may have more to do
      */
     int run(RegionSlot slot) {
         if (loop == null) {
             return runGuarded(slot);
         }
         int count = runnable();
+        int more = inputBound ? 0 : MORE;
         if (count == 0) {
-            return 0;
+            return more;
         }
-        return task.fireBatch(slot, count, loop) ? FIRED | TOOK : FIRED;
+        if (count == 1) {
+            // One work() is one transaction either way; the plain path costs less than a batch of one.
+            return (task.fire(slot) ? FIRED | TOOK : FIRED) | more;
+        }
+        return (task.fireBatch(slot, count, loop) ? FIRED | TOOK : FIRED) | more;
     }
 
     /** As unfused, but nothing downstream in between: at most the repetitions, none after one that took nothing. */
     private int runGuarded(RegionSlot slot) {
         int result = 0;
-        for (long n = 0; n < repetitions && task.schedulable() && roomForOne(); n++) {
+        for (long n = 0; task.schedulable(); n++) {
+            if (n == repetitions || !roomForOne()) {
+                return result | MORE;
+            }
             result |= FIRED;
             if (!task.fire(slot)) {
                 break;
@@ -146,7 +162,7 @@ public final class FusedMember {
 
     private boolean roomForOne() {
         for (int i = 0; i < outputs.length; i++) {
-            if (outputs[i].free() < pushes[i]) {
+            if (!outputs[i].hasRoomFor(pushes[i])) {
                 return false;
             }
         }
@@ -160,23 +176,24 @@ public final class FusedMember {
      */
     private int runnable() {
         long count = repetitions;
+        inputBound = false;
         for (int i = 0; i < inputs.length; i++) {
             long available = inputs[i].size();
             if (available < windows[i]) {
+                inputBound = true;
                 return 0;
             }
             int pop = pops[i];
             if (pop > 0 && available < (count - 1) * pop + windows[i]) {
                 count = (available - windows[i]) / pop + 1;
+                inputBound = true;
             }
         }
         for (int i = 0; i < outputs.length; i++) {
             int push = pushes[i];
-            if (push > 0) {
-                long free = outputs[i].free();
-                if (free < count * push) {
-                    count = free / push;
-                }
+            if (push > 0 && !outputs[i].hasRoomFor(count * push)) {
+                count = outputs[i].free() / push;
+                inputBound = false;
             }
         }
         return (int) count;

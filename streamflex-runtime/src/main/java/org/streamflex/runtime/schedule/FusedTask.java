@@ -25,6 +25,8 @@ public final class FusedTask implements Schedulable {
     private final FusedMember[] members;
     private Schedulable[] downstream = {};
     private boolean running;
+    /** A call came while this thread ran the task (a feedback loop through filters downstream). */
+    private boolean calledAgain;
     /** Written by the thread running the task, read by anyone. */
     private final SingleWriterCounter iterations = new SingleWriterCounter();
 
@@ -58,25 +60,32 @@ public final class FusedTask implements Schedulable {
     @Override
     public void runEagerly(RegionSlot slot) {
         if (running) {
+            calledAgain = true;
             return;
         }
         running = true;
         try {
-            int result;
+            boolean again;
             do {
-                result = 0;
+                calledAgain = false;
+                int result = 0;
                 for (FusedMember m : members) {
                     result |= m.run(slot);
                 }
-                if (result != 0) {
+                if ((result & FusedMember.FIRED) != 0) {
                     iterations.increment();
                     for (Schedulable next : downstream) {
                         next.runEagerly(slot);
                     }
                 }
-                // Another iteration only while the last one took input: a filter that runs on its
-                // clock's tick alone runs once per release, as unfused.
-            } while ((result & FusedMember.TOOK) != 0);
+                // Another iteration while the last one took input (a filter that takes less than it
+                // declares leaves a window for the next), while a member stopped at its repetitions
+                // or a full output rather than for want of input, or when a feedback loop through the
+                // filters downstream fed the task while it ran. A filter that runs on its clock's tick
+                // alone runs once per release, as unfused.
+                again = (result & FusedMember.FIRED) != 0
+                        && ((result & (FusedMember.TOOK | FusedMember.MORE)) != 0 || calledAgain);
+            } while (again);
         } finally {
             running = false;
         }
