@@ -197,27 +197,37 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
                 rateCheck.verify();
             }
         } catch (Throwable failure) {
-            if (atomicity != null) {
-                atomicity.exitWork();
-            }
-            inWork = false;
-            leaveRegion(slot);
-            if (!failureCount.skips(failure)) {
-                abort();
-                throw failureCount.stopping("work()", failure);
-            }
-            long discarded = discard();
-            failureCount.skipped("work()", failure, discarded);
-            return discarded != 0;
+            return failed(slot, failure);
         }
+        boolean took = returned(slot, heapBefore);
+        commits.increment();
+        return took;
+    }
+
+    /** After the work() (or batch) threw: its transaction undone or, under a skip policy, its takes discarded. */
+    private boolean failed(RegionSlot slot, Throwable failure) {
+        if (atomicity != null) {
+            atomicity.exitWork();
+        }
+        inWork = false;
+        leaveRegion(slot);
+        if (!failureCount.skips(failure)) {
+            abort();
+            throw failureCount.stopping("work()", failure);
+        }
+        long discarded = discard();
+        failureCount.skipped("work()", failure, discarded);
+        return discarded != 0;
+    }
+
+    /** After the work() (or batch) returned: its memory freed and its transaction committed. */
+    private boolean returned(RegionSlot slot, long heapBefore) {
         if (atomicity != null) {
             atomicity.exitWork();
         }
         inWork = false;
         leaveMemory(slot, heapBefore);
-        boolean took = commit();
-        commits.increment();
-        return took;
+        return commit();
     }
 
     /**
@@ -241,25 +251,9 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         try {
             done = loop.fire(this, filter, count);
         } catch (Throwable failure) {
-            if (atomicity != null) {
-                atomicity.exitWork();
-            }
-            inWork = false;
-            leaveRegion(slot);
-            if (!failureCount.skips(failure)) {
-                abort();
-                throw failureCount.stopping("work()", failure);
-            }
-            long discarded = discard();
-            failureCount.skipped("work()", failure, discarded);
-            return discarded != 0;
+            return failed(slot, failure);
         }
-        if (atomicity != null) {
-            atomicity.exitWork();
-        }
-        inWork = false;
-        leaveMemory(slot, heapBefore);
-        boolean took = commit();
+        boolean took = returned(slot, heapBefore);
         commits.add(done);
         return took;
     }
