@@ -74,6 +74,8 @@ class ReadmeCommandsTest {
                 "the same command with small --load-periods, --event-periods and --warmup");
         cover("java -cp jmh/target/benchmarks.jar org.streamflex.bench.streamit.StreamItMain beamformer 100000",
                 JMH_README_IT, "the same command");
+        cover("java -cp jmh/target/benchmarks.jar org.streamflex.bench.streamit.StreamItMain filterbank 100000"
+                + " --fusion=off", JMH_README_IT, "the same command");
         cover("java -cp jmh/target/benchmarks.jar org.streamflex.bench.streamit.StreamItMain filterbank 10 --print",
                 JMH_README_IT, "the same command");
         String xstream = "-cp jmh/target/benchmarks.jar org.streamflex.bench.xstream.XStreamMain";

@@ -2,6 +2,7 @@ package org.streamflex.bench.streamit;
 
 import org.streamflex.Filter;
 import org.streamflex.FloatChannel;
+import org.streamflex.Rate;
 
 /**
  * StreamIt's printer at the end of both programs: pops one float per firing. Instead of printing
@@ -10,6 +11,7 @@ import org.streamflex.FloatChannel;
  */
 public final class FloatPrinter extends Filter {
     public static final int KEPT = 100_000;
+    @Rate(1)
     private FloatChannel in;
     private final float[] kept = new float[KEPT];
     private long count;
@@ -23,16 +25,14 @@ public final class FloatPrinter extends Filter {
 
     @Override
     public void work() {
-        while (in.size() > 0) {
-            float v = in.take();
-            if (count < KEPT) {
-                kept[(int) count] = v;
-            }
-            count++;
-            checksum += v;
-            if (echo) {
-                System.out.println(v);
-            }
+        float v = in.take();
+        if (count < KEPT) {
+            kept[(int) count] = v;
+        }
+        count++;
+        checksum += v;
+        if (echo) {
+            System.out.println(v);
         }
     }
 

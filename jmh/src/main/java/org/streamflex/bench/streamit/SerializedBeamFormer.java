@@ -6,6 +6,7 @@ import org.streamflex.RoundRobinJoiner;
 import org.streamflex.StreamFlexGraph;
 import org.streamflex.bench.streamit.BeamFormerFilters.BeamFir;
 import org.streamflex.bench.streamit.BeamFormerFilters.BeamForm;
+import org.streamflex.bench.streamit.BeamFormerFilters.DecimatingBeamFir;
 import org.streamflex.bench.streamit.BeamFormerFilters.InputGenerate;
 import org.streamflex.bench.streamit.BeamFormerFilters.Magnitude;
 import org.streamflex.bench.streamit.BeamFormerFilters.Pulse;
@@ -13,8 +14,9 @@ import org.streamflex.bench.streamit.BeamFormerFilters.Pulse;
 /**
  * StreamIt's SerializedBeamFormer (its reference trace: jmh/README.md, StreamIt programs): 12 channels
  * (InputGenerate -> coarse BeamFir -> fine BeamFir) joined roundrobin(2), duplicated to 4 beams
- * (BeamForm -> matched BeamFir -> Magnitude) joined roundrobin(1), then the printer. One release of
- * its clock is one steady-state iteration (4 values printed).
+ * (BeamForm -> matched BeamFir -> Magnitude) joined roundrobin(1), then the printer. Every filter
+ * declares its rates: the program is one static subgraph, and one release of its clock is one
+ * steady-state iteration (4 values printed).
  */
 public final class SerializedBeamFormer extends StreamFlexGraph {
     public static final int CHANNELS = 12;
@@ -28,22 +30,22 @@ public final class SerializedBeamFormer extends StreamFlexGraph {
 
     public SerializedBeamFormer() {
         clock = makeClock(0);
-        Pulse pulse = makeFilter(Pulse.class);
-        DuplicateSplitter sources = makeFilter(DuplicateSplitter.class);
-        RoundRobinJoiner channels = makeFilter(RoundRobinJoiner.class);
+        Pulse pulse = makeFilter("pulse", Pulse.class);
+        DuplicateSplitter sources = makeFilter("sources", DuplicateSplitter.class);
+        RoundRobinJoiner channels = makeFilter("channels", RoundRobinJoiner.class);
         channels.weights(2);
-        DuplicateSplitter beams = makeFilter(DuplicateSplitter.class);
-        RoundRobinJoiner results = makeFilter(RoundRobinJoiner.class);
-        printer = makeFilter(FloatPrinter.class, 1 << 20, DEFAULT_TRANSIENT_BYTES);
+        DuplicateSplitter beams = makeFilter("beams", DuplicateSplitter.class);
+        RoundRobinJoiner results = makeFilter("results", RoundRobinJoiner.class);
+        printer = makeFilter("printer", FloatPrinter.class, 1 << 20, DEFAULT_TRANSIENT_BYTES);
         connect(clock, pulse, "timer");
         connect(pulse, sources, 4);
         for (int c = 0; c < CHANNELS; c++) {
-            InputGenerate input = makeFilter(InputGenerate.class);
+            InputGenerate input = makeFilter("input[" + c + "]", InputGenerate.class);
             input.channel(c);
-            BeamFir coarse = makeFilter(BeamFir.class);
-            coarse.configure(64, SAMPLES, 1);
-            BeamFir fine = makeFilter(BeamFir.class);
-            fine.configure(64, SAMPLES, 2);
+            BeamFir coarse = makeFilter("coarse[" + c + "]", BeamFir.class);
+            coarse.configure(64, SAMPLES);
+            DecimatingBeamFir fine = makeFilter("fine[" + c + "]", DecimatingBeamFir.class);
+            fine.configure(64, SAMPLES);
             connect(sources, input, 4);
             connect(input, coarse, 8);
             connect(coarse, fine, 8);
@@ -51,11 +53,11 @@ public final class SerializedBeamFormer extends StreamFlexGraph {
         }
         connect(channels, beams, 2 * CHANNELS * 2);
         for (int b = 0; b < BEAMS; b++) {
-            BeamForm form = makeFilter(BeamForm.class);
+            BeamForm form = makeFilter("form[" + b + "]", BeamForm.class);
             form.beam(b);
-            BeamFir matched = makeFilter(BeamFir.class);
-            matched.configure(512, 512, 1);
-            Magnitude magnitude = makeFilter(Magnitude.class);
+            BeamFir matched = makeFilter("matched[" + b + "]", BeamFir.class);
+            matched.configure(512, 512);
+            Magnitude magnitude = makeFilter("magnitude[" + b + "]", Magnitude.class);
             connect(beams, form, 2 * CHANNELS * 2);
             connect(form, matched, 4);
             connect(matched, magnitude, 4);

@@ -23,7 +23,9 @@ import org.streamflex.runtime.GraphDriver;
 
 /**
  * Steady-state iterations per second of the StreamIt programs, in one run: {@code streamflex}
- * (the graph released on one thread, as one free-running clock would), {@code queueThreads}
+ * (the graph released on one thread, as one free-running clock would; {@code fusion} sets
+ * {@code streamflex.fusion} when the graph is built, so fused and unfused runs compare in the same
+ * run), {@code queueThreads}
  * (baseline (a): one thread per filter, {@code ArrayBlockingQueue}s) and {@code singleThread}
  * (baseline (b): the same filters called in one thread over {@code ArrayDeque}s).
  *
@@ -42,11 +44,14 @@ public class StreamItBenchmark {
     public static class StreamFlex {
         @Param({"beamformer", "filterbank"})
         String program;
+        @Param({"on", "off"})
+        String fusion;
         GraphDriver driver;
         FloatPrinter printer;
 
         @Setup(Level.Trial)
         public void build() {
+            StreamItMain.Options.parse(program, "--fusion=" + fusion).setProperties();
             if (program.equals("beamformer")) {
                 SerializedBeamFormer g = new SerializedBeamFormer();
                 driver = GraphDriver.of(g);

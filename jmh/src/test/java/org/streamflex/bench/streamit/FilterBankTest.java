@@ -1,12 +1,61 @@
 package org.streamflex.bench.streamit;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.streamflex.bench.streamit.StaticPartition.Port;
+import org.streamflex.bench.streamit.SteadyState.Channel;
+import org.streamflex.runtime.schedule.StaticSubgraph;
 
 class FilterBankTest {
-    @Test
-    void theFirst100000OutputsMatchTheStreamItLibrary() throws Exception {
-        FilterBankGraph graph = new FilterBankGraph();
+    @ParameterizedTest
+    @EnumSource(FusionSetting.class)
+    void theFirst100000OutputsMatchTheStreamItLibrary(FusionSetting fusion) throws Exception {
+        FilterBankGraph graph = fusion.build(FilterBankGraph::new);
         ReferenceTrace.assertGraphMatches("filterbank-new.out", graph, graph.printer,
                 FilterBankGraph.OUTPUTS_PER_ITERATION);
+    }
+
+    @ParameterizedTest
+    @EnumSource(FusionSetting.class)
+    void everyWorkTakesAndPutsExactlyItsDeclaredRates(FusionSetting fusion) throws Exception {
+        // A work() that breaks a declaration stops the graph with a RateViolationError: run() throws.
+        FilterBankGraph graph = fusion.buildCheckingRates(FilterBankGraph::new);
+        ReferenceTrace.assertGraphMatches("filterbank-new.out", graph, graph.printer,
+                FilterBankGraph.OUTPUTS_PER_ITERATION);
+    }
+
+    @Test
+    void theWholeProgramIsOneStaticSubgraphInStreamItsSteadyState() {
+        FilterBankGraph graph = new FilterBankGraph();
+        System.out.print(graph.schedule());
+        StaticSubgraph subgraph = StaticPartition.theOnlyStaticSubgraph(graph);
+        assertEquals(1 + 1 + FilterBankGraph.CHANNELS * 4 + 3, subgraph.filters().size(), subgraph.toString());
+        // FilterBankNew.str's rates, one bank of the duplicate splitjoin standing for all 8.
+        Map<String, Long> streamIt = SteadyState.of(List.of(
+                new Channel("source", 1, "split duplicate", 1),
+                new Channel("split duplicate", 1, "Delay_N (H)", 1),
+                new Channel("Delay_N (H)", 1, "FirFilter (H)", 1),
+                new Channel("FirFilter (H)", 1, "DownSamp", 8),
+                new Channel("DownSamp", 1, "UpSamp", 1),
+                new Channel("UpSamp", 8, "Delay_N (F)", 1),
+                new Channel("Delay_N (F)", 1, "FirFilter (F)", 1),
+                new Channel("FirFilter (F)", 1, "join roundrobin", 1),
+                new Channel("join roundrobin", FilterBankGraph.CHANNELS, "Combine", 8),
+                new Channel("Combine", 1, "sink", 1)));
+        StaticPartition.assertStreamItsSteadyState(subgraph, streamIt, Map.of(
+                "source", new Port(FilterBankFilters.Source.PER_RELEASE, "source"),
+                "split", new Port(1, "split duplicate"),
+                "H", new Port(1, "Delay_N (H)", "FirFilter (H)"),
+                "down", new Port(1, "DownSamp"),
+                "up", new Port(1, "UpSamp"),
+                "F", new Port(1, "Delay_N (F)", "FirFilter (F)"),
+                "join", new Port(1, "join roundrobin"),
+                "combine", new Port(1, "Combine"),
+                "printer", new Port(1, "sink")));
     }
 }
