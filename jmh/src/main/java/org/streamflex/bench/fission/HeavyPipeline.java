@@ -3,8 +3,8 @@ package org.streamflex.bench.fission;
 import org.streamflex.DoubleChannel;
 import org.streamflex.Filter;
 import org.streamflex.Rate;
-import org.streamflex.StreamFlexGraph;
 import org.streamflex.Stateless;
+import org.streamflex.StreamFlexGraph;
 import org.streamflex.TimeChannel;
 
 /**
@@ -19,7 +19,11 @@ public final class HeavyPipeline extends StreamFlexGraph {
 
     private final Sink sink;
 
-    /** @param work the paper's W: iterations of the loop per item */
+    /**
+     * The pipeline, validated.
+     *
+     * @param work the paper's W: iterations of the loop per item
+     */
     public HeavyPipeline(int work) {
         Source source = makeFilter(Source.class);
         Heavy heavy = makeFilter(Heavy.class);

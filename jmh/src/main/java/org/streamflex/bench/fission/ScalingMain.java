@@ -15,7 +15,7 @@ import org.streamflex.runtime.GraphDriver;
  *     [--rounds R] [--seconds S]
  * </pre>
  *
- * Exit status 0, or 2 on a usage error.
+ * <p>Exit status 0, or 2 on a usage error.
  */
 public final class ScalingMain {
     private ScalingMain() {

@@ -30,7 +30,7 @@ import org.streamflex.runtime.schedule.StaticSubgraph;
  *
  * <p>A member runs in batches when every channel of its has a declared rate at its end, it has no
  * clock input and no trigger of its own (the built-in splitters and joiners count as declared: the
- * fused task has them move one round per work()); any other member runs one guarded work() at a
+ * fused task has one work() move a batch's rounds); any other member runs one guarded work() at a
  * time.
  */
 final class Fusion {
@@ -149,7 +149,7 @@ final class Fusion {
                     pushes.stream().mapToInt(Integer::intValue).toArray());
         }
         if (builtin) {
-            // Run once per round, so that the batch size the fused task works out holds.
+            // One round per work() unless a batch says otherwise (RoundsFirings sets the rounds per batch).
             setRoundsPerWork(w, 1);
         }
         SpscRing[] inRings = ins.toArray(SpscRing[]::new);

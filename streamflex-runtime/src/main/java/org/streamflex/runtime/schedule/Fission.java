@@ -29,7 +29,7 @@ final class Fission extends Firings {
     /** Batches timed before deciding the part size; the first half warms the JIT and is not counted. */
     private static final int PROFILED_BATCHES = 64;
 
-    private final Firings local = FiringLoops.newLoop();
+    private final Firings local;
     private final Replica[] replicas;
     private final FissionPart[] parts;
     /** Which parts of the batch running now went to a worker; written and read by the filter's thread. */
@@ -52,6 +52,7 @@ final class Fission extends Firings {
             long minPartNanos, Runnable beforeFirstSplit) {
         this.beforeFirstSplit = beforeFirstSplit;
         this.replicas = replicas.clone();
+        this.local = FiringLoops.loopFor(replicas[0].filter().getClass());
         this.parts = new FissionPart[replicas.length];
         this.posted = new boolean[replicas.length];
         for (int j = 0; j < replicas.length; j++) {

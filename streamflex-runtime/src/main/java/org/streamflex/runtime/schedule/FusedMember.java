@@ -79,7 +79,8 @@ public final class FusedMember {
      */
     public static FusedMember batched(FilterTask task, long repetitions, SpscRing[] inputs, int[] pops,
             int[] windows, SpscRing[] outputs, int[] pushes) {
-        return new FusedMember(task, repetitions, FiringLoops.newLoop(), inputs, pops, windows, outputs, pushes);
+        return new FusedMember(task, repetitions, FiringLoops.loopFor(task.filter().getClass()), inputs, pops,
+                windows, outputs, pushes);
     }
 
     /**

@@ -78,13 +78,13 @@ public final class FusedTask implements Schedulable {
                         next.runEagerly(slot);
                     }
                 }
-                // Another iteration while the last one took input (a filter that takes less than it
-                // declares leaves a window for the next), while a member stopped at its repetitions
-                // or a full output rather than for want of input, or when a feedback loop through the
-                // filters downstream fed the task while it ran. A filter that runs on its clock's tick
-                // alone runs once per release, as unfused.
+                // Upstream first, a member that ran out of input has drained what the members before
+                // it put, so another iteration can only find work if a member stopped at its cap or
+                // at a full output, or if a feedback loop through the filters downstream fed the task
+                // while it ran; and only if something ran. (A filter that takes more or less than it
+                // declares breaks this; the debug mode, streamflex.rates.check, finds it.)
                 again = (result & FusedMember.FIRED) != 0
-                        && ((result & (FusedMember.TOOK | FusedMember.MORE)) != 0 || calledAgain);
+                        && ((result & FusedMember.MORE) != 0 || calledAgain);
             } while (again);
         } finally {
             running = false;

@@ -15,7 +15,7 @@ import org.streamflex.runtime.channel.SpscRing;
  */
 public final class Replica {
     private final FilterTask task;
-    private final Firings loop = FiringLoops.newLoop();
+    private final Firings loop;
     private final DataChannel[] inputs;
     private final DataChannel[] outputs;
 
@@ -25,6 +25,7 @@ public final class Replica {
      */
     public Replica(FilterTask task, DataChannel[] inputs, DataChannel[] outputs) {
         this.task = task;
+        this.loop = FiringLoops.loopFor(task.filter().getClass());
         this.inputs = inputs.clone();
         this.outputs = outputs.clone();
     }

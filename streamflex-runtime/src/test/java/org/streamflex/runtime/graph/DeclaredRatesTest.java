@@ -353,11 +353,20 @@ class DeclaredRatesTest {
 
     @Test
     void withoutTheDebugModeRatesAreNotCounted() {
-        Pipeline<Sloppy> p = Pipeline.of(Sloppy.class);
-        GraphDriver.of(p.graph().check()).run(2);
+        Pipeline<Sloppy> unfused;
+        try (var _ = TemporaryProperty.set("streamflex.fusion", "false")) {
+            unfused = Pipeline.of(Sloppy.class);
+        }
+        GraphDriver.of(unfused.graph().check()).run(2);
         // Sloppy fires while two items wait (its declared window) and takes one each time: 2 of the
         // first release's 3 items, then 3 of the 4 waiting after the second.
-        assertEquals(5, p.sink().count);
+        assertEquals(5, unfused.sink().count);
+        Pipeline<Sloppy> fused = Pipeline.of(Sloppy.class);
+        GraphDriver.of(fused.graph().check()).run(2);
+        // Fused, Sloppy runs as often as its declared rate says the items allow: (3 - 2) / 2 + 1 = 1 of the first
+        // release's 3, then (5 - 2) / 2 + 1 = 2 of the 5 waiting. The rest waits, counted in the channel, not lost.
+        assertEquals(3, fused.sink().count);
+        assertEquals(3, ((IntChannel) fused.graph().channel(fused.middle(), "in")).size());
     }
 
     @Test
