@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
+import org.streamflex.bench.Machine;
 
 /**
  * Runs the hybrid static/dynamic scheduler paper's single-core micro-benchmarks (its section 5;

@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.streamflex.bench.Machine;
 import org.streamflex.bench.xstream.XStreamWorkloads.DetectAudio;
 import org.streamflex.bench.xstream.XStreamWorkloads.Workload;
 
@@ -251,7 +252,7 @@ public final class XStreamMain {
             printSweep(input, options, out);
         }
         out.println();
-        out.println("load average at the end: " + loadAverage());
+        out.println("load average at the end: " + Machine.loadAverage());
         return agree;
     }
 
@@ -531,7 +532,8 @@ public final class XStreamMain {
         int rounds = Math.min(options.rounds(), options.quick() ? 1 : 3);
         out.printf(Locale.ROOT, "memory managers (XStream figure 6): DETECTAUDIO's 4 channels, at least %d replays and"
                 + " %d batches per channel; batches appended until a detection's range is complete, the range cut and"
-                + " summed, the data before the next detection released; caches: %s%n", minimum, batches, caches());
+                + " summed, the data before the next detection released; caches: %s%n", minimum, batches,
+                Machine.caches());
         out.printf(Locale.ROOT, "  %12s %8s %14s %22s %22s %10s%n", "batch/channel", "replays", "peak held",
                 "lazy M samples/s", "copy M samples/s", "lazy/copy");
         for (int bytes : SWEEP_BATCH_BYTES) {
@@ -595,40 +597,11 @@ public final class XStreamMain {
         return List.of(
                 "machine: " + cpu + ", " + Runtime.getRuntime().availableProcessors() + " cores available, "
                         + System.getProperty("os.name") + " " + System.getProperty("os.version") + "; caches: "
-                        + caches(),
+                        + Machine.caches(),
                 "JDK: " + System.getProperty("java.vm.name") + " " + Runtime.version() + " ("
                         + System.getProperty("java.vendor") + "), GC " + gc + ", max heap "
                         + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB",
-                "load average at the start: " + loadAverage());
-    }
-
-    /** The data caches of CPU 0 as Linux describes them ("L1d 32K, L2 1024K, L3 32768K"). */
-    static String caches() {
-        List<String> levels = new ArrayList<>();
-        for (int index = 0; index < 8; index++) {
-            Path dir = Path.of("/sys/devices/system/cpu/cpu0/cache/index" + index);
-            try {
-                String type = Files.readString(dir.resolve("type")).strip();
-                if (type.equals("Instruction")) {
-                    continue;
-                }
-                String level = Files.readString(dir.resolve("level")).strip();
-                String size = Files.readString(dir.resolve("size")).strip();
-                levels.add("L" + level + (type.equals("Data") ? "d" : "") + " " + size);
-            } catch (IOException | RuntimeException e) {
-                break;
-            }
-        }
-        return levels.isEmpty() ? "unknown" : String.join(", ", levels);
-    }
-
-    private static String loadAverage() {
-        try {
-            String[] fields = Files.readString(Path.of("/proc/loadavg")).strip().split(" ", 4);
-            return String.join(" ", fields[0], fields[1], fields[2]) + " (1, 5, 15 min)";
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
-        }
+                "load average at the start: " + Machine.loadAverage());
     }
 
     /** The 97.5% quantile of Student's t with {@code df} degrees of freedom. */

@@ -1,4 +1,4 @@
-package org.streamflex.bench.hybrid;
+package org.streamflex.bench;
 
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
@@ -10,18 +10,19 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * What a measurement ran on, printed with it: the CPU, the cores this process may use (what
+ * What a measurement ran on, printed with it (the hybrid harness prints all of it, XStreamMain its caches
+ * and load): the CPU, the cores this process may use (what
  * {@code taskset} allowed), the caches, the JDK, its collector and heap, the load average.
  *
  * <pre>{@code
  * Machine.describe().forEach(System.out::println);
  * }</pre>
  */
-final class Machine {
+public final class Machine {
     private Machine() {
     }
 
-    static List<String> describe() {
+    public static List<String> describe() {
         String cpu = "unknown CPU";
         try {
             cpu = Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
@@ -42,12 +43,12 @@ final class Machine {
     }
 
     /** The cores the JVM may run on: it honours the process's CPU affinity (taskset). */
-    static int cores() {
+    public static int cores() {
         return Runtime.getRuntime().availableProcessors();
     }
 
     /** The CPUs the affinity mask allows, as Linux lists them ("0", "0-1"), or "unknown". */
-    static String allowedCpus() {
+    public static String allowedCpus() {
         try {
             return Files.readAllLines(Path.of("/proc/self/status")).stream()
                     .filter(l -> l.startsWith("Cpus_allowed_list:"))
@@ -58,7 +59,7 @@ final class Machine {
     }
 
     /** The data caches of CPU 0 as Linux describes them ("L1d 32K, L2 1024K, L3 32768K"). */
-    static String caches() {
+    public static String caches() {
         List<String> levels = new ArrayList<>();
         for (int index = 0; index < 8; index++) {
             Path dir = Path.of("/sys/devices/system/cpu/cpu0/cache/index" + index);
@@ -77,7 +78,7 @@ final class Machine {
         return levels.isEmpty() ? "unknown" : String.join(", ", levels);
     }
 
-    static String loadAverage() {
+    public static String loadAverage() {
         try {
             String[] fields = Files.readString(Path.of("/proc/loadavg")).strip().split(" ", 4);
             return String.join(" ", fields[0], fields[1], fields[2]) + " (1, 5, 15 min)";
