@@ -23,15 +23,8 @@ public final class Machine {
     }
 
     public static List<String> describe() {
-        String cpu = "unknown CPU";
-        try {
-            cpu = Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
-                    .map(l -> l.substring(l.indexOf(':') + 1).strip()).findFirst().orElse(cpu);
-        } catch (IOException | RuntimeException e) {
-            // not Linux: the CPU stays unknown
-        }
-        String gc = ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName)
-                .collect(Collectors.joining(", "));
+        String cpu = cpu();
+        String gc = collectors();
         return List.of(
                 "machine: " + cpu + ", " + cores() + " core(s) available to this process (CPUs " + allowedCpus()
                         + "), " + System.getProperty("os.name") + " " + System.getProperty("os.version")
@@ -40,6 +33,22 @@ public final class Machine {
                         + System.getProperty("java.vendor") + "), GC " + gc + ", max heap "
                         + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB",
                 "load average at the start: " + loadAverage());
+    }
+
+    /** The CPU model as Linux names it, or "unknown CPU". */
+    public static String cpu() {
+        try {
+            return Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
+                    .map(l -> l.substring(l.indexOf(':') + 1).strip()).findFirst().orElse("unknown CPU");
+        } catch (IOException | RuntimeException e) {
+            return "unknown CPU"; // not Linux
+        }
+    }
+
+    /** The JVM's garbage collectors, by name. */
+    public static String collectors() {
+        return ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName)
+                .collect(Collectors.joining(", "));
     }
 
     /** The cores the JVM may run on: it honours the process's CPU affinity (taskset). */

@@ -1,12 +1,8 @@
 package org.streamflex.bench.xstream;
 
 import com.sun.management.ThreadMXBean;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -585,15 +581,8 @@ public final class XStreamMain {
 
     /** CPU model, cores, caches, kernel, JDK, collector, heap and load: what the numbers were measured on. */
     static List<String> machine() {
-        String cpu = "unknown CPU";
-        try {
-            cpu = Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
-                    .map(l -> l.substring(l.indexOf(':') + 1).strip()).findFirst().orElse(cpu);
-        } catch (IOException | RuntimeException e) {
-            // not Linux: the CPU stays unknown
-        }
-        String gc = ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName)
-                .collect(Collectors.joining(", "));
+        String cpu = Machine.cpu();
+        String gc = Machine.collectors();
         return List.of(
                 "machine: " + cpu + ", " + Runtime.getRuntime().availableProcessors() + " cores available, "
                         + System.getProperty("os.name") + " " + System.getProperty("os.version") + "; caches: "

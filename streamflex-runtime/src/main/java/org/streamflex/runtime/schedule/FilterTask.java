@@ -65,11 +65,6 @@ public final class FilterTask extends WorkTransaction implements FilterContext, 
         return userTrigger;
     }
 
-    /** Whether several clocks reach the filter (it then runs through a {@link RunState}). */
-    public boolean sharedByClocks() {
-        return shared != null;
-    }
-
     /** Sets the filter's events, discovered when it was made; before the graph is validated. */
     public void events(FilterEvents filterEvents) {
         this.events = filterEvents;

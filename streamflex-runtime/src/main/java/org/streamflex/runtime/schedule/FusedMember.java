@@ -128,11 +128,6 @@ public final class FusedMember {
         return loop != null;
     }
 
-    /** Runs of the member per steady-state iteration. */
-    public long repetitions() {
-        return repetitions;
-    }
-
     /**
      * Runs the member's share of one iteration: as many work() calls as its channels allow, up to
      * {@link #ITERATIONS_PER_BATCH} iterations' worth.

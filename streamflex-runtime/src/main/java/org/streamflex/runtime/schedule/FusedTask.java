@@ -2,13 +2,12 @@ package org.streamflex.runtime.schedule;
 
 import java.util.List;
 import org.streamflex.abi.RegionSlot;
-import org.streamflex.runtime.counter.SingleWriterCounter;
 
 /**
  * A static subgraph run as one task: each iteration runs its filters in a fixed upstream-first
- * order, each as many times as its steady state asks and its channels allow, then the tasks
- * downstream of the subgraph; iterations repeat while they take input. Inside an iteration there
- * is no trigger, no depth-first recursion and, for a filter whose channels all declare their
+ * order, each as many times as its channels allow (up to 1024 steady-state iterations' worth),
+ * then the tasks downstream of the subgraph; iterations repeat while a filter may have more to do.
+ * Inside an iteration there is no trigger, no depth-first recursion and, for a filter whose channels all declare their
  * rates, one transaction for all its work() calls ({@link FusedMember}).
  *
  * <p>The filters of one fused task are reached by one clock only, so one thread runs them all and
@@ -27,8 +26,6 @@ public final class FusedTask implements Schedulable {
     private boolean running;
     /** A call came while this thread ran the task (a feedback loop through filters downstream). */
     private boolean calledAgain;
-    /** Written by the thread running the task, read by anyone. */
-    private final SingleWriterCounter iterations = new SingleWriterCounter();
 
     /**
      * @param name the subgraph as people see it ({@code "static subgraph 1"})
@@ -47,16 +44,6 @@ public final class FusedTask implements Schedulable {
         this.downstream = tasks.clone();
     }
 
-    /** Its filters, upstream first. */
-    public List<FusedMember> members() {
-        return List.of(members);
-    }
-
-    /** Iterations in which at least one work() ran. */
-    public long iterations() {
-        return iterations.get();
-    }
-
     @Override
     public void runEagerly(RegionSlot slot) {
         if (running) {
@@ -73,7 +60,6 @@ public final class FusedTask implements Schedulable {
                     result |= m.run(slot);
                 }
                 if ((result & FusedMember.FIRED) != 0) {
-                    iterations.increment();
                     for (Schedulable next : downstream) {
                         next.runEagerly(slot);
                     }
