@@ -225,8 +225,8 @@ public abstract class StreamFlexGraph {
      * What the filters' {@link Rate} declarations give the scheduler, for people: the graph cut at
      * its dynamic channels (those with an end that declares no rate) into static subgraphs, each
      * filter's runs per steady-state iteration (StreamIt's balance equations), the filters left
-     * dynamic and why. Rates that cannot balance are a {@code validate()} error. Every filter still
-     * runs as its own task; fused execution of static subgraphs is not built yet.
+     * dynamic and why, then what fusion did with each static subgraph. Rates that cannot balance are
+     * a {@code validate()} error.
      *
      * <pre>{@code
      * System.out.print(graph.schedule());
@@ -339,6 +339,31 @@ public abstract class StreamFlexGraph {
     protected void connect(Filter source, String sourceField, Filter target, String targetField, int capacity) {
         assembly.connect(Objects.requireNonNull(source, "source"), sourceField,
                 Objects.requireNonNull(target, "target"), targetField, capacity);
+    }
+
+    /**
+     * Runs {@code filters}, and every filter downstream of them, on the graph's worker threads
+     * instead of their clock's thread: each fused subgraph or filter for a batch of iterations, in
+     * data-flow order, placed on the workers by measured cost, over links that never drop (they grow
+     * when full). The channels into them from filters that stay on a clock keep the contract's
+     * fixed capacity, dropping and counting when full, so a periodic clock keeps its real-time
+     * thread and its deadlines. A graph whose clocks are all free-running runs on workers without
+     * this call; {@code -Dstreamflex.workers=false} turns workers off. Call before {@link #validate()}.
+     *
+     * <pre>{@code
+     * Clock adc = makeClock(100);                 // 10 kHz: stays on its real-time thread
+     * connect(adc, sampler);
+     * connect(sampler, detector, 4096);           // fixed capacity, drops counted
+     * connect(detector, locator, 64);             // a lossless link between workers
+     * runOnWorkers(detector);                     // detector and locator run on the workers
+     * }</pre>
+     *
+     * @throws StreamFlexError at {@code validate()} if one of them is released by a periodic clock
+     */
+    protected void runOnWorkers(Filter... filters) {
+        for (Filter f : filters) {
+            assembly.runOnWorkers(Objects.requireNonNull(f, "filter"));
+        }
     }
 
     private static final class RuntimeHolder {

@@ -160,10 +160,40 @@ public final class StreamFlexProperties {
     public static final Property<Long> FISSION_MIN_PART_NANOS =
             longInteger("streamflex.fission.minPartNanos", 20_000, 0, Long.MAX_VALUE);
 
+    /**
+     * Whether graphs run on worker threads where they can: a graph all of whose clocks are
+     * free-running runs every filter on the workers, and a graph with periodic clocks the filters
+     * it opts in with {@link StreamFlexGraph#runOnWorkers}. Workers run each fused subgraph or
+     * filter for a batch of iterations in data-flow order, over lossless links. On by default; off,
+     * every filter runs on its clock's thread, as with fusion and fission off, to measure what
+     * workers give. Read when a graph is built.
+     */
+    public static final Property<Boolean> WORKERS = bool("streamflex.workers", true);
+
+    /** Worker threads of a graph, 0 for one per available processor. Read when a graph is built. */
+    public static final Property<Integer> WORKERS_CORES = integer("streamflex.workers.cores", 0, 0, 1024);
+
+    /**
+     * Whether each worker thread is pinned to a CPU of its own (worker i to CPU i), through the same
+     * Linux call the clocks use; a refused call is logged once and the worker runs unpinned. Read
+     * when a graph is built.
+     */
+    public static final Property<Boolean> WORKERS_PIN = bool("streamflex.workers.pin", true);
+
+    /**
+     * A file of measured costs that places a graph's work on its workers at once, instead of the
+     * profile of its first turns: lines {@code name=nanoseconds}, one per fused subgraph or filter,
+     * as {@code graph.schedule()} prints them after a run. Empty (the default) to measure. Read when
+     * a graph is built.
+     */
+    public static final Property<String> WORKERS_PROFILE = new Property<>("streamflex.workers.profile", "", "",
+            text -> text, "a file path, or empty");
+
     private static final List<Property<?>> ALL = List.of(CLOCK_BACKEND, CLOCK_PRIORITY, CLOCK_CPU,
             CLOCK_LOCK_MEMORY, CLOCK_SPIN_MICROS, REGIONS, REGIONS_MAX_BYTES, SCRATCH_BYTES, HEAP_ACCOUNTING, JMX,
             ATOMIC_MAX_READS, ATOMIC_MAX_WRITES, ATOMIC_MAX_COPIED_ELEMENTS, DSP_DEBUG, DSP_POOL_BYTES, DSP_REWRITES,
-            RATES_CHECK, FUSION, FISSION, FISSION_REPLICAS, FISSION_MIN_PART_NANOS);
+            RATES_CHECK, FUSION, FISSION, FISSION_REPLICAS, FISSION_MIN_PART_NANOS, WORKERS, WORKERS_CORES,
+            WORKERS_PIN, WORKERS_PROFILE);
 
     private StreamFlexProperties() {
     }

@@ -33,6 +33,9 @@ public interface GraphAssembly {
 
     void connect(Filter source, String sourceField, Filter target, String targetField, int capacity);
 
+    /** Marks {@code filter}, and everything downstream of it, to run on the graph's worker threads. */
+    void runOnWorkers(Filter filter);
+
     void validate();
 
     boolean isValidated();

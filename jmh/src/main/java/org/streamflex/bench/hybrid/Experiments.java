@@ -136,6 +136,8 @@ public final class Experiments {
             rows.add(new Row(key, "graph-b1", new GraphChain(chain, Stages.DYNAMIC, 1, Mode.STARTED)));
             rows.add(new Row(key, "graph-b" + THREAD_BATCH, new GraphChain(chain, Stages.DYNAMIC, THREAD_BATCH,
                     Mode.STARTED)));
+            rows.add(new Row(key, "clock-b" + THREAD_BATCH, new GraphChain(chain, Stages.DYNAMIC, THREAD_BATCH,
+                    Mode.CLOCK_THREAD)));
             rows.add(new Row(key, "driver-b" + THREAD_BATCH, new GraphChain(chain, Stages.DYNAMIC, THREAD_BATCH,
                     Mode.DRIVEN)));
             rows.add(new Row(key, "draining-b" + THREAD_BATCH, new GraphChain(chain, Stages.DRAINING, THREAD_BATCH,
@@ -146,8 +148,9 @@ public final class Experiments {
         return new Section("5.2.1", "OS thread scheduling: a thread per filter against one clock thread (paper"
                 + " figure 6a)", "n", rows,
                 List.of(Ratio.sameKey(graph, "threads-abq"), Ratio.sameKey(graph, "threads-lbq"),
+                        Ratio.sameKey(graph, "clock-b" + THREAD_BATCH),
                         Ratio.sameKey(draining, "threads-abq"), Ratio.sameKey(draining, "threads-lbq"),
-                        Ratio.sameKey("driver-b" + THREAD_BATCH, graph)),
+                        Ratio.sameKey("driver-b" + THREAD_BATCH, "clock-b" + THREAD_BATCH)),
                 keys, List.of(new Paper("paper hybrid/OS thread", Map.of("8", "3.1x", "32", "10.5x"))),
                 List.of("n filters of W = " + THREAD_WORK + " computations each, dynamic rates (no @Rate), between a"
                                 + " source and a sink.",
@@ -155,9 +158,12 @@ public final class Experiments {
                                 + " measuring thread the sink, linked by ArrayBlockingQueue<Double> (capacity "
                                 + ThreadChain.ARRAY_CAPACITY + ") / unbounded LinkedBlockingQueue<Double>; the OS"
                                 + " schedules them.",
-                        "graph-bB: the StreamFlex graph started, one free-running clock thread running every"
-                                + " filter depth first, the source putting B items per release; driver-b"
-                                + THREAD_BATCH + ": the same graph under GraphDriver on the calling thread;"
+                        "graph-bB: the StreamFlex graph started, the source putting B items per release, on the"
+                                + " graph's workers (one per core: one here), each filter run for a batch per turn in"
+                                + " data-flow order (the hybrid scheduler); clock-b" + THREAD_BATCH + ": started with"
+                                + " workers off, one free-running clock thread running every filter depth first;"
+                                + " driver-b" + THREAD_BATCH + ": the clock-thread graph under GraphDriver on the"
+                                + " calling thread;"
                                 + " draining-b" + THREAD_BATCH + ": started, its filters taking every waiting item"
                                 + " per work() (the hybrid scheduler's batching).",
                         "paper: the hybrid scheduler (a thread per operator, run in data-flow order with direct"

@@ -7,12 +7,11 @@ import org.streamflex.runtime.GraphDriver;
 
 /**
  * The chain as a StreamFlex graph ({@link ChainGraph}), one new graph per run, run by the real
- * scheduler: {@code graph.start()}, which releases the free-running clock back to back on the
- * clock's own thread until the sink has every item, then {@code stop()} ({@link Mode#STARTED}); or
- * by a {@link GraphDriver} on the calling thread, the same releases without the clock thread's
- * loop ({@link Mode#DRIVEN}). Either way one thread runs every filter, upstream before downstream
- * (each {@code work()} runs what it fed, depth first): the paper's hybrid order, with no thread
- * switch at all.
+ * scheduler: {@code graph.start()} until the sink has every item, then {@code stop()}: on the
+ * graph's worker threads ({@link Mode#STARTED}), each filter for a batch per turn in data-flow
+ * order, or with workers off on the clock's own thread ({@link Mode#CLOCK_THREAD}), each
+ * {@code work()} running what it fed, depth first; or by a {@link GraphDriver} on the calling
+ * thread, the clock thread's releases without its loop, workers off as well ({@link Mode#DRIVEN}).
  *
  * <pre>{@code
  * Variant v = new GraphChain(new Chain(8, 1, 10), ChainGraph.Stages.DYNAMIC, 100, GraphChain.Mode.STARTED);
@@ -22,11 +21,20 @@ import org.streamflex.runtime.GraphDriver;
 public final class GraphChain implements Variant {
     /** How long a started graph may take for one run before it is declared stuck. */
     static final long STUCK_NANOS = TimeUnit.SECONDS.toNanos(60);
+    static final String WORKERS_PROPERTY = "streamflex.workers";
 
     /** Who runs the graph. */
     public enum Mode {
-        /** {@code graph.start()}: the clock's thread, what users run. */
+        /**
+         * {@code graph.start()}, what users run: the clock being free-running, the graph's worker
+         * threads (one per core, one under {@code taskset -c 0}) run each filter for a batch per turn.
+         */
         STARTED,
+        /**
+         * {@code graph.start()} with workers off ({@code -Dstreamflex.workers=false} while the graph
+         * is built): the clock's thread runs every filter, depth first, after each work().
+         */
+        CLOCK_THREAD,
         /** {@code GraphDriver.of(graph).run(releases)} on the calling thread. */
         DRIVEN
     }
@@ -55,7 +63,7 @@ public final class GraphChain implements Variant {
 
     @Override
     public Run run(long items) throws InterruptedException {
-        ChainGraph graph = new ChainGraph(stages, chain, batch, items);
+        ChainGraph graph = build(items);
         if (mode == Mode.DRIVEN) {
             GraphDriver.of(graph).run((items + batch - 1) / batch);
         } else {
@@ -65,6 +73,23 @@ public final class GraphChain implements Variant {
             throw new IllegalStateException(describe(graph, items));
         }
         return new Run(graph.checksum(), graph.nanos());
+    }
+
+    private ChainGraph build(long items) {
+        if (mode == Mode.STARTED) {
+            return new ChainGraph(stages, chain, batch, items);
+        }
+        String before = System.getProperty(WORKERS_PROPERTY);
+        System.setProperty(WORKERS_PROPERTY, "false");
+        try {
+            return new ChainGraph(stages, chain, batch, items);
+        } finally {
+            if (before == null) {
+                System.clearProperty(WORKERS_PROPERTY);
+            } else {
+                System.setProperty(WORKERS_PROPERTY, before);
+            }
+        }
     }
 
     private void runStarted(ChainGraph graph, long items) throws InterruptedException {

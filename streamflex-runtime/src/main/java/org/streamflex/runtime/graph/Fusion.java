@@ -83,6 +83,7 @@ final class Fusion {
                 }
             }
         }
+        model.runners.putAll(runners);
         if (fused.isEmpty()) {
             return lines;
         }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -25,6 +26,8 @@ import org.streamflex.runtime.clock.RuntimeClock;
 import org.streamflex.runtime.clock.StartGate;
 import org.streamflex.runtime.counter.CounterMBeans;
 import org.streamflex.runtime.schedule.FilterTask;
+import org.streamflex.runtime.schedule.WorkerUnit;
+import org.streamflex.runtime.schedule.Workers;
 
 /**
  * Where one graph is in its life, and the moves between: built, validated, then either started
@@ -50,6 +53,11 @@ final class GraphLifecycle {
     private volatile State state = State.BUILDING;
     private volatile boolean running;
     private List<ClockThread> threads = List.of();
+    /** The filters that run on worker threads once started, and how; chosen by validate(). */
+    private Set<FilterWiring> onWorkers = Set.of();
+    private GraphSettings settings;
+    /** Null unless the graph started with filters on workers. */
+    private volatile Workers workers;
     private CountDownLatch terminated;
     private RealTime realTime;
     private BiFunction<RuntimeClock, RealTime, ClockBackends.Choice> backends =
@@ -75,8 +83,23 @@ final class GraphLifecycle {
         return state == State.BUILDING;
     }
 
-    void validated() {
+    void validated(Set<FilterWiring> workerFilters, GraphSettings graphSettings) {
+        this.onWorkers = workerFilters;
+        this.settings = graphSettings;
         state = State.VALIDATED;
+    }
+
+    /** The workers' lines of {@code schedule()}: which filters, and once started, where. */
+    String describeWorkers() {
+        Workers w = workers;
+        if (w != null) {
+            return w.describe();
+        }
+        if (onWorkers.isEmpty()) {
+            return settings != null && !settings.workers() ? "workers are off (-Dstreamflex.workers=false)\n" : "";
+        }
+        return "workers: " + onWorkers.size() + " of " + model.filters.size()
+                + " filters, placed when the graph starts\n";
     }
 
     synchronized void requireNotStarted(String call) {
@@ -126,6 +149,16 @@ final class GraphLifecycle {
                     + "): a graph runs once; build a new one");
         }
         RealTime options = realTime != null ? realTime : RealTime.defaults(); // code wins over the properties
+        Workers pool = null;
+        List<RuntimeClock> clocked = new ArrayList<>(model.clocks);
+        if (!onWorkers.isEmpty()) {
+            List<WorkerUnit> units = WorkerAssignment.units(model, onWorkers);
+            long[] given = WorkerAssignment.givenCosts(settings.workerProfile(), units);
+            int cores = settings.workerCores() > 0 ? settings.workerCores() : Runtime.getRuntime().availableProcessors();
+            pool = new Workers(graphName, units, cores, settings.workerPin(), given, () -> running, this::fail,
+                    this::threadExited);
+            clocked.removeIf(c -> onWorkers.contains(model.targetOf(c)));
+        }
         prefillCapsulePools();
         fixFailurePolicies();
         // From here on only clock threads write the filters' state: @Atomic calls go through them.
@@ -133,11 +166,11 @@ final class GraphLifecycle {
         state = State.RUNNING;
         mbeans.register();
         running = true;
-        terminated = new CountDownLatch(model.clocks.size());
-        StartGate gate = new StartGate(model.clocks.size());
+        terminated = new CountDownLatch(clocked.size() + (pool == null ? 0 : pool.count()));
+        StartGate gate = new StartGate(clocked.size());
         List<ClockThread> started = new ArrayList<>();
         List<ClockBackends.Choice> choices = new ArrayList<>();
-        for (RuntimeClock clock : model.clocks) {
+        for (RuntimeClock clock : clocked) {
             ClockBackends.Choice choice = backends.apply(clock, options);
             choices.add(choice);
             started.add(new ClockThread(clock, choice.backend(), gate, () -> running, this::fail, this::threadExited));
@@ -145,9 +178,14 @@ final class GraphLifecycle {
         threads = Collections.unmodifiableList(started);
         threads.forEach(t -> t.thread().start());
         gate.awaitReady();
-        logBackends(choices);
+        logBackends(clocked, choices);
         // Boundary 0 a millisecond ahead: every thread is parked at the gate by then.
-        gate.open(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1));
+        long zero = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1);
+        gate.open(zero);
+        if (pool != null) {
+            workers = pool;
+            pool.start(zero);
+        }
     }
 
     /**
@@ -167,10 +205,14 @@ final class GraphLifecycle {
     }
 
     /** One line for the graph, plus one per fallback: the start-up log the README describes. */
-    private void logBackends(List<ClockBackends.Choice> choices) {
+    private void logBackends(List<RuntimeClock> clocked, List<ClockBackends.Choice> choices) {
         StringBuilder line = new StringBuilder("StreamFlex ").append(graphName).append(": ");
-        for (int i = 0; i < model.clocks.size(); i++) {
-            RuntimeClock clock = model.clocks.get(i);
+        if (clocked.size() < model.clocks.size()) {
+            line.append(model.clocks.size() - clocked.size()).append(" free-running clock(s) released by the workers")
+                    .append(clocked.isEmpty() ? "" : "; ");
+        }
+        for (int i = 0; i < clocked.size(); i++) {
+            RuntimeClock clock = clocked.get(i);
             ClockBackends.Choice choice = choices.get(i);
             line.append(i == 0 ? "" : "; ").append(clock).append(": ").append(clock.backend());
             String fallback = clock.entered() == null ? null : clock.entered().fallback();
@@ -211,6 +253,10 @@ final class GraphLifecycle {
         failure.compareAndSet(null, error);
         running = false;
         threads.forEach(ClockThread::wake);
+        Workers w = workers;
+        if (w != null) {
+            w.wake();
+        }
         reporter.stopping(error);
     }
 
@@ -231,9 +277,17 @@ final class GraphLifecycle {
             }
         }
         boolean interrupted = false;
+        List<Thread> joined = new ArrayList<>();
         for (ClockThread clockThread : toJoin) {
             clockThread.wake();
-            Thread thread = clockThread.thread();
+            joined.add(clockThread.thread());
+        }
+        Workers w = workers;
+        if (w != null) {
+            w.wake();
+            joined.addAll(w.threads());
+        }
+        for (Thread thread : joined) {
             while (thread != Thread.currentThread()) {
                 try {
                     thread.join();

@@ -1,13 +1,17 @@
 package org.streamflex.runtime.graph;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import org.streamflex.Clock;
 import org.streamflex.Filter;
 import org.streamflex.StreamFlexError;
 import org.streamflex.runtime.ApiAccess;
 import org.streamflex.runtime.clock.RuntimeClock;
+import org.streamflex.runtime.schedule.FilterTask;
+import org.streamflex.runtime.schedule.Schedulable;
 import org.streamflex.spi.FilterContext;
 
 /**
@@ -21,6 +25,10 @@ final class GraphModel {
     /** Every channel connected, in connection order. */
     final List<ChannelLink> links = new ArrayList<>();
     final FilterNames names = new FilterNames();
+    /** The filters the graph opted in with {@code runOnWorkers}, in call order. */
+    final List<FilterWiring> onWorkers = new ArrayList<>();
+    /** The fused task each fused filter runs in; filled by {@link Fusion}. */
+    final Map<FilterTask, Schedulable> runners = new HashMap<>();
     private final IdentityHashMap<Filter, FilterWiring> byFilter = new IdentityHashMap<>();
 
     void add(FilterWiring wiring) {

@@ -18,16 +18,22 @@ import org.streamflex.runtime.atomic.AtomicLimits;
  * @param fission whether fused stateless filters split their batches across worker threads
  * @param fissionReplicas replicas per fissioned filter, 0 for one per available processor
  * @param fissionMinPartNanos the least measured work one replica's part must hold
+ * @param workers whether graphs run on worker threads where they can
+ * @param workerCores worker threads, 0 for one per available processor
+ * @param workerPin whether each worker is pinned to a CPU of its own
+ * @param workerProfile a file of measured costs placing the work, or empty to measure
  */
 record GraphSettings(boolean regions, boolean heapAccounting, long maxRegionBytes, AtomicLimits atomicLimits,
         boolean jmx, boolean ratesCheck, boolean fusion, boolean fission, int fissionReplicas,
-        long fissionMinPartNanos) {
+        long fissionMinPartNanos, boolean workers, int workerCores, boolean workerPin, String workerProfile) {
     /** The settings the system properties give now. */
     static GraphSettings fromProperties() {
         return new GraphSettings(StreamFlexProperties.REGIONS.get(), StreamFlexProperties.HEAP_ACCOUNTING.get(),
                 StreamFlexProperties.REGIONS_MAX_BYTES.get(), AtomicLimits.fromProperties(),
                 StreamFlexProperties.JMX.get(), StreamFlexProperties.RATES_CHECK.get(),
                 StreamFlexProperties.FUSION.get(), StreamFlexProperties.FISSION.get(),
-                StreamFlexProperties.FISSION_REPLICAS.get(), StreamFlexProperties.FISSION_MIN_PART_NANOS.get());
+                StreamFlexProperties.FISSION_REPLICAS.get(), StreamFlexProperties.FISSION_MIN_PART_NANOS.get(),
+                StreamFlexProperties.WORKERS.get(), StreamFlexProperties.WORKERS_CORES.get(),
+                StreamFlexProperties.WORKERS_PIN.get(), StreamFlexProperties.WORKERS_PROFILE.get());
     }
 }

@@ -1,6 +1,7 @@
 package org.streamflex.runtime.graph;
 
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import org.streamflex.BoundaryError;
@@ -50,6 +51,8 @@ public final class RuntimeGraph implements GraphAssembly {
     private SchedulePlan plan;
     /** What fusion did with each static subgraph of the plan, one line each; made by validate(). */
     private List<String> fusion = List.of();
+    /** The filters that run on worker threads once started; chosen by validate(). */
+    private Set<FilterWiring> onWorkers = Set.of();
 
     public RuntimeGraph(StreamFlexGraph graph) {
         this.graphName = graph.getClass().getSimpleName();
@@ -84,6 +87,15 @@ public final class RuntimeGraph implements GraphAssembly {
     }
 
     @Override
+    public void runOnWorkers(Filter filter) {
+        lifecycle.requireBuilding("runOnWorkers");
+        FilterWiring w = model.wiringOf(filter);
+        if (w != null && !model.onWorkers.contains(w)) {
+            model.onWorkers.add(w);
+        }
+    }
+
+    @Override
     public void validate() {
         if (!lifecycle.isBuilding()) {
             return;
@@ -93,10 +105,13 @@ public final class RuntimeGraph implements GraphAssembly {
         if (found.isEmpty()) {
             plan = RateDeclarations.plan(model, found);
         }
+        if (found.isEmpty()) {
+            onWorkers = WorkerAssignment.choose(model, plan, settings.workers(), found);
+        }
         if (!found.isEmpty()) {
             throw new StreamFlexError(found);
         }
-        GraphFreeze.freeze(model, pools);
+        GraphFreeze.freeze(model, pools, !onWorkers.isEmpty());
         RateDeclarations.installTriggers(model);
         if (settings.ratesCheck()) {
             RateDeclarations.installChecks(model);
@@ -104,7 +119,7 @@ public final class RuntimeGraph implements GraphAssembly {
         fusion = settings.fusion() ? Fusion.fuse(model, plan, factory, settings)
                 : plan.subgraphs().isEmpty() ? List.of() : List.of("fusion is off (-Dstreamflex.fusion=false)");
         GraphCounterRegistration.registerAll(counters, model);
-        lifecycle.validated();
+        lifecycle.validated(onWorkers, settings);
     }
 
     /** The static subgraphs and steady states the declared rates give; null before validate(). */
@@ -119,6 +134,7 @@ public final class RuntimeGraph implements GraphAssembly {
         }
         StringBuilder s = new StringBuilder(plan.describe());
         fusion.forEach(line -> s.append(line).append('\n'));
+        s.append(lifecycle.describeWorkers());
         return s.toString();
     }
 

@@ -123,6 +123,28 @@ public final class FilterTask extends WorkTransaction implements FilterContext, 
         }
     }
 
+    /**
+     * A worker's turn of this filter when it has dynamic rates, no trigger of its own and no clock
+     * input: up to {@code max} work() calls in one transaction while its inputs hold items (the
+     * hybrid scheduler's batch), nothing downstream in between.
+     *
+     * @param loop the filter class's batch loop ({@link #batchLoop()})
+     * @return whether a work() ran
+     * @throws BoundaryError if a work() threw and its failure policy stops the graph
+     */
+    boolean runBatch(RegionSlot slot, int max, Firings loop) {
+        if (!inputsReady()) {
+            return false;
+        }
+        fireWhileReady(slot, max, loop);
+        return true;
+    }
+
+    /** The batch loop of this filter's class, for {@link #runBatch}. */
+    Firings batchLoop() {
+        return FiringLoops.loopFor(filter.getClass());
+    }
+
     private boolean enter() {
         if (shared != null) {
             return shared.enter();

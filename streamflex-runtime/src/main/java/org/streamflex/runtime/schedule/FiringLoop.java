@@ -15,4 +15,18 @@ final class FiringLoop extends Firings {
         }
         return count;
     }
+
+    @Override
+    int fireWhileReady(WorkTransaction task, Filter filter, int max) {
+        int run = 0;
+        while (run < max) {
+            long taken = task.pendingTaken();
+            filter.work();
+            task.afterFiring(++run);
+            if (task.pendingTaken() == taken || !task.inputsReady()) {
+                break;
+            }
+        }
+        return run;
+    }
 }

@@ -44,6 +44,11 @@ public final class FusedTask implements Schedulable {
         this.downstream = tasks.clone();
     }
 
+    /** The tasks run after each iteration, outside the subgraph. */
+    public Schedulable[] downstream() {
+        return downstream.clone();
+    }
+
     @Override
     public void runEagerly(RegionSlot slot) {
         if (running) {

@@ -259,6 +259,57 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
     }
 
     /**
+     * Up to {@code max} work() calls of a filter with dynamic rates as one transaction, while its
+     * default trigger holds and each call takes input: how a worker runs an unfused filter for a
+     * batch. Its outputs are lossless links, so no put is dropped for want of room; a failure
+     * undoes (or, under a skip policy, discards) the whole batch, as for a fused filter's batch.
+     *
+     * @return whether the calls took anything from the data channels
+     * @throws BoundaryError if one threw and the failure stops the graph
+     */
+    final boolean fireWhileReady(RegionSlot slot, int max, Firings loop) {
+        transactionId++;
+        long heapBefore = enterMemory(slot);
+        inWork = true;
+        if (atomicity != null) {
+            atomicity.enterWork();
+        }
+        int done;
+        try {
+            done = loop.fireWhileReady(this, filter, max);
+        } catch (Throwable failure) {
+            return failed(slot, failure);
+        }
+        boolean took = returned(slot, heapBefore);
+        commits.add(done);
+        return took;
+    }
+
+    /** Items the current transaction has taken from the data channels and not given back. */
+    final long pendingTaken() {
+        long taken = 0;
+        for (SpscRing in : inputs) {
+            taken += in.pendingTakes();
+        }
+        return taken;
+    }
+
+    /** The filter's data input rings, as wired. */
+    public final SpscRing[] inputRings() {
+        return inputs.clone();
+    }
+
+    /** The filter's data output rings, as wired. */
+    public final SpscRing[] outputRings() {
+        return outputs.clone();
+    }
+
+    /** Whether a clock writes one of the filter's time channels. */
+    public final boolean hasTimers() {
+        return timers.length > 0;
+    }
+
+    /**
      * {@code count} work() calls of a replica made by fission, on a worker thread: one transaction
      * over the replica's own channels, undone if one throws. The failure is returned, not judged:
      * the filter the replica stands for applies its policy on its own thread.

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.streamflex.Clock;
 import org.streamflex.runtime.ApiAccess;
+import org.streamflex.runtime.TemporaryProperty;
 import org.streamflex.runtime.clock.ScriptedClockTest.Scripted;
 import org.streamflex.runtime.clock.ScriptedClockTest.ScriptedBackend;
 import org.streamflex.runtime.example.SimpleGraph;
@@ -82,7 +83,11 @@ class ReleaseEventsTest {
     @Test
     void recordingEveryReleaseAllocatesNothingOnTheClockThread() throws Exception {
         ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
-        SimpleGraph graph = new SimpleGraph(0); // free-running: releases as fast as the machine goes
+        SimpleGraph graph;
+        // Free-running, it releases as fast as the machine goes; workers off, so on its clock's thread.
+        try (var _ = TemporaryProperty.set("streamflex.workers", "false")) {
+            graph = new SimpleGraph(0);
+        }
         try (FlightRecording recording = FlightRecording.everything()) {
             graph.start();
             Thread clockThread = Thread.getAllStackTraces().keySet().stream()

@@ -56,6 +56,11 @@ public class TestGraph extends StreamFlexGraph {
         return this;
     }
 
+    public TestGraph workers(Filter... filters) {
+        runOnWorkers(filters);
+        return this;
+    }
+
     public TestGraph check() {
         validate();
         return this;

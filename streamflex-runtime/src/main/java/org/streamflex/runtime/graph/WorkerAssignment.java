@@ -1,0 +1,246 @@
+package org.streamflex.runtime.graph;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.streamflex.StreamFlexError;
+import org.streamflex.runtime.atomic.FilterAtomicity;
+import org.streamflex.runtime.channel.SpscRing;
+import org.streamflex.runtime.clock.RuntimeClock;
+import org.streamflex.runtime.schedule.FilterTask;
+import org.streamflex.runtime.schedule.FusedTask;
+import org.streamflex.runtime.schedule.Schedulable;
+import org.streamflex.runtime.schedule.SchedulePlan;
+import org.streamflex.runtime.schedule.StaticSubgraph;
+import org.streamflex.runtime.schedule.WorkerUnit;
+
+/**
+ * Which filters of a graph run on worker threads, and how they become {@link WorkerUnit}s.
+ *
+ * <p>{@code validate()} decides which: with {@code streamflex.workers} on (the default), every
+ * filter of a graph whose clocks are all free-running, else the filters the graph opted in with
+ * {@code runOnWorkers} and everything downstream of them (a worker's filter feeding a clock's
+ * would have nobody to run it after each work()). A static subgraph goes whole. An opted-in
+ * filter released by a periodic clock is an error: the clock keeps its real-time thread.
+ *
+ * <p>{@code start()} makes the units: each fused task or unfused filter of the set, in data-flow
+ * order; a free-running clock's filter is released by its unit. The channels between two units
+ * become lossless ({@link SpscRing#lossless}); channels into the set from a clock's filters keep
+ * their fixed capacity and drop-and-count, as the contract says for clock-driven chains. Nothing
+ * downstream of a clock's filter calls into the set any more. A {@code GraphDriver} never comes
+ * here: driven, the graph runs as validated, on the driver's thread.
+ */
+final class WorkerAssignment {
+    /** The most items a lossless link spills beyond its capacity before it drops (and counts). */
+    static final int MAX_SPILL = 1 << 24;
+
+    private WorkerAssignment() {
+    }
+
+    /**
+     * The filters that will run on workers, in creation order; empty if none.
+     *
+     * @param problems where an opted-in filter that a periodic clock releases is reported
+     */
+    static Set<FilterWiring> choose(GraphModel model, SchedulePlan plan, boolean enabled, List<String> problems) {
+        Set<FilterWiring> chosen = new LinkedHashSet<>();
+        if (!enabled || model.clocks.isEmpty()) {
+            return chosen;
+        }
+        if (!model.onWorkers.isEmpty()) {
+            chosen.addAll(closure(model, plan, model.onWorkers));
+        } else if (model.clocks.stream().allMatch(c -> c.periodMicros() == 0)) {
+            chosen.addAll(model.filters);
+        }
+        for (RuntimeClock clock : model.clocks) {
+            FilterWiring target = clock.target() == null ? null : model.targetOf(clock);
+            if (target != null && clock.periodMicros() != 0 && chosen.contains(target)) {
+                problems.add("runOnWorkers: " + target.name + " is released by " + clock
+                        + ", which keeps its real-time thread: opt in the filters downstream of it instead");
+            }
+        }
+        return chosen;
+    }
+
+    /** The filters downstream of {@code from}, those included, with every static subgraph they touch whole. */
+    private static Set<FilterWiring> closure(GraphModel model, SchedulePlan plan, List<FilterWiring> from) {
+        Map<String, FilterWiring> byName = new HashMap<>();
+        model.filters.forEach(w -> byName.put(w.name, w));
+        Set<FilterWiring> set = new LinkedHashSet<>();
+        ArrayDeque<FilterWiring> todo = new ArrayDeque<>(from);
+        while (!todo.isEmpty()) {
+            FilterWiring w = todo.poll();
+            if (!set.add(w)) {
+                continue;
+            }
+            todo.addAll(w.downstream);
+            if (plan != null) {
+                for (StaticSubgraph g : plan.subgraphs()) {
+                    if (g.filters().contains(w.name)) {
+                        g.filters().forEach(n -> todo.add(byName.get(n)));
+                    }
+                }
+            }
+        }
+        return set;
+    }
+
+    /**
+     * Rewires the graph for its workers and returns their units in data-flow order; at
+     * {@code start()}, before any thread runs.
+     */
+    static List<WorkerUnit> units(GraphModel model, Set<FilterWiring> chosen) {
+        // Each chosen filter's unit: its fused task, or itself.
+        Map<Schedulable, List<FilterWiring>> members = new LinkedHashMap<>();
+        Map<FilterWiring, Schedulable> unitOf = new HashMap<>();
+        for (FilterWiring w : chosen) {
+            Schedulable runner = model.runners.getOrDefault(w.task, w.task);
+            unitOf.put(w, runner);
+            members.computeIfAbsent(runner, r -> new ArrayList<>()).add(w);
+        }
+        List<Schedulable> order = dataFlowOrder(model, members, unitOf);
+        Map<Schedulable, Integer> position = new HashMap<>();
+        for (int i = 0; i < order.size(); i++) {
+            position.put(order.get(i), i);
+        }
+        // Nothing outside a unit runs in the same call as it: the worker runs each unit by itself.
+        for (FilterWiring w : model.filters) {
+            Schedulable[] kept = List.of(w.task.downstream()).stream().filter(s -> !position.containsKey(s))
+                    .toArray(Schedulable[]::new);
+            w.task.downstream(unitOf.containsKey(w) ? new Schedulable[0] : kept);
+        }
+        for (Schedulable s : members.keySet()) {
+            if (s instanceof FusedTask f) {
+                f.downstream(new Schedulable[0]);
+            }
+        }
+        for (Schedulable runner : new LinkedHashSet<>(model.runners.values())) {
+            if (!position.containsKey(runner) && runner instanceof FusedTask f) {
+                f.downstream(List.of(f.downstream()).stream().filter(s -> !position.containsKey(s))
+                        .toArray(Schedulable[]::new));
+            }
+        }
+        Map<Schedulable, RuntimeClock> clockOf = new HashMap<>();
+        Map<FilterWiring, Integer> reachedBy = GraphChecks.clocksReaching(model);
+        for (RuntimeClock clock : model.clocks) {
+            FilterWiring target = model.targetOf(clock);
+            if (unitOf.containsKey(target)) {
+                clockOf.put(unitOf.get(target), clock);
+                clock.applyCallsOf(new FilterAtomicity[0]); // its unit applies them
+            } else {
+                clock.applyCallsOf(GraphChecks.reachedFrom(clock, model).stream()
+                        .filter(w -> !unitOf.containsKey(w) && w.task.atomicity() != null
+                                && reachedBy.getOrDefault(w, 0) == 1)
+                        .map(w -> w.task.atomicity()).toArray(FilterAtomicity[]::new));
+            }
+        }
+        List<WorkerUnit> units = new ArrayList<>();
+        for (Schedulable s : order) {
+            List<SpscRing> ins = new ArrayList<>();
+            List<SpscRing> outs = new ArrayList<>();
+            List<SpscRing> forward = new ArrayList<>();
+            for (ChannelLink link : model.links) {
+                Schedulable from = unitOf.get(link.producer());
+                Schedulable to = unitOf.get(link.consumer());
+                if (Objects.equals(from, to)) {
+                    continue;
+                }
+                if (s.equals(to)) {
+                    ins.add(link.ring());
+                }
+                if (s.equals(from) && to != null) {
+                    link.ring().lossless(MAX_SPILL);
+                    outs.add(link.ring());
+                    if (position.get(to) > position.get(s)) {
+                        forward.add(link.ring());
+                    }
+                }
+            }
+            FilterAtomicity[] atomic = members.get(s).stream().map(w -> w.task.atomicity())
+                    .filter(a -> a != null).toArray(FilterAtomicity[]::new);
+            units.add(WorkerUnit.of(s.toString(), s, clockOf.get(s), ins.toArray(SpscRing[]::new),
+                    outs.toArray(SpscRing[]::new), forward.toArray(SpscRing[]::new), atomic));
+        }
+        return units;
+    }
+
+    /** The units in data-flow order: each after every unit feeding it (creation order among equals, cycles last). */
+    private static List<Schedulable> dataFlowOrder(GraphModel model, Map<Schedulable, List<FilterWiring>> members,
+            Map<FilterWiring, Schedulable> unitOf) {
+        Map<Schedulable, Set<Schedulable>> feeds = new HashMap<>();
+        Map<Schedulable, Integer> pending = new HashMap<>();
+        members.keySet().forEach(s -> {
+            feeds.put(s, new LinkedHashSet<>());
+            pending.put(s, 0);
+        });
+        for (ChannelLink link : model.links) {
+            Schedulable from = unitOf.get(link.producer());
+            Schedulable to = unitOf.get(link.consumer());
+            if (from != null && to != null && !from.equals(to) && feeds.get(from).add(to)) {
+                pending.merge(to, 1, Integer::sum);
+            }
+        }
+        List<Schedulable> order = new ArrayList<>();
+        Set<Schedulable> left = new LinkedHashSet<>(members.keySet());
+        while (!left.isEmpty()) {
+            Schedulable next = left.stream().filter(s -> pending.get(s) == 0).findFirst().orElse(left.iterator().next());
+            left.remove(next);
+            order.add(next);
+            for (Schedulable to : feeds.get(next)) {
+                pending.merge(to, -1, Integer::sum);
+            }
+        }
+        return order;
+    }
+
+    /**
+     * Each unit's cost from a profile file, or null to measure ({@code streamflex.workers.profile}
+     * empty).
+     *
+     * @throws StreamFlexError if the file cannot be read, a line is malformed, or a unit is missing
+     */
+    static long[] givenCosts(String file, List<WorkerUnit> units) {
+        if (file == null || file.isEmpty()) {
+            return null;
+        }
+        Map<String, Long> costs = new HashMap<>();
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(Path.of(file));
+        } catch (IOException e) {
+            throw new StreamFlexError("streamflex.workers.profile: cannot read " + file + ": " + e.getMessage());
+        }
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (line.isEmpty() || line.startsWith("#") || line.startsWith("workers:") || line.startsWith("worker ")) {
+                continue;
+            }
+            int eq = line.lastIndexOf('=');
+            try {
+                costs.put(line.substring(0, eq).strip(), Long.parseLong(line.substring(eq + 1).strip()));
+            } catch (RuntimeException malformed) {
+                throw new StreamFlexError("streamflex.workers.profile: " + file + " line " + (i + 1) + " is \"" + line
+                        + "\", not name=nanoseconds");
+            }
+        }
+        long[] given = new long[units.size()];
+        for (int u = 0; u < units.size(); u++) {
+            Long c = costs.get(units.get(u).name());
+            if (c == null || c < 0) {
+                throw new StreamFlexError("streamflex.workers.profile: " + file + " has no cost for " + units.get(u).name()
+                        + " (it has " + costs.keySet() + "): write it as graph.schedule() prints it after a run");
+            }
+            given[u] = c;
+        }
+        return given;
+    }
+}

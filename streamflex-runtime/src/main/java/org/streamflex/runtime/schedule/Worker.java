@@ -1,0 +1,172 @@
+package org.streamflex.runtime.schedule;
+
+import java.util.concurrent.locks.LockSupport;
+import org.streamflex.BoundaryError;
+import org.streamflex.abi.RegionSlot;
+import org.streamflex.abi.Regions;
+import org.streamflex.runtime.clock.LinuxScheduling;
+import org.streamflex.runtime.clock.NativeLinuxScheduling;
+
+/**
+ * One worker thread of a graph ({@link Workers}): pins itself, waits for its units (or, as worker 0
+ * while nothing is placed, runs and times them all), then runs its units in turn until the graph
+ * stops. Idle, it spins, then parks for at most {@link #PARK_NANOS}; a neighbour that
+ * made progress unparks it sooner.
+ */
+final class Worker implements Runnable {
+    /** Turns without progress spent spinning before parking. */
+    private static final int SPINS = 256;
+    /** The longest a parked worker sleeps before it looks again by itself. */
+    private static final long PARK_NANOS = 200_000;
+
+    private final Workers workers;
+    private final int index;
+    private final boolean pin;
+    private Thread thread;
+    private long startNanos;
+    /** Set by this worker before it parks, cleared after: a neighbour unparks it only then. */
+    private volatile boolean idle;
+    /** Why pinning was refused, or null; written by this worker before it runs units. */
+    private volatile String pinRefusal;
+    private volatile boolean pinned;
+
+    Worker(Workers workers, int index, boolean pin) {
+        this.workers = workers;
+        this.index = index;
+        this.pin = pin;
+    }
+
+    void start(String graphName, long start) {
+        this.startNanos = start;
+        thread = new Thread(this, "streamflex-" + graphName + "-worker-" + index);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    Thread thread() {
+        return thread;
+    }
+
+    int index() {
+        return index;
+    }
+
+    boolean pinned() {
+        return pinned;
+    }
+
+    String pinRefusal() {
+        return pinRefusal;
+    }
+
+    void wake() {
+        Thread t = thread;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    void wakeIfIdle() {
+        if (idle) {
+            LockSupport.unpark(thread);
+        }
+    }
+
+    @Override
+    public void run() {
+        try {
+            pinToCpu();
+            RegionSlot slot = Regions.current();
+            WorkerUnit[] mine = index == 0 && workers.profiling() ? profile(slot) : awaitUnits();
+            if (mine != null) {
+                loop(mine, slot);
+            }
+        } catch (BoundaryError failure) {
+            workers.failed(failure);
+        } catch (Throwable unexpected) {
+            // Not from a filter's code (those arrive as BoundaryError): still stop the graph and say where.
+            workers.failed(new BoundaryError(Thread.currentThread().getName(), Worker.class.getName(),
+                    "a worker's turn", unexpected));
+        } finally {
+            workers.exited();
+        }
+    }
+
+    private void pinToCpu() {
+        if (!pin) {
+            return;
+        }
+        String unavailable = NativeLinuxScheduling.unavailableReason();
+        if (unavailable != null) {
+            pinRefusal = "no Linux scheduling calls: " + unavailable;
+            return;
+        }
+        int errno = NativeLinuxScheduling.create().setAffinity(index);
+        if (errno == 0) {
+            pinned = true;
+        } else {
+            pinRefusal = "sched_setaffinity(CPU " + index + "): " + LinuxScheduling.describe(errno);
+        }
+    }
+
+    /** Worker 0 before placement: runs every unit, timing each, then places them; its own units after. */
+    private WorkerUnit[] profile(RegionSlot slot) {
+        WorkerUnit[] all = workers.units();
+        long[] cost = new long[all.length];
+        long end = System.nanoTime() + Workers.PROFILE_NANOS;
+        while (workers.running()) {
+            long t = System.nanoTime();
+            if (t >= end) {
+                workers.place(cost);
+                return workers.unitsOf(index);
+            }
+            for (int u = 0; u < all.length; u++) {
+                all[u].turn(slot, startNanos);
+                long now = System.nanoTime();
+                cost[u] += now - t;
+                t = now;
+            }
+        }
+        return null;
+    }
+
+    private WorkerUnit[] awaitUnits() {
+        while (workers.running()) {
+            WorkerUnit[] mine = workers.unitsOf(index);
+            if (mine != null) {
+                return mine;
+            }
+            LockSupport.parkNanos(this, PARK_NANOS);
+        }
+        return null;
+    }
+
+    private void loop(WorkerUnit[] mine, RegionSlot slot) {
+        int quiet = 0;
+        while (workers.running()) {
+            boolean progressed = false;
+            for (WorkerUnit u : mine) {
+                progressed |= u.turn(slot, startNanos);
+            }
+            if (progressed) {
+                quiet = 0;
+                workers.progressed(index);
+            } else if (++quiet <= SPINS) {
+                Thread.onSpinWait();
+            } else {
+                idle = true;
+                // Looked once more after raising the flag: a neighbour that progressed before seeing
+                // it did not unpark, so its items must be seen here.
+                boolean more = false;
+                for (WorkerUnit u : mine) {
+                    more |= u.turn(slot, startNanos);
+                }
+                if (!more) {
+                    LockSupport.parkNanos(this, PARK_NANOS);
+                }
+                idle = false;
+                quiet = more ? 0 : quiet;
+            }
+        }
+    }
+}

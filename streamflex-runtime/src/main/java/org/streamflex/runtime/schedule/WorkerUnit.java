@@ -1,0 +1,154 @@
+package org.streamflex.runtime.schedule;
+
+import org.streamflex.abi.RegionSlot;
+import org.streamflex.runtime.atomic.FilterAtomicity;
+import org.streamflex.runtime.channel.SpscRing;
+import org.streamflex.runtime.clock.RuntimeClock;
+import org.streamflex.runtime.flight.ClockFlight;
+
+/**
+ * One unit of a graph's work on its workers ({@link Workers}): a fused static subgraph, or one
+ * filter, run alone (nothing downstream of it in the same call) for a batch per turn. A unit holding
+ * a free-running clock's filter releases the clock instead, several times per turn, recording each
+ * release as the clock's own thread would (its {@code ReleaseObserver} is not called: observers
+ * watch periodic clocks' deadlines).
+ *
+ * <p>A unit runs only while every link it feeds downstream holds less than its capacity: the links
+ * between units never drop (they spill, {@link SpscRing#lossless}), so this is what bounds their
+ * memory, and it keeps a fast producer from running ahead of its consumers, which on one core would
+ * only fill memory. Links back upstream (a feedback loop) are not checked, or the loop could stop
+ * itself; they grow up to their spill limit.
+ *
+ * <pre>{@code
+ * WorkerUnit unit = WorkerUnit.ofFilter("Mid", task, ins, outs, forward, atomic);
+ * boolean progressed = unit.turn(Regions.current(), startNanos);
+ * }</pre>
+ */
+public final class WorkerUnit {
+    /** Releases of a free-running clock per turn, while its outputs have room. */
+    static final int RELEASES_PER_TURN = 64;
+    /** The most work() calls of a dynamic filter in one turn, one transaction: the hybrid scheduler's batch. */
+    static final int CALLS_PER_TURN = 1024;
+
+    private final String name;
+    private final Schedulable task;
+    /** Non-null for a filter run in batch transactions ({@link FilterTask#runBatch}). */
+    private final FilterTask batched;
+    private final Firings loop;
+    /** Non-null if the unit holds the filter a free-running clock releases. */
+    private final RuntimeClock clock;
+    /** The clock's release events, as its own thread would record them; null without a clock. */
+    private final ClockFlight flight;
+    private long boundary;
+    private final SpscRing[] inputs;
+    private final SpscRing[] outputs;
+    /** The outputs whose consumer comes later in data-flow order: the ones that hold the unit back. */
+    private final SpscRing[] forward;
+    private final FilterAtomicity[] atomic;
+
+    private WorkerUnit(String name, Schedulable task, FilterTask batched, RuntimeClock clock, SpscRing[] inputs,
+            SpscRing[] outputs, SpscRing[] forward, FilterAtomicity[] atomic) {
+        this.name = name;
+        this.task = task;
+        this.batched = batched;
+        this.loop = batched == null ? null : batched.batchLoop();
+        this.clock = clock;
+        this.flight = clock == null ? null : new ClockFlight(clock.toString(), 0, clock.target().filterName());
+        this.inputs = inputs.clone();
+        this.outputs = outputs.clone();
+        this.forward = forward.clone();
+        this.atomic = atomic.clone();
+    }
+
+    /**
+     * A unit.
+     *
+     * @param name as people see it: the fused subgraph's or the filter's name
+     * @param task what runs it: a {@link FusedTask}, or a {@link FilterTask} with nothing downstream
+     * @param clock the free-running clock whose filter it holds, or null
+     * @param inputs the links from other units into it
+     * @param outputs the links from it to other units (lossless)
+     * @param forward those of {@code outputs} whose consumer comes later in data-flow order
+     * @param atomic its filters with {@code @Atomic} methods, whose calls it applies before each turn
+     */
+    public static WorkerUnit of(String name, Schedulable task, RuntimeClock clock, SpscRing[] inputs,
+            SpscRing[] outputs, SpscRing[] forward, FilterAtomicity[] atomic) {
+        FilterTask batched = null;
+        if (clock == null && task instanceof FilterTask t && !t.hasOwnTrigger() && !t.hasTimers()) {
+            batched = t;
+        }
+        return new WorkerUnit(name, task, batched, clock, inputs, outputs, forward, atomic);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Whether the unit runs its filter's work() calls in batch transactions. */
+    public boolean batched() {
+        return batched != null;
+    }
+
+    /**
+     * One turn: applies pending {@code @Atomic} calls, moves items spilled on earlier turns into its
+     * links, then runs a batch if its forward links have room.
+     *
+     * @param startNanos the {@link System#nanoTime()} the graph started at: a clock's release time
+     * @return whether it did anything: ran a work() or moved spilled items
+     * @throws org.streamflex.BoundaryError if a work() threw and its failure policy stops the graph
+     */
+    boolean turn(RegionSlot slot, long startNanos) {
+        for (FilterAtomicity a : atomic) {
+            a.applyPending();
+        }
+        boolean progressed = false;
+        for (SpscRing out : outputs) {
+            long before = out.spilled();
+            if (before != 0) {
+                out.drainSpill();
+                progressed |= out.spilled() != before;
+            }
+        }
+        if (!roomDownstream()) {
+            return progressed;
+        }
+        if (clock != null) {
+            for (int i = 0; i < RELEASES_PER_TURN && (i == 0 || roomDownstream()); i++) {
+                long start = System.nanoTime() - startNanos;
+                flight.begin();
+                clock.release(start / 1000, 0, slot);
+                flight.released(boundary++, start, System.nanoTime() - startNanos, false, 0);
+            }
+            return true;
+        }
+        if (batched != null) {
+            return batched.runBatch(slot, CALLS_PER_TURN, loop) || progressed;
+        }
+        long taken = consumed();
+        task.runEagerly(slot);
+        return consumed() != taken || progressed;
+    }
+
+    /** Whether every forward link holds less than its capacity, spilled items included. */
+    private boolean roomDownstream() {
+        for (SpscRing out : forward) {
+            if (out.published() - out.consumed() + out.spilled() >= out.capacity()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private long consumed() {
+        long sum = 0;
+        for (SpscRing in : inputs) {
+            sum += in.consumed();
+        }
+        return sum;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

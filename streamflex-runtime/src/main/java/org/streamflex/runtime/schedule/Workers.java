@@ -1,0 +1,220 @@
+package org.streamflex.runtime.schedule;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import org.streamflex.BoundaryError;
+
+/**
+ * The worker threads of one graph: the hybrid scheduler's "one thread per core". Each worker runs
+ * its units ({@link WorkerUnit}: fused subgraphs and filters) in data-flow order, each for a batch
+ * per turn, and goes round again; there is no master thread. A worker that made progress wakes the
+ * workers next to it (the one downstream has new input, the one upstream new room), so control
+ * passes directly from worker to worker, as the paper's threads signal their successor.
+ *
+ * <p>Placement: units are cut into contiguous runs of the data-flow order, one run per worker, by
+ * measured cost ({@link Placement}). The costs come from a profile file, or from the first
+ * {@link #PROFILE_NANOS} of the run, during which worker 0 runs every unit and times each turn
+ * while the others wait; it then publishes the placement and every worker takes its run. One
+ * worker needs no placement and skips the profile.
+ *
+ * <pre>{@code
+ * Workers workers = new Workers("Pipeline", units, 2, true, null, () -> running, this::fail, this::exited);
+ * workers.start(System.nanoTime());
+ * }</pre>
+ */
+public final class Workers {
+    /** How long worker 0 measures the units before they are placed. */
+    static final long PROFILE_NANOS = 20_000_000;
+
+    private final String graphName;
+    private final WorkerUnit[] units;
+    private final long[] givenCosts;
+    private final BooleanSupplier running;
+    private final Consumer<BoundaryError> onFailure;
+    private final Runnable onExit;
+    private final Worker[] workers;
+    /** Each unit's worker: written once by worker 0 (or at construction), read by every worker. */
+    private volatile int[] placement;
+    /** The costs the placement used, for {@link #describe()}. */
+    private volatile long[] costs;
+
+    /**
+     * @param units the graph's units in data-flow order
+     * @param count worker threads, at least 1
+     * @param pin whether to pin worker i to CPU i
+     * @param givenCosts each unit's cost from a profile file, or null to measure
+     * @param running false once the graph stops
+     * @param onFailure told the first failure of a worker (which then ends)
+     * @param onExit run by each worker as it ends
+     */
+    public Workers(String graphName, List<WorkerUnit> units, int count, boolean pin, long[] givenCosts,
+            BooleanSupplier running, Consumer<BoundaryError> onFailure, Runnable onExit) {
+        if (units.isEmpty()) {
+            throw new IllegalArgumentException(graphName + ": no units for the workers");
+        }
+        this.graphName = graphName;
+        this.units = units.toArray(WorkerUnit[]::new);
+        int threads = Math.max(1, Math.min(count, this.units.length));
+        if (givenCosts != null && givenCosts.length != this.units.length) {
+            throw new IllegalArgumentException("one cost per unit");
+        }
+        this.givenCosts = givenCosts == null ? null : givenCosts.clone();
+        this.running = running;
+        this.onFailure = onFailure;
+        this.onExit = onExit;
+        this.workers = new Worker[threads];
+        for (int i = 0; i < threads; i++) {
+            workers[i] = new Worker(this, i, pin);
+        }
+        if (threads == 1) {
+            placement = new int[this.units.length];
+        } else if (givenCosts != null) {
+            costs = this.givenCosts;
+            placement = Placement.place(this.givenCosts, threads);
+        }
+    }
+
+    /** Starts the worker threads; {@code startNanos} is time zero of the graph's clocks. */
+    public void start(long startNanos) {
+        for (Worker w : workers) {
+            w.start(graphName, startNanos);
+        }
+    }
+
+    /** The worker threads, to join. */
+    public List<Thread> threads() {
+        List<Thread> threads = new ArrayList<>();
+        for (Worker w : workers) {
+            threads.add(w.thread());
+        }
+        return threads;
+    }
+
+    public int count() {
+        return workers.length;
+    }
+
+    /** Makes every worker see a stop at once, even parked. */
+    public void wake() {
+        for (Worker w : workers) {
+            w.wake();
+        }
+    }
+
+    /**
+     * How the units are placed, for people: one line per worker with its units, then each unit's
+     * cost as a profile file takes it ({@code name=nanoseconds}); before placement, the units only.
+     */
+    public String describe() {
+        StringBuilder s = new StringBuilder();
+        int[] placed = placement;
+        s.append("workers: ").append(workers.length).append(workers.length == 1 ? " thread" : " threads");
+        String pins = pinning();
+        if (!pins.isEmpty()) {
+            s.append(", ").append(pins);
+        }
+        if (placed == null) {
+            s.append(", not placed yet (profiling)\n");
+            return s.toString();
+        }
+        s.append(workers.length == 1 ? "" : givenCosts != null ? ", placed by the profile file"
+                : ", placed by a profile of the first " + PROFILE_NANOS / 1_000_000 + " ms").append('\n');
+        for (int w = 0; w < workers.length; w++) {
+            List<String> names = new ArrayList<>();
+            for (int u = 0; u < units.length; u++) {
+                if (placed[u] == w) {
+                    names.add(units[u].name());
+                }
+            }
+            s.append("  worker ").append(w).append(": ").append(String.join(", ", names)).append('\n');
+        }
+        long[] c = costs;
+        if (c != null) {
+            for (int u = 0; u < units.length; u++) {
+                s.append("  ").append(units[u].name()).append('=').append(c[u]).append('\n');
+            }
+        }
+        return s.toString();
+    }
+
+    private String pinning() {
+        List<String> refused = new ArrayList<>();
+        List<Integer> pinned = new ArrayList<>();
+        for (Worker w : workers) {
+            String r = w.pinRefusal();
+            if (r != null) {
+                refused.add(r);
+            } else if (w.pinned()) {
+                pinned.add(w.index());
+            }
+        }
+        if (!refused.isEmpty()) {
+            return "unpinned (" + refused.getFirst() + ")";
+        }
+        return pinned.isEmpty() ? "" : "pinned to CPUs " + pinned;
+    }
+
+    // ---------------------------------------------------------------- called by the workers
+
+    WorkerUnit[] units() {
+        return units;
+    }
+
+    /** The units of worker {@code index}, in data-flow order, once placed; null before. */
+    WorkerUnit[] unitsOf(int index) {
+        int[] placed = placement;
+        if (placed == null) {
+            return null;
+        }
+        List<WorkerUnit> mine = new ArrayList<>();
+        for (int u = 0; u < units.length; u++) {
+            if (placed[u] == index) {
+                mine.add(units[u]);
+            }
+        }
+        return mine.toArray(WorkerUnit[]::new);
+    }
+
+    /** Worker 0, after the profile: places the units by what they cost and lets the others go. */
+    void place(long[] measured) {
+        costs = measured.clone();
+        placement = Placement.place(measured, workers.length);
+        for (Worker w : workers) {
+            w.wake();
+        }
+    }
+
+    boolean profiling() {
+        return placement == null;
+    }
+
+    boolean running() {
+        return running.getAsBoolean();
+    }
+
+    /** After worker {@code index} made progress: its neighbours may have input or room now. */
+    void progressed(int index) {
+        if (index + 1 < workers.length) {
+            workers[index + 1].wakeIfIdle();
+        }
+        if (index > 0) {
+            workers[index - 1].wakeIfIdle();
+        }
+    }
+
+    void failed(BoundaryError error) {
+        onFailure.accept(error);
+    }
+
+    void exited() {
+        onExit.run();
+    }
+
+    @Override
+    public String toString() {
+        return graphName + " " + Arrays.toString(units);
+    }
+}

@@ -1,0 +1,343 @@
+package org.streamflex.runtime.graph;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import jdk.jfr.consumer.RecordedEvent;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.streamflex.BoundaryError;
+import org.streamflex.Clock;
+import org.streamflex.DataChannel;
+import org.streamflex.Filter;
+import org.streamflex.IntChannel;
+import org.streamflex.Rate;
+import org.streamflex.StreamFlexError;
+import org.streamflex.TimeChannel;
+import org.streamflex.runtime.TemporaryProperty;
+import org.streamflex.runtime.flight.FlightRecording;
+
+/**
+ * Worker threads: a graph's fused subgraphs and filters run in data-flow order on one thread per
+ * core, over links that never drop, placed by measured cost or a profile file.
+ */
+class WorkersTest {
+    /** How long a test waits for items before it gives up: generous, for a machine under load. */
+    private static final long PATIENCE_NANOS = TimeUnit.SECONDS.toNanos(60);
+
+    /** Puts 1 to 7 consecutive numbers per release: a dynamic rate. */
+    public static final class Numbers extends Filter {
+        @SuppressWarnings("UnusedVariable") // released on, never read
+        private TimeChannel timer;
+        private IntChannel out;
+        private int next;
+        private int release;
+
+        @Override
+        public void work() {
+            int n = 1 + release++ % 7;
+            for (int i = 0; i < n; i++) {
+                out.put(next++);
+            }
+        }
+    }
+
+    /** Puts {@code x % 4} copies of each x, 0 to 3: its output is bursty and sometimes nothing. */
+    public static final class Expand extends Filter {
+        private IntChannel in;
+        private IntChannel out;
+
+        @Override
+        public void work() {
+            int x = in.take();
+            for (int i = 0; i < x % 4; i++) {
+                out.put(x);
+            }
+        }
+    }
+
+    /** Adds one to each item; throws on {@link #failOn}. */
+    public static final class Increment extends Filter {
+        private IntChannel in;
+        private IntChannel out;
+        volatile int failOn = -1;
+
+        @Override
+        public void work() {
+            int x = in.take();
+            if (x == failOn) {
+                throw new IllegalStateException("refuses " + x);
+            }
+            out.put(x + 1);
+        }
+    }
+
+    /** Same as {@link Increment}, with declared rates: a static subgraph of its own. */
+    public static final class RatedIncrement extends Filter {
+        @Rate(1)
+        private IntChannel in;
+        @Rate(1)
+        private IntChannel out;
+
+        @Override
+        public void work() {
+            out.put(in.take() + 1);
+        }
+    }
+
+    /** Checks that it gets, in order, {@code x % 4} copies of {@code x + offset} for x = 0, 1, 2, ... */
+    public static final class Check extends Filter {
+        private IntChannel in;
+        int offset;
+        private int x;
+        private int copies;
+        private long seen;
+        volatile long count;
+        /** The first item out of order, or -1; with what it was and what was expected. */
+        volatile long wrongAt = -1;
+        int wrongGot;
+        int wrongExpected;
+
+        @Override
+        public void work() {
+            int got = in.take();
+            while (copies == x % 4) {
+                x++;
+                copies = 0;
+            }
+            if (got != x + offset && wrongAt < 0) {
+                wrongGot = got;
+                wrongExpected = x + offset;
+                wrongAt = seen;
+            }
+            copies++;
+            count = ++seen; // one writer, the filter's thread; the test thread only reads it
+        }
+    }
+
+    private record Chain(TestGraph graph, Numbers source, Expand expand, Increment inc, Check check) {
+    }
+
+    /**
+     * source -> expand -> increment -> rated increment -> rated increment -> check, free-running,
+     * small links; the two rated filters are a static subgraph, one fused unit.
+     */
+    private static Chain chain(String cores, int capacity) {
+        try (var _ = TemporaryProperty.set("streamflex.workers.cores", cores)) {
+            TestGraph g = new TestGraph();
+            Numbers source = g.filter(Numbers.class);
+            Expand expand = g.filter(Expand.class);
+            Increment inc = g.filter(Increment.class);
+            RatedIncrement rated = g.filter(RatedIncrement.class);
+            RatedIncrement rated2 = g.filter(RatedIncrement.class);
+            Check check = g.filter(Check.class);
+            check.offset = 3;
+            Clock clock = g.clock(0);
+            g.link(clock, source).link(source, expand, capacity).link(expand, inc, capacity).link(inc, rated, capacity)
+                    .link(rated, rated2, capacity).link(rated2, check, capacity).check();
+            return new Chain(g, source, expand, inc, check);
+        }
+    }
+
+    /** Null if every item was right, else which was wrong. */
+    private static String wrong(Check check) {
+        long at = check.wrongAt;
+        return at < 0 ? null : "item " + at + " is " + check.wrongGot + ", expected " + check.wrongExpected;
+    }
+
+    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + PATIENCE_NANOS;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("gave up waiting for " + what);
+            }
+            Thread.sleep(1);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1", "2", "3"})
+    void workersDeliverEveryItemInOrderWithoutDrops(String cores) throws InterruptedException {
+        // Capacity 3: Numbers puts up to 7 and Expand up to 3 per work(), so links must spill.
+        Chain c = chain(cores, 3);
+        c.graph().start();
+        try {
+            await(() -> c.check().count >= 200_000 || c.check().wrongAt >= 0, "200,000 items");
+        } finally {
+            c.graph().stop();
+        }
+        assertEquals(null, wrong(c.check()));
+        assertEquals(null, c.graph().failure());
+        for (String[] end : new String[][] {{"expand", "in"}, {"inc", "in"}, {"check", "in"}}) {
+            Filter f = switch (end[0]) {
+                case "expand" -> c.expand();
+                case "inc" -> c.inc();
+                default -> c.check();
+            };
+            DataChannel ch = c.graph().channel(f, end[1]);
+            assertEquals(0, ch.dropped(), end[0] + "." + end[1] + " dropped items");
+        }
+        String schedule = c.graph().schedule();
+        int threads = Math.min(Integer.parseInt(cores), 4);
+        assertTrue(schedule.contains("workers: " + threads + (threads == 1 ? " thread" : " threads")), schedule);
+    }
+
+    @Test
+    void schedulePrintsThePlacementAndEachUnitsMeasuredCost() throws InterruptedException {
+        Chain c = chain("2", 64);
+        c.graph().start();
+        try {
+            await(() -> c.graph().schedule().contains("worker 1:"), "the placement");
+        } finally {
+            c.graph().stop();
+        }
+        String s = c.graph().schedule();
+        assertTrue(s.contains("workers: 2 threads"), s);
+        assertTrue(s.contains("placed by a profile of the first 20 ms"), s);
+        assertTrue(s.contains("  worker 0: Numbers"), s);
+        for (String unit : new String[] {"Numbers=", "Expand=", "Increment=", "static subgraph 1=", "Check="}) {
+            assertTrue(s.contains("  " + unit), unit + " in " + s);
+        }
+    }
+
+    @Test
+    void aProfileFilePlacesTheUnitsWithoutMeasuring(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("costs.txt");
+        // The heavy unit last: worker 1 gets it alone, worker 0 the four cheap ones.
+        Files.writeString(file, """
+                # measured elsewhere
+                Numbers=10
+                Expand=10
+                Increment=10
+                static subgraph 1=10
+                Check=1000
+                """);
+        Chain c;
+        try (var _ = TemporaryProperty.set("streamflex.workers.profile", file.toString())) {
+            c = chain("2", 64);
+        }
+        c.graph().start();
+        try {
+            await(() -> c.check().count >= 10_000, "10,000 items");
+        } finally {
+            c.graph().stop();
+        }
+        String s = c.graph().schedule();
+        assertTrue(s.contains("placed by the profile file"), s);
+        assertTrue(s.contains("  worker 0: Numbers, Expand, Increment, static subgraph 1\n"), s);
+        assertTrue(s.contains("  worker 1: Check\n"), s);
+        assertEquals(null, wrong(c.check()));
+    }
+
+    @Test
+    void aProfileFileWithoutAUnitIsRefusedAtStart(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("costs.txt");
+        Files.writeString(file, "Numbers=10\nExpand=10\n");
+        Chain c;
+        try (var _ = TemporaryProperty.set("streamflex.workers.profile", file.toString())) {
+            c = chain("2", 64);
+        }
+        StreamFlexError e = assertThrows(StreamFlexError.class, c.graph()::start);
+        assertTrue(e.getMessage().contains("has no cost for Increment"), e.getMessage());
+    }
+
+    @Test
+    void aFailureOnAWorkerStopsTheGraphNamingTheFilter() throws InterruptedException {
+        Chain c = chain("2", 16);
+        c.inc().failOn = 5_001; // 5001 % 4 == 1: Expand passes it on
+        c.graph().start();
+        BoundaryError e = assertThrows(BoundaryError.class, () -> c.graph().awaitTermination(60, TimeUnit.SECONDS));
+        assertTrue(e.getMessage().contains("Increment"), e.getMessage());
+        assertTrue(e.getMessage().contains("refuses 5001"), e.getMessage());
+    }
+
+    @Test
+    void workersOffRunsTheGraphOnItsClockThread() throws InterruptedException {
+        Chain c;
+        try (var _ = TemporaryProperty.set("streamflex.workers", "false")) {
+            c = chain("2", 64);
+        }
+        assertTrue(c.graph().schedule().contains("workers are off"), c.graph().schedule());
+        c.graph().start();
+        try {
+            await(() -> c.check().count >= 10_000, "10,000 items");
+        } finally {
+            c.graph().stop();
+        }
+        assertFalse(c.graph().schedule().contains("worker 0"), c.graph().schedule());
+        assertEquals(null, wrong(c.check()));
+    }
+
+    @Test
+    void aWorkerRecordsTheReleasesOfTheClockItReleases() throws InterruptedException {
+        Chain c = chain("1", 64);
+        try (FlightRecording recording = FlightRecording.everything()) {
+            c.graph().start();
+            try {
+                await(() -> c.check().count >= 10_000, "10,000 items");
+            } finally {
+                c.graph().stop();
+            }
+            List<RecordedEvent> releases = recording.events("org.streamflex.Release");
+            assertFalse(releases.isEmpty(), "release events");
+            assertEquals("clock 0 (free-running)", releases.getFirst().getString("clock"));
+            assertEquals("Numbers", releases.getFirst().getString("filter"));
+            assertTrue(releases.getFirst().getThread().getJavaName().startsWith("streamflex-TestGraph-worker-"),
+                    releases.getFirst().getThread().getJavaName());
+        }
+    }
+
+    /** A periodic source putting one number per release. */
+    public static final class Ticks extends Filter {
+        @SuppressWarnings("UnusedVariable") // released on, never read
+        private TimeChannel timer;
+        private IntChannel out;
+        private int next;
+
+        @Override
+        public void work() {
+            out.put(next++);
+        }
+    }
+
+    @Test
+    void optedInFiltersRunOnWorkersAndThePeriodicClockKeepsItsThread() throws InterruptedException {
+        TestGraph g = new TestGraph();
+        Ticks ticks = g.filter(Ticks.class);
+        Expand expand = g.filter(Expand.class);
+        Check check = g.filter(Check.class);
+        Clock clock = g.clock(200);
+        g.link(clock, ticks).link(ticks, expand, 1024).link(expand, check, 4).workers(expand).check();
+        assertTrue(g.schedule().contains("workers: 2 of 3 filters, placed when the graph starts"), g.schedule());
+        g.start();
+        try {
+            await(() -> check.count >= 300, "300 items");
+        } finally {
+            g.stop();
+        }
+        assertEquals(null, wrong(check));
+        assertTrue(clock.backend().length() > 0 && !clock.backend().equals("not started"), clock.backend());
+        assertEquals(0, g.channel(check, "in").dropped());
+    }
+
+    @Test
+    void optingInAFilterAPeriodicClockReleasesIsAValidateError() {
+        TestGraph g = new TestGraph();
+        Ticks ticks = g.filter(Ticks.class);
+        Check check = g.filter(Check.class);
+        Clock clock = g.clock(1000);
+        g.link(clock, ticks).link(ticks, check, 4).workers(ticks);
+        StreamFlexError e = assertThrows(StreamFlexError.class, g::check);
+        assertTrue(e.getMessage().contains("runOnWorkers: Ticks is released by clock 0 (1000 us), which keeps its"
+                + " real-time thread"), e.getMessage());
+    }
+}
