@@ -70,21 +70,26 @@ public final class BeamFormerFilters {
      * StreamIt's {@code BeamFirFilter} state and arithmetic: a complex FIR over a delay line that is
      * cleared every {@code inputLength} input samples. The subclasses are its two rates (a
      * {@code @Rate} is a constant, StreamIt's {@code pop 2*decimationRatio} a parameter).
+     *
+     * <p>It keeps, instead of the delay line, the partial sums of the next {@code taps} outputs (the
+     * FIR's transposed form): each sample adds its term to all of them in one pass over the taps,
+     * element by element, which the JIT vectorizes; StreamIt's form, one sum over the delay line per
+     * output, is a chain of dependent additions that it may not. Each output is the same terms, each
+     * computed as StreamIt computes it, added oldest first where StreamIt adds newest first: within
+     * the traces' tolerance, not to the bit (jmh/README.md, StreamIt programs).
      */
     abstract static class BeamFirFilter extends Filter {
         static final int MAX_TAPS = 512;
         private final float[] realWeight = new float[MAX_TAPS];
         private final float[] imagWeight = new float[MAX_TAPS];
         /**
-         * The delay line twice over (slot {@code k} at {@code k} and {@code k + taps}), so that the
-         * {@code taps} items from the newest on are contiguous: StreamIt's {@code (modPos + 1) &
-         * numTapsMinusOne} walk becomes a loop with no wrap-around.
+         * Slot {@code k}: the sum of the terms, so far, of the output {@code k} firings after the
+         * next one's; the next output is slot 0 plus the next sample's own term.
          */
-        private final float[] realBuffer = new float[2 * MAX_TAPS];
-        private final float[] imagBuffer = new float[2 * MAX_TAPS];
+        private final float[] realPartial = new float[MAX_TAPS];
+        private final float[] imagPartial = new float[MAX_TAPS];
         private int taps;
         private int inputLength;
-        private int pos;
         private int count;
         private float real;
         private float imag;
@@ -104,27 +109,28 @@ public final class BeamFormerFilters {
         }
 
         /**
-         * One firing's arithmetic: puts the complex sample {@code (re, im)} into the delay line as the
-         * newest and computes the output, {@link #real()} and {@link #imag()}. Both sums run in one
-         * loop, each in StreamIt's order (so the outputs are StreamIt's to the bit): two independent
-         * chains of additions, which the processor overlaps.
+         * One firing's arithmetic: takes the complex sample {@code (re, im)} in as the newest and
+         * computes the output, {@link #real()} and {@link #imag()}. The sample's term for the output
+         * {@code k} firings on uses weight {@code k}, as StreamIt's sum gives the sample that is
+         * {@code k} old; slot {@code k + 1} moves to {@code k} with it, so every index is the loop's
+         * own plus a constant, which the JIT needs to vectorize the loop.
          */
         final void filter(float re, float im) {
-            int from = taps - 1 - pos;
-            realBuffer[from] = re;
-            realBuffer[from + taps] = re;
-            imagBuffer[from] = im;
-            imagBuffer[from + taps] = im;
-            float realSum = 0;
-            float imagSum = 0;
-            for (int i = 0; i < taps; i++) {
-                float r = realBuffer[from + i];
-                float m = imagBuffer[from + i];
-                realSum += r * realWeight[i] + m * imagWeight[i];
-                imagSum += m * realWeight[i] + r * imagWeight[i];
+            float[] rw = realWeight;
+            float[] iw = imagWeight;
+            float[] rp = realPartial;
+            float[] ip = imagPartial;
+            int last = taps - 1;
+            real = rp[0] + (re * rw[0] + im * iw[0]);
+            imag = ip[0] + (im * rw[0] + re * iw[0]);
+            for (int k = 0; k < last; k++) {
+                float a = rw[k + 1];
+                float b = iw[k + 1];
+                rp[k] = rp[k + 1] + (re * a + im * b);
+                ip[k] = ip[k + 1] + (im * a + re * b);
             }
-            real = realSum;
-            imag = imagSum;
+            rp[last] = 0f;
+            ip[last] = 0f;
         }
 
         /** The real part of the last output. */
@@ -137,15 +143,16 @@ public final class BeamFormerFilters {
             return imag;
         }
 
-        /** Ends a firing that consumed {@code decimation} complex samples: StreamIt's count and reset. */
+        /**
+         * Ends a firing that consumed {@code decimation} complex samples: StreamIt's count and reset,
+         * whose cleared delay line leaves no term in any output still to come.
+         */
         final void advance(int decimation) {
-            pos = (pos + 1) & (taps - 1);
             count += decimation;
             if (count == inputLength) {
                 count = 0;
-                pos = 0;
-                Arrays.fill(realBuffer, 0, 2 * taps, 0f);
-                Arrays.fill(imagBuffer, 0, 2 * taps, 0f);
+                Arrays.fill(realPartial, 0, taps, 0f);
+                Arrays.fill(imagPartial, 0, taps, 0f);
             }
         }
     }

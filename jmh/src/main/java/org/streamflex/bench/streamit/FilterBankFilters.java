@@ -36,10 +36,10 @@ public final class FilterBankFilters {
     }
 
     /**
-     * StreamIt's {@code Delay_N(TAPS - 1)} followed by {@code FirFilter(TAPS, coeff)}: pops 1, pushes
-     * {@code sum of w[i] * coeff[TAPS - 1 - i]} over the window {@code w} of the last {@code TAPS}
-     * items, oldest first, summed in that order as StreamIt does (so the outputs are StreamIt's to
-     * the bit).
+     * StreamIt's {@code Delay_N(TAPS - 1)} followed by {@code FirFilter(TAPS, coeff)}, {@link #BLOCK}
+     * firings per {@code work()}: each firing pops 1 and pushes {@code sum of w[i] * coeff[TAPS - 1 - i]}
+     * over the window {@code w} of the last {@code TAPS} items, oldest first, summed in that order as
+     * StreamIt does (so the outputs are StreamIt's to the bit).
      *
      * <p>One filter for the two because the delay's prework pushes {@code TAPS - 1} zeros before
      * its first firing, which no declared rate can say: a StreamFlex channel starts empty, and a
@@ -47,21 +47,28 @@ public final class FilterBankFilters {
      * of in the channel, and the FIR keeps its window itself rather than peeking {@code TAPS} items
      * of which {@code TAPS - 1} stay in the channel: the same items in the same order, with nothing
      * for a scheduler to fill before the first iteration.
+     *
+     * <p>A block of firings per {@code work()} because one firing's sum is a chain of {@code TAPS}
+     * dependent additions, and Java may not reorder them: a block's outputs are independent chains,
+     * summed side by side in one pass over the taps, which the processor overlaps. Eight is one
+     * steady-state iteration's items on both FIRs of a bank, so the schedule runs each once per
+     * iteration and the trace is the same.
      */
     public static final class DelayedFir extends Filter {
         static final int TAPS = 32;
-        @Rate(1)
+        /** StreamIt firings per work(): one accumulator each in {@link #work()}. */
+        static final int BLOCK = 8;
+        @Rate(BLOCK)
         private FloatChannel in;
-        @Rate(1)
+        @Rate(BLOCK)
         private FloatChannel out;
         /** {@code coeff} reversed, so that window item i meets {@code reversed[i]}. */
         private final float[] reversed = new float[TAPS];
         /**
-         * The window twice over (item {@code k} at {@code k} and {@code k + TAPS}), so that it is
-         * always {@code TAPS} contiguous items from {@code next}: a loop with no wrap-around.
+         * The last {@code TAPS - 1} items, oldest first, then the block's {@code BLOCK} new ones: output
+         * {@code o}'s window is the {@code TAPS} items from {@code o}.
          */
-        private final float[] window = new float[2 * TAPS];
-        private int next;
+        private final float[] items = new float[TAPS - 1 + BLOCK];
 
         void coefficients(float[] c) {
             for (int i = 0; i < TAPS; i++) {
@@ -71,15 +78,38 @@ public final class FilterBankFilters {
 
         @Override
         public void work() {
-            float x = in.take();
-            window[next] = x;
-            window[next + TAPS] = x;
-            next = (next + 1) & (TAPS - 1);
-            float sum = 0;
-            for (int i = 0; i < TAPS; i++) {
-                sum += window[next + i] * reversed[i];
+            float[] x = items;
+            for (int o = 0; o < BLOCK; o++) {
+                x[TAPS - 1 + o] = in.take();
             }
-            out.put(sum);
+            float s0 = 0;
+            float s1 = 0;
+            float s2 = 0;
+            float s3 = 0;
+            float s4 = 0;
+            float s5 = 0;
+            float s6 = 0;
+            float s7 = 0;
+            for (int i = 0; i < TAPS; i++) {
+                float c = reversed[i];
+                s0 += x[i] * c;
+                s1 += x[i + 1] * c;
+                s2 += x[i + 2] * c;
+                s3 += x[i + 3] * c;
+                s4 += x[i + 4] * c;
+                s5 += x[i + 5] * c;
+                s6 += x[i + 6] * c;
+                s7 += x[i + 7] * c;
+            }
+            out.put(s0);
+            out.put(s1);
+            out.put(s2);
+            out.put(s3);
+            out.put(s4);
+            out.put(s5);
+            out.put(s6);
+            out.put(s7);
+            System.arraycopy(x, BLOCK, x, 0, TAPS - 1);
         }
     }
 
