@@ -23,19 +23,16 @@ final class GraphFreeze {
     private GraphFreeze() {
     }
 
-    /**
-     * @param onWorkers whether some filters will run on worker threads: then no ring is confined to
-     *     one thread, whatever the number of clocks
-     */
-    static void freeze(GraphModel model, CapsulePools pools, boolean onWorkers) {
+    static void freeze(GraphModel model, CapsulePools pools) {
         Map<FilterWiring, Integer> reachedBy = GraphChecks.clocksReaching(model);
         for (RuntimeClock clock : model.clocks) {
             clock.applyCallsOf(GraphChecks.reachedFrom(clock, model).stream()
                     .filter(w -> w.task.atomicity() != null && reachedBy.getOrDefault(w, 0) == 1)
                     .map(w -> w.task.atomicity()).toArray(FilterAtomicity[]::new));
         }
-        if (model.clocks.size() == 1 && !onWorkers) {
-            // One clock thread runs every filter: no ring is ever seen by two threads.
+        if (model.clocks.size() == 1) {
+            // One clock thread (or a driver) runs every filter: no ring is seen by two threads. Workers
+            // undo this for the links they run across threads (WorkerAssignment).
             model.filters.forEach(w -> w.outputs.forEach(SpscRing::confine));
         }
         int capsuleCapacity = 0;

@@ -152,9 +152,11 @@ final class GraphLifecycle {
         Workers pool = null;
         List<RuntimeClock> clocked = new ArrayList<>(model.clocks);
         if (!onWorkers.isEmpty()) {
-            List<WorkerUnit> units = WorkerAssignment.units(model, onWorkers);
-            long[] given = WorkerAssignment.givenCosts(settings.workerProfile(), units);
             int cores = settings.workerCores() > 0 ? settings.workerCores() : Runtime.getRuntime().availableProcessors();
+            // Read before anything changes: a bad profile file leaves the graph as validated.
+            long[] given = WorkerAssignment.givenCosts(settings.workerProfile(),
+                    WorkerAssignment.unitNames(model, onWorkers));
+            List<WorkerUnit> units = WorkerAssignment.units(model, onWorkers, cores);
             pool = new Workers(graphName, units, cores, settings.workerPin(), given, () -> running, this::fail,
                     this::threadExited);
             clocked.removeIf(c -> onWorkers.contains(model.targetOf(c)));

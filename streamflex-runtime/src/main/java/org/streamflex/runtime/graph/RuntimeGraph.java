@@ -111,7 +111,7 @@ public final class RuntimeGraph implements GraphAssembly {
         if (!found.isEmpty()) {
             throw new StreamFlexError(found);
         }
-        GraphFreeze.freeze(model, pools, !onWorkers.isEmpty());
+        GraphFreeze.freeze(model, pools);
         RateDeclarations.installTriggers(model);
         if (settings.ratesCheck()) {
             RateDeclarations.installChecks(model);

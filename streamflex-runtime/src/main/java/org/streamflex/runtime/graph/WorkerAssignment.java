@@ -97,16 +97,13 @@ final class WorkerAssignment {
     /**
      * Rewires the graph for its workers and returns their units in data-flow order; at
      * {@code start()}, before any thread runs.
+     *
+     * @param workers the worker threads there will be: with one, links between its units stay
+     *     confined to its thread
      */
-    static List<WorkerUnit> units(GraphModel model, Set<FilterWiring> chosen) {
-        // Each chosen filter's unit: its fused task, or itself.
-        Map<Schedulable, List<FilterWiring>> members = new LinkedHashMap<>();
-        Map<FilterWiring, Schedulable> unitOf = new HashMap<>();
-        for (FilterWiring w : chosen) {
-            Schedulable runner = model.runners.getOrDefault(w.task, w.task);
-            unitOf.put(w, runner);
-            members.computeIfAbsent(runner, r -> new ArrayList<>()).add(w);
-        }
+    static List<WorkerUnit> units(GraphModel model, Set<FilterWiring> chosen, int workers) {
+        Map<Schedulable, List<FilterWiring>> members = members(model, chosen);
+        Map<FilterWiring, Schedulable> unitOf = unitOf(members);
         List<Schedulable> order = dataFlowOrder(model, members, unitOf);
         Map<Schedulable, Integer> position = new HashMap<>();
         for (int i = 0; i < order.size(); i++) {
@@ -143,6 +140,15 @@ final class WorkerAssignment {
                         .map(w -> w.task.atomicity()).toArray(FilterAtomicity[]::new));
             }
         }
+        int threads = Math.min(workers, order.size());
+        for (ChannelLink link : model.links) {
+            Schedulable from = unitOf.get(link.producer());
+            Schedulable to = unitOf.get(link.consumer());
+            // A clock's filter and a worker's, or two units that may land on different workers.
+            if ((from == null) != (to == null) || (from != null && !from.equals(to) && threads > 1)) {
+                link.ring().unconfine();
+            }
+        }
         List<WorkerUnit> units = new ArrayList<>();
         for (Schedulable s : order) {
             List<SpscRing> ins = new ArrayList<>();
@@ -171,6 +177,27 @@ final class WorkerAssignment {
                     outs.toArray(SpscRing[]::new), forward.toArray(SpscRing[]::new), atomic));
         }
         return units;
+    }
+
+    /** The names of the units {@link #units} will make, in their order; changes nothing. */
+    static List<String> unitNames(GraphModel model, Set<FilterWiring> chosen) {
+        Map<Schedulable, List<FilterWiring>> members = members(model, chosen);
+        return dataFlowOrder(model, members, unitOf(members)).stream().map(Object::toString).toList();
+    }
+
+    /** Each unit (a chosen filter's fused task, or the filter itself) with its filters. */
+    private static Map<Schedulable, List<FilterWiring>> members(GraphModel model, Set<FilterWiring> chosen) {
+        Map<Schedulable, List<FilterWiring>> members = new LinkedHashMap<>();
+        for (FilterWiring w : chosen) {
+            members.computeIfAbsent(model.runners.getOrDefault(w.task, w.task), r -> new ArrayList<>()).add(w);
+        }
+        return members;
+    }
+
+    private static Map<FilterWiring, Schedulable> unitOf(Map<Schedulable, List<FilterWiring>> members) {
+        Map<FilterWiring, Schedulable> unitOf = new HashMap<>();
+        members.forEach((unit, filters) -> filters.forEach(w -> unitOf.put(w, unit)));
+        return unitOf;
     }
 
     /** The units in data-flow order: each after every unit feeding it (creation order among equals, cycles last). */
@@ -208,7 +235,7 @@ final class WorkerAssignment {
      *
      * @throws StreamFlexError if the file cannot be read, a line is malformed, or a unit is missing
      */
-    static long[] givenCosts(String file, List<WorkerUnit> units) {
+    static long[] givenCosts(String file, List<String> units) {
         if (file == null || file.isEmpty()) {
             return null;
         }
@@ -234,9 +261,9 @@ final class WorkerAssignment {
         }
         long[] given = new long[units.size()];
         for (int u = 0; u < units.size(); u++) {
-            Long c = costs.get(units.get(u).name());
+            Long c = costs.get(units.get(u));
             if (c == null || c < 0) {
-                throw new StreamFlexError("streamflex.workers.profile: " + file + " has no cost for " + units.get(u).name()
+                throw new StreamFlexError("streamflex.workers.profile: " + file + " has no cost for " + units.get(u)
                         + " (it has " + costs.keySet() + "): write it as graph.schedule() prints it after a run");
             }
             given[u] = c;

@@ -1,5 +1,6 @@
 package org.streamflex.runtime.schedule;
 
+import java.util.Arrays;
 import java.util.concurrent.locks.LockSupport;
 import org.streamflex.BoundaryError;
 import org.streamflex.abi.RegionSlot;
@@ -109,16 +110,25 @@ final class Worker implements Runnable {
         }
     }
 
-    /** Worker 0 before placement: runs every unit, timing each, then places them; its own units after. */
+    /**
+     * Worker 0 before placement: runs every unit, warming up, then timing each, then places them;
+     * its own units after.
+     */
     private WorkerUnit[] profile(RegionSlot slot) {
         WorkerUnit[] all = workers.units();
         long[] cost = new long[all.length];
-        long end = System.nanoTime() + Workers.PROFILE_NANOS;
+        long measureFrom = System.nanoTime() + Workers.WARM_UP_NANOS;
+        long end = measureFrom + Workers.PROFILE_NANOS;
+        boolean measuring = false;
         while (workers.running()) {
             long t = System.nanoTime();
             if (t >= end) {
                 workers.place(cost);
                 return workers.unitsOf(index);
+            }
+            if (!measuring && t >= measureFrom) {
+                measuring = true;
+                Arrays.fill(cost, 0);
             }
             for (int u = 0; u < all.length; u++) {
                 all[u].turn(slot, startNanos);

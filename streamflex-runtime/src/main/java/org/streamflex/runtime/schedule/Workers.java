@@ -15,9 +15,9 @@ import org.streamflex.BoundaryError;
  * passes directly from worker to worker, as the paper's threads signal their successor.
  *
  * <p>Placement: units are cut into contiguous runs of the data-flow order, one run per worker, by
- * measured cost ({@link Placement}). The costs come from a profile file, or from the first
- * {@link #PROFILE_NANOS} of the run, during which worker 0 runs every unit and times each turn
- * while the others wait; it then publishes the placement and every worker takes its run. One
+ * measured cost ({@link Placement}). The costs come from a profile file, or from the start of
+ * the run, during which worker 0 runs every unit while the others wait: for {@link #WARM_UP_NANOS},
+ * then {@link #PROFILE_NANOS} timing each turn; it then publishes the placement and every worker takes its run. One
  * worker needs no placement and skips the profile.
  *
  * <pre>{@code
@@ -26,7 +26,12 @@ import org.streamflex.BoundaryError;
  * }</pre>
  */
 public final class Workers {
-    /** How long worker 0 measures the units before they are placed. */
+    /**
+     * How long worker 0 runs the units before it measures them: the first turns run interpreted
+     * code and fill the links, which says little about the steady state.
+     */
+    static final long WARM_UP_NANOS = 20_000_000;
+    /** How long worker 0 then measures the units before they are placed. */
     static final long PROFILE_NANOS = 20_000_000;
 
     private final String graphName;
@@ -121,7 +126,7 @@ public final class Workers {
             return s.toString();
         }
         s.append(workers.length == 1 ? "" : givenCosts != null ? ", placed by the profile file"
-                : ", placed by a profile of the first " + PROFILE_NANOS / 1_000_000 + " ms").append('\n');
+                : ", placed by a profile of " + PROFILE_NANOS / 1_000_000 + " ms").append('\n');
         for (int w = 0; w < workers.length; w++) {
             List<String> names = new ArrayList<>();
             for (int u = 0; u < units.length; u++) {
