@@ -11,6 +11,8 @@ import org.streamflex.runtime.capsule.CapsuleMarks;
  */
 public final class CapsuleRing extends SpscRing {
     private final Capsule[] slots;
+    /** A lossless ring's puts that found it full, at {@code spillSlot(position)}: the producer's only. */
+    private Capsule[] spill = new Capsule[0];
     private final Class<? extends Capsule> elementType;
     private CapsuleTransaction producer;
     private CapsuleTransaction consumer;
@@ -45,9 +47,22 @@ public final class CapsuleRing extends SpscRing {
         }
         long index = reservePut();
         if (index < 0) {
-            return false;
+            return refused(index, capsule);
         }
         slots[(int) index & mask] = capsule;
+        return true;
+    }
+
+    /** A put the ring refused: spilled if {@link #reservePut()} said so, else dropped (and counted). */
+    private boolean refused(long refusal, Capsule capsule) {
+        if (refusal != SPILL) {
+            return false;
+        }
+        long position = reserveSpill();
+        if (position < 0) {
+            return false;
+        }
+        spill[spillSlot(position)] = capsule;
         return true;
     }
 
@@ -90,7 +105,10 @@ public final class CapsuleRing extends SpscRing {
         return moved;
     }
 
-    /** Puts the first {@code count} capsules on {@code target} too; publication copies them. */
+    /**
+     * Puts the first {@code count} capsules on {@code target} too; publication copies them. On a
+     * lossless target, those that do not fit in its ring are spilled, in order.
+     */
     public void copyTo(CapsuleRing target, int count) {
         requireAvailable(count);
         for (int i = 0; i < count; i++) {
@@ -114,16 +132,35 @@ public final class CapsuleRing extends SpscRing {
     public void stagePuts() {
         long id = producer.transactionId();
         for (long i = publishedTail(), end = pendingTail(); i < end; i++) {
-            int slot = (int) i & mask;
-            Capsule capsule = slots[slot];
-            if (CapsuleMarks.markOf(capsule) == id) {
-                Capsule copy = producer.copyOf(capsule);
-                CapsuleMarks.mark(copy, id);
-                slots[slot] = copy;
-            } else {
-                CapsuleMarks.mark(capsule, id);
-            }
+            stage(slots, (int) i & mask, id);
         }
+        for (long i = pendingSpillStart(), end = pendingSpillEnd(); i < end; i++) {
+            stage(spill, spillSlot(i), id);
+        }
+    }
+
+    private void stage(Capsule[] array, int slot, long id) {
+        Capsule capsule = array[slot];
+        if (CapsuleMarks.markOf(capsule) == id) {
+            Capsule copy = producer.copyOf(capsule);
+            CapsuleMarks.mark(copy, id);
+            array[slot] = copy;
+        } else {
+            CapsuleMarks.mark(capsule, id);
+        }
+    }
+
+    @Override
+    protected void resizeSpill(int length) {
+        Capsule[] grown = new Capsule[length];
+        copySpill(spill, grown, length);
+        spill = grown;
+    }
+
+    @Override
+    protected void moveFromSpill(long position, long index, int count) {
+        copyRuns(spill, spill.length, position, slots, slots.length, index, count);
+        clearRuns(spill, position, count);
     }
 
     private void remember(int slot, Capsule previous) {

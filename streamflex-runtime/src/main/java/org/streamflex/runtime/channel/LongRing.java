@@ -9,6 +9,8 @@ import java.util.Arrays;
  */
 public final class LongRing extends SpscRing {
     private final long[] slots;
+    /** A lossless ring's puts that found it full, at {@code spillSlot(position)}: the producer's only. */
+    private long[] spill = new long[0];
     /** Slots that untake overwrote in the current transaction, with their previous contents. */
     private long[] untakeIndex = new long[0];
     private long[] untakeValue = new long[0];
@@ -23,9 +25,26 @@ public final class LongRing extends SpscRing {
     public boolean put(long value) {
         long index = reservePut();
         if (index < 0) {
-            return false;
+            return refused(index, value);
         }
         slots[(int) index & mask] = value;
+        return true;
+    }
+
+    /**
+     * A put the ring refused: spilled if {@link #reservePut()} said so, else dropped (and counted
+     * already). Out of line, so that {@link #put(long)} stays within the JIT's 35-byte limit for
+     * inlining at call sites it does not count as hot.
+     */
+    private boolean refused(long refusal, long value) {
+        if (refusal != SPILL) {
+            return false;
+        }
+        long position = reserveSpill();
+        if (position < 0) {
+            return false;
+        }
+        spill[spillSlot(position)] = value;
         return true;
     }
 
@@ -48,7 +67,8 @@ public final class LongRing extends SpscRing {
 
     /**
      * Moves every available value to {@code target} with the effect of take/put pairs (values
-     * that do not fit are dropped and counted on {@code target}), copying contiguous runs.
+     * that do not fit are spilled if {@code target} is lossless, else dropped and counted on
+     * {@code target}), copying contiguous runs.
      *
      * @return how many values were taken
      */
@@ -62,14 +82,14 @@ public final class LongRing extends SpscRing {
         if (available <= 0) {
             return 0;
         }
-        copyRuns(reserveTakes(available), target, available);
+        putRuns(reserveTakes(available), target, available);
         return available;
     }
 
     /** Puts the first {@code count} available values on {@code target} without taking them. */
     public void copyTo(LongRing target, int count) {
         requireAvailable(count);
-        copyRuns(peekIndex(0), target, count);
+        putRuns(peekIndex(0), target, count);
     }
 
     /** Takes and discards {@code count} values. */
@@ -78,7 +98,7 @@ public final class LongRing extends SpscRing {
         reserveTakes(count);
     }
 
-    private void copyRuns(long from, LongRing target, int available) {
+    private void putRuns(long from, LongRing target, int available) {
         long to = target.pendingTail();
         int fits = target.reservePuts(available);
         long[] source = slots;
@@ -93,6 +113,16 @@ public final class LongRing extends SpscRing {
             to += run;
             remaining -= run;
         }
+        if (fits < available) {
+            target.spillRuns(source, from, available - fits);
+        }
+    }
+
+    /** Spills (or drops, beyond the spill's bound) values that did not fit in the ring, in order. */
+    private void spillRuns(long[] source, long from, int count) {
+        long to = pendingSpillEnd();
+        int spilled = reserveSpills(count);
+        copyRuns(source, source.length, from, spill, spill.length, to, spilled);
     }
 
     private void remember(int slot, long previous) {
@@ -105,6 +135,18 @@ public final class LongRing extends SpscRing {
         untakeIndex[untakes] = slot;
         untakeValue[untakes] = previous;
         untakes++;
+    }
+
+    @Override
+    protected void resizeSpill(int length) {
+        long[] grown = new long[length];
+        copySpill(spill, grown, length);
+        spill = grown;
+    }
+
+    @Override
+    protected void moveFromSpill(long position, long index, int count) {
+        copyRuns(spill, spill.length, position, slots, slots.length, index, count);
     }
 
     @Override

@@ -9,7 +9,8 @@ import org.streamflex.UseAfterReleaseError;
  * several channels is shared, never copied. Each slot holding a value holds one reference to it.
  *
  * <p>Reference discipline: a put retains at once (so a value the producer drops from a queue in the
- * same {@code work()} stays alive), and a rolled-back put releases. A take hands the consumer the
+ * same {@code work()} stays alive), and a rolled-back or dropped put releases. A put spilled by a
+ * lossless ring keeps its reference in the spill and takes it along into the ring. A take hands the consumer the
  * slot's reference to use until its {@code work()} commits, when it is released; a rolled-back take
  * keeps it in the slot. An untake of a different value retains that value and releases, at commit,
  * the one it replaced. Retain and release are atomic read-modify-writes on the value: producer and
@@ -17,6 +18,8 @@ import org.streamflex.UseAfterReleaseError;
  */
 public final class SharedRing extends SpscRing {
     private final Shared[] slots;
+    /** A lossless ring's puts that found it full, at {@code spillSlot(position)}: the producer's only. */
+    private Shared[] spill = new Shared[0];
     private final Class<? extends Shared> elementType;
     private long[] untakeIndex = new long[0];
     private Shared[] untakeValue = new Shared[0];
@@ -41,13 +44,37 @@ public final class SharedRing extends SpscRing {
             throw new ClassCastException("channel " + name() + " carries " + elementType.getName()
                     + ", not " + value.getClass().getName());
         }
+        // Retained before a slot is reserved: a freed value must not leave a reserved slot without
+        // a reference, which a rollback would release.
+        retainFor(value, "put");
         long index = reservePut();
         if (index < 0) {
-            return false;
+            return refused(index, value);
         }
-        retainFor(value, "put");
         slots[(int) index & mask] = value;
         return true;
+    }
+
+    /**
+     * A put the ring refused: spilled if {@link #reservePut()} said so, keeping its reference in
+     * the spill and taking it along into the ring; else dropped (and counted).
+     */
+    private boolean refused(long refusal, Shared value) {
+        if (refusal != SPILL) {
+            return dropped(value);
+        }
+        long position = reserveSpill();
+        if (position < 0) {
+            return dropped(value);
+        }
+        spill[spillSlot(position)] = value;
+        return true;
+    }
+
+    /** A dropped put gives back the reference it took; the producer still holds its own. */
+    private static boolean dropped(Shared value) {
+        value.release();
+        return false;
     }
 
     public Shared take() {
@@ -105,12 +132,31 @@ public final class SharedRing extends SpscRing {
     @Override
     public void rollbackPuts() {
         for (long i = publishedTail(), end = pendingTail(); i < end; i++) {
-            int slot = (int) i & mask;
-            Shared value = slots[slot];
-            slots[slot] = null;
-            value.release();
+            release(slots, (int) i & mask);
+        }
+        for (long i = pendingSpillStart(), end = pendingSpillEnd(); i < end; i++) {
+            release(spill, spillSlot(i));
         }
         super.rollbackPuts();
+    }
+
+    private static void release(Shared[] array, int slot) {
+        Shared value = array[slot];
+        array[slot] = null;
+        value.release();
+    }
+
+    @Override
+    protected void resizeSpill(int length) {
+        Shared[] grown = new Shared[length];
+        copySpill(spill, grown, length);
+        spill = grown;
+    }
+
+    @Override
+    protected void moveFromSpill(long position, long index, int count) {
+        copyRuns(spill, spill.length, position, slots, slots.length, index, count);
+        clearRuns(spill, position, count);
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.streamflex.runtime.channel;
 
+import java.util.Arrays;
 import org.streamflex.ChannelUnderflowException;
 import org.streamflex.runtime.flight.Flight;
 
@@ -21,14 +22,26 @@ import org.streamflex.runtime.flight.Flight;
  * <p><b>Memory ordering.</b> Every access to a field the other side reads goes through an accessor
  * declared next to the field (in {@code SpscRingProducerFields} or {@code SpscRingConsumerFields}),
  * named as in JCTools: {@code lv} loads with acquire ("load volatile"), {@code lp} loads plain,
- * {@code so} stores with release ("store ordered"). Each of {@code tail}, {@code head} and
- * {@code dropped} has one writer, which reads its own field with {@code lp} and publishes it with
- * {@code so}; any other thread reads it with {@code lv}. So the slots the producer wrote before
+ * {@code so} stores with release ("store ordered"). Each of {@code tail}, {@code head},
+ * {@code dropped} and {@code spilled} has one writer, which reads its own field with {@code lp}
+ * and publishes it with {@code so}; any other thread reads it with {@code lv}. So the slots the producer wrote before
  * {@code soTail} are visible to a consumer whose {@code lvTail} sees the new tail, and the
  * consumer's reads of the slots it frees happen before the producer, having seen the new head with
  * {@code lvHead}, overwrites them. A confined ring (both ends on one thread) reads the other side's
  * index with {@code lp}: program order is enough there, and plain loads let the JIT keep the hot
  * loop in registers.
+ *
+ * <p><b>Lossless rings.</b> A ring made {@link #lossless(int) lossless} does not drop a put that
+ * finds it full: the put goes to a <em>spill</em>, an array of the subclass that only the producer
+ * touches, and moves into the ring when the producer next publishes ({@link #publishPuts()}) or
+ * drains ({@link #drainSpill()}) and the consumer has freed room. While the spill holds anything,
+ * every put goes to the spill, so items reach the consumer in put order: the producer's
+ * {@code headCache} is then pinned far behind ({@link #PINNED}), which sends every put to the slow
+ * path, where the spill is checked before the head. The consumer's side never sees the spill,
+ * which keeps take, peek and untake exactly as fast as on a ring that drops. Spill positions, like
+ * stream indices, are never wrapped; the spill slot is {@code position & (spillLength - 1)}. While
+ * the spill holds committed items the ring holds no pending put (every put since that commit
+ * went to the spill), which is what lets a drain publish in the middle of a transaction.
  *
  * <p><b>Layout.</b> The producer's fields, the consumer's fields and the read-only fields are
  * separated by 128 bytes of padding (by class hierarchy, as in JCTools), so a put on one thread
@@ -37,6 +50,20 @@ import org.streamflex.runtime.flight.Flight;
  * padding too: one class for both keeps every ring call monomorphic.
  */
 public abstract class SpscRing extends SpscRingFields {
+    /** What {@link #reservePut()} returns when the put is dropped (and counted). */
+    protected static final long DROP = -1;
+    /** What {@link #reservePut()} returns when the put goes to the spill: see {@link #reserveSpill()}. */
+    protected static final long SPILL = -2;
+    /** The largest {@code maxSpill}: its spill array length, a power of two, must be an int. */
+    public static final int MAX_SPILL = 1 << 30;
+    /**
+     * The head cache of a producer whose spill holds items: so far behind any real head that every
+     * put finds the ring full on the fast path and takes the slow path, which looks at the spill
+     * first. Still a lower bound of the real head, as the cache must be; far enough from
+     * {@code Long.MIN_VALUE} that index arithmetic with it cannot overflow.
+     */
+    private static final long PINNED = Long.MIN_VALUE / 2;
+
     /** The channel's fixed capacity, as connected. */
     protected final int capacity;
     /** Slot mask: the storage length is the next power of two at or above the capacity. */
@@ -44,6 +71,8 @@ public abstract class SpscRing extends SpscRingFields {
     private final String name;
     /** Both ends run on one thread (one clock reaches both filters): see the class comment. */
     private boolean confined;
+    /** Spilled items the producer may hold beyond the ring; 0 for a ring that drops when full. */
+    private int maxSpill;
 
     protected SpscRing(int capacity, String name) {
         if (capacity <= 0) {
@@ -72,6 +101,36 @@ public abstract class SpscRing extends SpscRingFields {
         return name;
     }
 
+    /**
+     * Makes the ring lossless: a put that finds it full goes to the producer's spill instead of
+     * being dropped, up to {@code maxSpill} items; only puts beyond that are dropped and counted.
+     * The link then holds up to {@link #capacity()} + {@code maxSpill} items. Call before the graph
+     * runs, as {@link #confine()}.
+     *
+     * @throws IllegalArgumentException unless {@code maxSpill} is between 1 and {@link #MAX_SPILL}
+     */
+    public final void lossless(int maxSpill) {
+        if (maxSpill <= 0 || maxSpill > MAX_SPILL) {
+            throw new IllegalArgumentException("maxSpill of channel " + name + " must be between 1 and "
+                    + MAX_SPILL + " items: " + maxSpill);
+        }
+        this.maxSpill = maxSpill;
+    }
+
+    /** Whether a put on a full ring is spilled rather than dropped: see {@link #lossless(int)}. */
+    public final boolean lossless() {
+        return maxSpill != 0;
+    }
+
+    /** Items a lossless ring may spill beyond its capacity; 0 for a ring that drops when full. */
+    public final int maxSpill() {
+        return maxSpill;
+    }
+
+    /**
+     * The ring's capacity, as connected: a lossless ring holds up to {@link #maxSpill()} more
+     * items in its spill.
+     */
     public final int capacity() {
         return capacity;
     }
@@ -81,24 +140,35 @@ public abstract class SpscRing extends SpscRingFields {
     /**
      * Reserves the next pending slot for a put.
      *
-     * @return the stream index to write, or -1 if the ring is full (the put is counted as dropped)
+     * @return the stream index to write; {@link #DROP} if the ring is full (the put is counted as
+     *     dropped); {@link #SPILL} if the ring is lossless and the put must go to the spill
      */
     protected final long reservePut() {
         long index = pendingTail;
         if (index - headCache >= capacity) {
-            headCache = confined ? lpHead() : lvHead();
-            if (index - headCache >= capacity) {
-                pendingDrops++;
-                return -1;
+            // Inline, as before lossless rings: only the spill's compare is new on this path.
+            long head = confined ? lpHead() : lvHead();
+            if (index - head >= capacity || spillPendingTail != spillHead) {
+                return refusePut();
             }
+            headCache = head; // not while the spill holds items: that would unpin it
         }
         pendingTail = index + 1;
         return index;
     }
 
+    /** A put the ring cannot take now: spilled on a lossless ring, else dropped and counted. */
+    private long refusePut() {
+        if (maxSpill == 0) {
+            pendingDrops++;
+            return DROP;
+        }
+        return SPILL;
+    }
+
     /**
-     * Reserves up to {@code count} consecutive slots for puts; the ones that do not fit are
-     * counted as dropped, as single puts would be.
+     * Reserves up to {@code count} consecutive slots of the ring for puts. The caller hands the
+     * ones that do not fit to {@link #reserveSpills(int)}, which spills or drops them.
      *
      * @return the number reserved, starting at the stream index {@link #pendingTail()} had before
      */
@@ -106,13 +176,72 @@ public abstract class SpscRing extends SpscRingFields {
         long index = pendingTail;
         long free = capacity - (index - headCache);
         if (free < count) {
-            headCache = confined ? lpHead() : lvHead();
-            free = capacity - (index - headCache);
+            if (spillPendingTail == spillHead) {
+                headCache = confined ? lpHead() : lvHead();
+                free = capacity - (index - headCache);
+            } else {
+                free = 0; // the spill holds items: these go after them
+            }
         }
         int reserved = (int) Math.min(count, free);
         pendingTail = index + reserved;
-        pendingDrops += count - reserved;
         return reserved;
+    }
+
+    /**
+     * Reserves the next spill position for a put that {@link #reservePut()} sent to the spill,
+     * growing the spill if it is full.
+     *
+     * @return the spill position to write, or {@link #DROP} if {@link #maxSpill()} items are spilled
+     *     already (the put is counted as dropped)
+     */
+    protected final long reserveSpill() {
+        long position = spillPendingTail;
+        long held = position - spillHead;
+        if (held >= maxSpill) {
+            pendingDrops++;
+            return DROP;
+        }
+        if (held == spillLength) {
+            growSpill(held + 1);
+        }
+        spillPendingTail = position + 1;
+        headCache = PINNED;
+        return position;
+    }
+
+    /**
+     * Reserves {@code count} consecutive spill positions for puts that did not fit in the ring,
+     * starting at {@link #pendingSpillEnd()}; those beyond {@link #maxSpill()} (all of them on a ring
+     * that drops) are counted as dropped.
+     *
+     * @return the number reserved
+     */
+    protected final int reserveSpills(int count) {
+        long position = spillPendingTail;
+        long held = position - spillHead;
+        int reserved = (int) Math.min(count, maxSpill - held);
+        pendingDrops += count - reserved;
+        if (reserved > 0) {
+            if (held + reserved > spillLength) {
+                growSpill(held + reserved);
+            }
+            spillPendingTail = position + reserved;
+            headCache = PINNED;
+        }
+        return reserved;
+    }
+
+    /** Doubles the spill until it holds {@code needed} items, never beyond {@link #maxSpill()}. */
+    private void growSpill(long needed) {
+        int length = Math.max(spillLength, 8);
+        while (length < needed) {
+            length <<= 1;
+        }
+        length = Math.min(length, storageLength(maxSpill));
+        // Allocation only here: a spill never shrinks, so a steady state reuses its array.
+        resizeSpill(length);
+        spillLength = length;
     }
 
     /**
@@ -126,12 +255,31 @@ public abstract class SpscRing extends SpscRingFields {
 
     /**
      * Items the producer can still put in its current transaction without a drop: what a fused
-     * task reads once to know how many runs of a filter the channel has room for.
+     * task reads once to know how many runs of a filter the channel has room for. On a lossless
+     * ring this includes the spill's allowance; it first moves committed spilled items into the
+     * ring, so that the room the consumer freed counts.
      */
     public final int free() {
+        if (maxSpill != 0) {
+            return freeLossless();
+        }
         long head = confined ? lpHead() : lvHead();
         headCache = head;
         return (int) (capacity - (pendingTail - head));
+    }
+
+    private int freeLossless() {
+        if (spillTail != spillHead) {
+            moveSpilledIn();
+        }
+        long spilling = spillPendingTail - spillHead;
+        long room = maxSpill - spilling;
+        if (spilling == 0) {
+            long head = confined ? lpHead() : lvHead();
+            headCache = head;
+            room += capacity - (pendingTail - head);
+        }
+        return (int) Math.min(Integer.MAX_VALUE, room);
     }
 
     /** First stream index the current transaction put (published tail). */
@@ -144,9 +292,32 @@ public abstract class SpscRing extends SpscRingFields {
         return pendingTail;
     }
 
-    /** Makes the current transaction's puts visible to the consumer and counts its drops. */
+    /** Start of the current transaction's spilled puts (end of the committed spilled items). */
+    protected final long pendingSpillStart() {
+        return spillTail;
+    }
+
+    /** One past the last spill position the current transaction put. */
+    protected final long pendingSpillEnd() {
+        return spillPendingTail;
+    }
+
+    /** The spill slot of a spill position. */
+    protected final int spillSlot(long position) {
+        return (int) position & (spillLength - 1);
+    }
+
+    /**
+     * Makes the current transaction's puts visible to the consumer and counts its drops. On a
+     * lossless ring its spilled puts are committed, and as many committed spilled items as now fit
+     * move into the ring and are published with the ring's puts, by the same store of the tail.
+     */
     public void publishPuts() {
         long pending = pendingTail;
+        if (spillPendingTail != spillHead) {
+            spillTail = spillPendingTail;
+            pending = moveSpilled(pending);
+        }
         if (pending != lpTail()) {
             soTail(pending);
         }
@@ -158,10 +329,111 @@ public abstract class SpscRing extends SpscRingFields {
         }
     }
 
-    /** Forgets the current transaction's puts and drops. */
+    /** Forgets the current transaction's puts, spilled ones included, and drops. */
     public void rollbackPuts() {
         pendingTail = lpTail();
         pendingDrops = 0;
+        spillPendingTail = spillTail;
+    }
+
+    /**
+     * Moves committed spilled items into the ring as far as the consumer has freed room, and
+     * publishes them: what the scheduler calls on the producer's thread, on every turn, for each
+     * lossless link its tasks produce into, so that spilled items reach the consumer even when the
+     * producer stops putting. Safe in the middle of a transaction of the producer too (the ring
+     * then holds none of its puts: see the class comment); that transaction's spilled puts stay.
+     *
+     * @return whether committed items remain in the spill
+     */
+    public final boolean drainSpill() {
+        if (spillTail == spillHead) {
+            return false;
+        }
+        moveSpilledIn();
+        return spillTail != spillHead;
+    }
+
+    /** Moves and publishes committed spilled items; the ring holds no pending put. */
+    private void moveSpilledIn() {
+        long pending = moveSpilled(pendingTail);
+        if (pending != lpTail()) {
+            soTail(pending);
+        }
+    }
+
+    /**
+     * Moves committed spilled items into the ring from stream index {@code index} (the end of the
+     * ring's puts) while it has room, without publishing them.
+     *
+     * @return the new end of the ring's puts
+     */
+    private long moveSpilled(long index) {
+        long committed = spillTail - spillHead;
+        long head = confined ? lpHead() : lvHead();
+        int moved = (int) Math.min(committed, capacity - (index - head));
+        if (moved > 0) {
+            moveFromSpill(spillHead, index, moved);
+            spillHead += moved;
+            index += moved;
+            pendingTail = index;
+        }
+        if (spillTail - spillHead != lpSpilled()) {
+            soSpilled(spillTail - spillHead);
+        }
+        if (spillPendingTail == spillHead) {
+            headCache = head; // unpinned: puts go to the ring again
+        }
+        return index;
+    }
+
+    /**
+     * Replaces the spill by an array of {@code length} (a power of two) holding the items at the
+     * same positions, from the oldest spilled item to {@link #pendingSpillEnd()}: see
+     * {@link #copySpill(Object, Object, int)}.
+     */
+    protected abstract void resizeSpill(int length);
+
+    /**
+     * Copies {@code count} spilled items from spill position {@code position} to the ring's slots
+     * from stream index {@code index}; a spill of references also clears the spill slots, so that
+     * the spill holds nothing the consumer may have released.
+     */
+    protected abstract void moveFromSpill(long position, long index, int count);
+
+    /** Copies the spilled items, at their positions, from the current spill array to a grown one. */
+    protected final void copySpill(Object spill, Object grown, int grownLength) {
+        long from = spillHead;
+        copyRuns(spill, spillLength, from, grown, grownLength, from, (int) (spillPendingTail - from));
+    }
+
+    /**
+     * Copies {@code count} items at consecutive positions between two arrays used as rings
+     * (power-of-two lengths), one {@code System.arraycopy} per run that wraps at neither end.
+     */
+    protected static void copyRuns(Object source, int sourceLength, long from, Object sink, int sinkLength,
+            long to, int count) {
+        int remaining = count;
+        while (remaining > 0) {
+            int s = (int) from & (sourceLength - 1);
+            int d = (int) to & (sinkLength - 1);
+            int run = Math.min(remaining, Math.min(sourceLength - s, sinkLength - d));
+            System.arraycopy(source, s, sink, d, run);
+            from += run;
+            to += run;
+            remaining -= run;
+        }
+    }
+
+    /** Clears {@code count} slots at consecutive positions of an array used as a ring. */
+    protected static void clearRuns(Object[] ring, long from, int count) {
+        int remaining = count;
+        while (remaining > 0) {
+            int s = (int) from & (ring.length - 1);
+            int run = Math.min(remaining, ring.length - s);
+            Arrays.fill(ring, s, s + run, null);
+            from += run;
+            remaining -= run;
+        }
     }
 
     // ---------------------------------------------------------------- consumer side
@@ -224,9 +496,12 @@ public abstract class SpscRing extends SpscRingFields {
         return pendingHead - lpHead();
     }
 
-    /** Items the current transaction has put, those dropped because the ring was full included. */
+    /**
+     * Items the current transaction has put, those spilled and those dropped because the ring was
+     * full included.
+     */
     public final long pendingPuts() {
-        return pendingTail - lpTail() + pendingDrops;
+        return pendingTail - lpTail() + (spillPendingTail - spillTail) + pendingDrops;
     }
 
     /**
@@ -286,9 +561,17 @@ public abstract class SpscRing extends SpscRingFields {
         return lvHead();
     }
 
-    /** Items dropped because the ring was full. */
+    /** Items dropped because the ring was full (and, on a lossless ring, its spill too). */
     public final long dropped() {
         return lvDropped();
+    }
+
+    /**
+     * Committed items in a lossless ring's spill: in the channel, but not yet visible to the
+     * consumer until the producer's next publication or drain moves them into the ring.
+     */
+    public final long spilled() {
+        return lvSpilled();
     }
 
     @Override

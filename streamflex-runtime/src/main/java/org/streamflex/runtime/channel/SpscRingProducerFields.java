@@ -7,12 +7,14 @@ import java.lang.invoke.VarHandle;
 abstract class SpscRingProducerFields extends SpscRingPad0 {
     private static final VarHandle TAIL;
     private static final VarHandle DROPPED;
+    private static final VarHandle SPILLED;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             TAIL = lookup.findVarHandle(SpscRingProducerFields.class, "tail", long.class);
             DROPPED = lookup.findVarHandle(SpscRingProducerFields.class, "dropped", long.class);
+            SPILLED = lookup.findVarHandle(SpscRingProducerFields.class, "spilled", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -26,8 +28,21 @@ abstract class SpscRingProducerFields extends SpscRingPad0 {
     long pendingTail;
     /** Last head the producer read; a lower bound of the real one. */
     long headCache;
+    /**
+     * Committed items in the spill of a lossless ring, not yet moved into the ring: a copy of
+     * {@code spillTail - spillHead} for other threads, written (release) whenever either moves.
+     */
+    private long spilled;
     /** Items the current transaction dropped. */
     int pendingDrops;
+    /** Spill position of the oldest spilled item: the next to move into the ring. */
+    long spillHead;
+    /** End of the committed spilled items. */
+    long spillTail;
+    /** End of the spilled items including the current transaction's. */
+    long spillPendingTail;
+    /** Length of the subclass's spill array: a power of two, 0 until the first spill. */
+    int spillLength;
 
     final long lvTail() {
         return (long) TAIL.getAcquire(this);
@@ -51,5 +66,17 @@ abstract class SpscRingProducerFields extends SpscRingPad0 {
 
     final void soDropped(long value) {
         DROPPED.setRelease(this, value);
+    }
+
+    final long lvSpilled() {
+        return (long) SPILLED.getAcquire(this);
+    }
+
+    final long lpSpilled() {
+        return spilled;
+    }
+
+    final void soSpilled(long value) {
+        SPILLED.setRelease(this, value);
     }
 }

@@ -269,6 +269,61 @@ class ChannelContractTest {
                 + " that waits for input", assertThrows(ChannelUnderflowException.class, link::take).getMessage());
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void aLosslessChannelSpillsWhatDoesNotFitAndDeliversItInPutOrder(Kind kind) {
+        Link link = kind.link(2);
+        link.ring.lossless(8);
+        for (int i = 0; i < 5; i++) {
+            assertTrue(link.put(i), "put " + i);
+        }
+        link.commitProducer();
+        assertEquals(2, link.channel.size());
+        assertEquals(3, link.ring.spilled());
+        link.assertTakes(0, 1);
+        link.commitConsumer();
+        link.commitProducer(); // a work() that put nothing: its publication moves spilled items in
+        link.assertTakes(2, 3);
+        link.commitConsumer();
+        assertFalse(link.ring.drainSpill(), "the last spilled item fits");
+        link.assertTakes(4);
+        assertEquals(0, link.channel.dropped());
+        assertEquals(5, link.channel.published());
+        assertEquals(2, link.channel.capacity(), "the connected capacity, not counting the spill");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void aLosslessChannelForgetsTheSpilledPutsOfAnAbortedWork(Kind kind) {
+        Link link = kind.link(2);
+        link.ring.lossless(8);
+        for (int i = 0; i < 4; i++) {
+            link.put(i);
+        }
+        link.abortProducer();
+        assertEquals(0, link.ring.spilled());
+        link.put(4);
+        link.commitProducer();
+        assertEquals(1, link.channel.size());
+        link.assertTakes(4);
+        assertEquals(1, link.channel.published());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void transferToALosslessChannelSpillsWhatDoesNotFit(Kind kind) {
+        Link source = kind.published(4, 0, 1, 2, 3);
+        Link target = kind.link(3);
+        target.ring.lossless(4);
+        assertEquals(4, source.channel.transferTo(target.channel));
+        target.commitProducer();
+        assertEquals(0, target.channel.dropped());
+        target.assertTakes(0, 1, 2);
+        target.commitConsumer();
+        assertFalse(target.ring.drainSpill());
+        target.assertTakes(3);
+    }
+
     /** The capsule of the capsule channel: its {@code value} tells capsules (and their copies) apart. */
     public static final class Sample extends Capsule {
         public long value;
