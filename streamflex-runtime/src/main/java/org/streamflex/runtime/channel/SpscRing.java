@@ -93,6 +93,14 @@ public abstract class SpscRing extends SpscRingFields {
         confined = true;
     }
 
+    /**
+     * Declares that producer and consumer may run on different threads after all: a graph's
+     * workers, when they take over a confined ring's ends. Call before the graph runs.
+     */
+    public final void unconfine() {
+        confined = false;
+    }
+
     public final boolean confined() {
         return confined;
     }
