@@ -17,21 +17,117 @@ public final class BeamFormerFilters {
     }
 
     /**
-     * Starts a steady-state iteration: the 12 sources take no input in StreamIt ({@code
+     * Starts a batch of steady-state iterations: the 12 sources take no input in StreamIt ({@code
      * roundrobin(0)}), so one clock drives them through a duplicate splitter, one token per firing
-     * of each: two per release.
+     * of each: two per iteration, and one release carries a batch of B iterations
+     * ({@link IterationBatch}). A {@code @Rate} is a constant, so each batch has a subclass of its
+     * own ({@link #ofBatch}) declaring its rate.
      */
-    public static final class Pulse extends Filter {
-        static final int FIRINGS_PER_RELEASE = 2;
+    public abstract static class Pulse extends Filter {
+        /** InputGenerate firings in one steady-state iteration. */
+        static final int FIRINGS_PER_ITERATION = 2;
         @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private TimeChannel timer;
-        @Rate(FIRINGS_PER_RELEASE)
+
+        /**
+         * The class whose work() starts {@code batch} iterations, {@code batch} a power of two up to
+         * {@link IterationBatch#MAX}.
+         */
+        static Class<? extends Pulse> ofBatch(int batch) {
+            return switch (batch) {
+                case 1 -> Pulse1.class;
+                case 2 -> Pulse2.class;
+                case 4 -> Pulse4.class;
+                case 8 -> Pulse8.class;
+                case 16 -> Pulse16.class;
+                case 32 -> Pulse32.class;
+                case 64 -> Pulse64.class;
+                default -> throw new IllegalArgumentException(IterationBatch.unsupported(batch));
+            };
+        }
+
+        final void emit(IntChannel out, int iterations) {
+            for (int i = 0; i < iterations; i++) {
+                out.put(0);
+                out.put(1);
+            }
+        }
+    }
+
+    /** {@link Pulse} for 1 iteration per release. */
+    public static final class Pulse1 extends Pulse {
+        @Rate(1 * FIRINGS_PER_ITERATION)
         private IntChannel out;
 
         @Override
         public void work() {
-            out.put(0);
-            out.put(1);
+            emit(out, 1);
+        }
+    }
+
+    /** {@link Pulse} for 2 iterations per release. */
+    public static final class Pulse2 extends Pulse {
+        @Rate(2 * FIRINGS_PER_ITERATION)
+        private IntChannel out;
+
+        @Override
+        public void work() {
+            emit(out, 2);
+        }
+    }
+
+    /** {@link Pulse} for 4 iterations per release. */
+    public static final class Pulse4 extends Pulse {
+        @Rate(4 * FIRINGS_PER_ITERATION)
+        private IntChannel out;
+
+        @Override
+        public void work() {
+            emit(out, 4);
+        }
+    }
+
+    /** {@link Pulse} for 8 iterations per release. */
+    public static final class Pulse8 extends Pulse {
+        @Rate(8 * FIRINGS_PER_ITERATION)
+        private IntChannel out;
+
+        @Override
+        public void work() {
+            emit(out, 8);
+        }
+    }
+
+    /** {@link Pulse} for 16 iterations per release. */
+    public static final class Pulse16 extends Pulse {
+        @Rate(16 * FIRINGS_PER_ITERATION)
+        private IntChannel out;
+
+        @Override
+        public void work() {
+            emit(out, 16);
+        }
+    }
+
+    /** {@link Pulse} for 32 iterations per release. */
+    public static final class Pulse32 extends Pulse {
+        @Rate(32 * FIRINGS_PER_ITERATION)
+        private IntChannel out;
+
+        @Override
+        public void work() {
+            emit(out, 32);
+        }
+    }
+
+    /** {@link Pulse} for 64 iterations per release. */
+    public static final class Pulse64 extends Pulse {
+        @Rate(64 * FIRINGS_PER_ITERATION)
+        private IntChannel out;
+
+        @Override
+        public void work() {
+            emit(out, 64);
         }
     }
 

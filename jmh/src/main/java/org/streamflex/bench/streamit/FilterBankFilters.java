@@ -16,22 +16,117 @@ public final class FilterBankFilters {
 
     /**
      * StreamIt's {@code source}: pushes 0, 1, ..., 1001, 0, 1, ... A clock releases it once per
-     * steady-state iteration, so one {@code work()} is StreamIt's 8 firings of one item each.
+     * release, and one release carries a batch of B steady-state iterations
+     * ({@link IterationBatch}), so one {@code work()} is StreamIt's {@code 8 * B} firings of one item
+     * each. A {@code @Rate} is a constant, so each batch has a subclass of its own
+     * ({@link #ofBatch}) declaring its rate.
      */
-    public static final class Source extends Filter {
-        static final int PER_RELEASE = 8;
+    public abstract static class Source extends Filter {
+        /** StreamIt firings of the source in one steady-state iteration. */
+        static final int PER_ITERATION = 8;
         @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private TimeChannel timer;
-        @Rate(PER_RELEASE)
-        private FloatChannel out;
         private float current;
 
-        @Override
-        public void work() {
-            for (int i = 0; i < PER_RELEASE; i++) {
+        /**
+         * The class whose work() puts {@code batch} iterations' items, {@code batch} a power of two up
+         * to {@link IterationBatch#MAX}.
+         */
+        static Class<? extends Source> ofBatch(int batch) {
+            return switch (batch) {
+                case 1 -> Source1.class;
+                case 2 -> Source2.class;
+                case 4 -> Source4.class;
+                case 8 -> Source8.class;
+                case 16 -> Source16.class;
+                case 32 -> Source32.class;
+                case 64 -> Source64.class;
+                default -> throw new IllegalArgumentException(IterationBatch.unsupported(batch));
+            };
+        }
+
+        final void emit(FloatChannel out, int items) {
+            for (int i = 0; i < items; i++) {
                 out.put(current);
                 current = current > 1000 ? 0 : current + 1;
             }
+        }
+    }
+
+    /** {@link Source} for 1 iteration per release. */
+    public static final class Source1 extends Source {
+        @Rate(1 * PER_ITERATION)
+        private FloatChannel out;
+
+        @Override
+        public void work() {
+            emit(out, 1 * PER_ITERATION);
+        }
+    }
+
+    /** {@link Source} for 2 iterations per release. */
+    public static final class Source2 extends Source {
+        @Rate(2 * PER_ITERATION)
+        private FloatChannel out;
+
+        @Override
+        public void work() {
+            emit(out, 2 * PER_ITERATION);
+        }
+    }
+
+    /** {@link Source} for 4 iterations per release. */
+    public static final class Source4 extends Source {
+        @Rate(4 * PER_ITERATION)
+        private FloatChannel out;
+
+        @Override
+        public void work() {
+            emit(out, 4 * PER_ITERATION);
+        }
+    }
+
+    /** {@link Source} for 8 iterations per release. */
+    public static final class Source8 extends Source {
+        @Rate(8 * PER_ITERATION)
+        private FloatChannel out;
+
+        @Override
+        public void work() {
+            emit(out, 8 * PER_ITERATION);
+        }
+    }
+
+    /** {@link Source} for 16 iterations per release. */
+    public static final class Source16 extends Source {
+        @Rate(16 * PER_ITERATION)
+        private FloatChannel out;
+
+        @Override
+        public void work() {
+            emit(out, 16 * PER_ITERATION);
+        }
+    }
+
+    /** {@link Source} for 32 iterations per release. */
+    public static final class Source32 extends Source {
+        @Rate(32 * PER_ITERATION)
+        private FloatChannel out;
+
+        @Override
+        public void work() {
+            emit(out, 32 * PER_ITERATION);
+        }
+    }
+
+    /** {@link Source} for 64 iterations per release. */
+    public static final class Source64 extends Source {
+        @Rate(64 * PER_ITERATION)
+        private FloatChannel out;
+
+        @Override
+        public void work() {
+            emit(out, 64 * PER_ITERATION);
         }
     }
 

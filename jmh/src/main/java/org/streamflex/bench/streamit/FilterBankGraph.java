@@ -16,29 +16,48 @@ import org.streamflex.bench.streamit.FilterBankFilters.UpSamp;
  * duplicate to 8 banks (Delay -> Fir(H) -> DownSamp -> UpSamp -> Delay -> Fir(F), each Delay and
  * the Fir after it one {@link DelayedFir}) -> roundrobin join -> Combine(8) -> printer. Every
  * filter declares its rates: the program is one static subgraph, and one release of its clock is
- * one steady-state iteration (8 source values, 8 printed).
+ * a batch of steady-state iterations ({@link IterationBatch}; each iteration 8 source values, 8
+ * printed).
  */
 public final class FilterBankGraph extends StreamFlexGraph {
     public static final int CHANNELS = 8;
     public static final int OUTPUTS_PER_ITERATION = 8;
+    /**
+     * Iterations per release unless told otherwise: the fastest of 8, 16, 32 and 64 in
+     * {@code StreamItMain}'s runs (jmh/README.md, "Batches of iterations").
+     */
+    public static final int BATCH = 32;
     public final Clock clock;
     public final FloatPrinter printer;
+    /** Steady-state iterations per release of {@link #clock}. */
+    public final int batch;
 
+    /** The program with {@link #BATCH} iterations per release. */
     public FilterBankGraph() {
+        this(BATCH);
+    }
+
+    /**
+     * The program with {@code batch} iterations per release, a power of two up to
+     * {@link IterationBatch#MAX}. Each channel holds two batches' items: a member's batch then never
+     * stops at a full output, and the fused task runs every member once per release.
+     */
+    public FilterBankGraph(int batch) {
+        this.batch = batch;
         clock = makeClock(0);
-        Source source = makeFilter("source", Source.class);
+        Source source = makeFilter("source", Source.ofBatch(batch));
         DuplicateSplitter split = makeFilter("split", DuplicateSplitter.class);
         RoundRobinJoiner join = makeFilter("join", RoundRobinJoiner.class);
         Combine combine = makeFilter("combine", Combine.class);
         printer = makeFilter("printer", FloatPrinter.class, 1 << 20, DEFAULT_TRANSIENT_BYTES);
         connect(clock, source, "timer");
-        connect(source, split, 16);
+        connect(source, split, capacity(Source.PER_ITERATION));
         for (int j = 0; j < CHANNELS; j++) {
             Filter last = bank(split, j);
-            connect(last, join, 16);
+            connect(last, join, capacity(8));
         }
-        connect(join, combine, 128);
-        connect(combine, printer, 16);
+        connect(join, combine, capacity(8 * CHANNELS));
+        connect(combine, printer, capacity(OUTPUTS_PER_ITERATION));
         validate();
     }
 
@@ -49,11 +68,16 @@ public final class FilterBankGraph extends StreamFlexGraph {
         UpSamp up = makeFilter("up[" + j + "]", UpSamp.class);
         DelayedFir f = makeFilter("F[" + j + "]", DelayedFir.class);
         f.coefficients(coefficients(j, false));
-        connect(split, h, 16);
-        connect(h, down, 16);
-        connect(down, up, 8);
-        connect(up, f, 16);
+        connect(split, h, capacity(8));
+        connect(h, down, capacity(8));
+        connect(down, up, capacity(1));
+        connect(up, f, capacity(8));
         return f;
+    }
+
+    /** Two batches of a channel that carries {@code perIteration} items per steady-state iteration. */
+    private int capacity(int perIteration) {
+        return 2 * batch * perIteration;
     }
 
     /** {@code H[j][i] = i*32 + j*8 + j + i + j + 1}, {@code F[j][i] = i*j + j*j + j + i}. */

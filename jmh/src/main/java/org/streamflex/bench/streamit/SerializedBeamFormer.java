@@ -15,8 +15,8 @@ import org.streamflex.bench.streamit.BeamFormerFilters.Pulse;
  * StreamIt's SerializedBeamFormer (its reference trace: jmh/README.md, StreamIt programs): 12 channels
  * (InputGenerate -> coarse BeamFir -> fine BeamFir) joined roundrobin(2), duplicated to 4 beams
  * (BeamForm -> matched BeamFir -> Magnitude) joined roundrobin(1), then the printer. Every filter
- * declares its rates: the program is one static subgraph, and one release of its clock is one
- * steady-state iteration (4 values printed).
+ * declares its rates: the program is one static subgraph, and one release of its clock is a batch
+ * of steady-state iterations ({@link IterationBatch}; each iteration 4 values printed).
  */
 public final class SerializedBeamFormer extends StreamFlexGraph {
     public static final int CHANNELS = 12;
@@ -25,12 +25,30 @@ public final class SerializedBeamFormer extends StreamFlexGraph {
     public static final int TARGET_BEAM = 1;
     public static final int TARGET_SAMPLE = 256;
     public static final int OUTPUTS_PER_ITERATION = 4;
+    /**
+     * Iterations per release unless told otherwise: the fastest of 1, 8, 16, 32 and 64 in
+     * {@code StreamItMain}'s runs (jmh/README.md, "Batches of iterations").
+     */
+    public static final int BATCH = 32;
     public final Clock clock;
     public final FloatPrinter printer;
+    /** Steady-state iterations per release of {@link #clock}. */
+    public final int batch;
 
+    /** The program with {@link #BATCH} iterations per release. */
     public SerializedBeamFormer() {
+        this(BATCH);
+    }
+
+    /**
+     * The program with {@code batch} iterations per release, a power of two up to
+     * {@link IterationBatch#MAX}. Each channel holds two batches' items: a member's batch then never
+     * stops at a full output, and the fused task runs every member once per release.
+     */
+    public SerializedBeamFormer(int batch) {
+        this.batch = batch;
         clock = makeClock(0);
-        Pulse pulse = makeFilter("pulse", Pulse.class);
+        Pulse pulse = makeFilter("pulse", Pulse.ofBatch(batch));
         DuplicateSplitter sources = makeFilter("sources", DuplicateSplitter.class);
         RoundRobinJoiner channels = makeFilter("channels", RoundRobinJoiner.class);
         channels.weights(2);
@@ -38,7 +56,7 @@ public final class SerializedBeamFormer extends StreamFlexGraph {
         RoundRobinJoiner results = makeFilter("results", RoundRobinJoiner.class);
         printer = makeFilter("printer", FloatPrinter.class, 1 << 20, DEFAULT_TRANSIENT_BYTES);
         connect(clock, pulse, "timer");
-        connect(pulse, sources, 4);
+        connect(pulse, sources, capacity(Pulse.FIRINGS_PER_ITERATION));
         for (int c = 0; c < CHANNELS; c++) {
             InputGenerate input = makeFilter("input[" + c + "]", InputGenerate.class);
             input.channel(c);
@@ -46,24 +64,29 @@ public final class SerializedBeamFormer extends StreamFlexGraph {
             coarse.configure(64, SAMPLES);
             DecimatingBeamFir fine = makeFilter("fine[" + c + "]", DecimatingBeamFir.class);
             fine.configure(64, SAMPLES);
-            connect(sources, input, 4);
-            connect(input, coarse, 8);
-            connect(coarse, fine, 8);
-            connect(fine, channels, 8);
+            connect(sources, input, capacity(2));
+            connect(input, coarse, capacity(4));
+            connect(coarse, fine, capacity(4));
+            connect(fine, channels, capacity(2));
         }
-        connect(channels, beams, 2 * CHANNELS * 2);
+        connect(channels, beams, capacity(2 * CHANNELS));
         for (int b = 0; b < BEAMS; b++) {
             BeamForm form = makeFilter("form[" + b + "]", BeamForm.class);
             form.beam(b);
             BeamFir matched = makeFilter("matched[" + b + "]", BeamFir.class);
             matched.configure(512, 512);
             Magnitude magnitude = makeFilter("magnitude[" + b + "]", Magnitude.class);
-            connect(beams, form, 2 * CHANNELS * 2);
-            connect(form, matched, 4);
-            connect(matched, magnitude, 4);
-            connect(magnitude, results, 4);
+            connect(beams, form, capacity(2 * CHANNELS));
+            connect(form, matched, capacity(2));
+            connect(matched, magnitude, capacity(2));
+            connect(magnitude, results, capacity(1));
         }
-        connect(results, printer, 8);
+        connect(results, printer, capacity(OUTPUTS_PER_ITERATION));
         validate();
+    }
+
+    /** Two batches of a channel that carries {@code perIteration} items per steady-state iteration. */
+    private int capacity(int perIteration) {
+        return 2 * batch * perIteration;
     }
 }

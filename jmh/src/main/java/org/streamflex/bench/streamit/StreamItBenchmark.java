@@ -25,7 +25,7 @@ import org.streamflex.runtime.GraphDriver;
  * Steady-state iterations per second of the StreamIt programs, in one run: {@code streamflex}
  * (the graph released on one thread, as one free-running clock would; {@code fusion} sets
  * {@code streamflex.fusion} when the graph is built, so fused and unfused runs compare in the same
- * run), {@code queueThreads}
+ * run; {@code batch} is the steady-state iterations per release, {@link IterationBatch}), {@code queueThreads}
  * (baseline (a): one thread per filter, {@code ArrayBlockingQueue}s) and {@code singleThread}
  * (baseline (b): the same filters called in one thread over {@code ArrayDeque}s).
  *
@@ -36,9 +36,10 @@ import org.streamflex.runtime.GraphDriver;
 @Warmup(iterations = 3, time = 3)
 @Measurement(iterations = 5, time = 3)
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
-@OperationsPerInvocation(StreamItBenchmark.BATCH)
+@OperationsPerInvocation(StreamItBenchmark.ITERATIONS)
 public class StreamItBenchmark {
-    static final int BATCH = 100;
+    /** Steady-state iterations per invocation: a multiple of every batch. */
+    static final int ITERATIONS = 128;
 
     @State(Scope.Thread)
     public static class StreamFlex {
@@ -46,6 +47,8 @@ public class StreamItBenchmark {
         String program;
         @Param({"on", "off"})
         String fusion;
+        @Param({"32", "1"})
+        int batch;
         GraphDriver driver;
         FloatPrinter printer;
 
@@ -53,11 +56,11 @@ public class StreamItBenchmark {
         public void build() {
             StreamItMain.Options.parse(program, "--fusion=" + fusion).setProperties();
             if (program.equals("beamformer")) {
-                SerializedBeamFormer g = new SerializedBeamFormer();
+                SerializedBeamFormer g = new SerializedBeamFormer(batch);
                 driver = GraphDriver.of(g);
                 printer = g.printer;
             } else {
-                FilterBankGraph g = new FilterBankGraph();
+                FilterBankGraph g = new FilterBankGraph(batch);
                 driver = GraphDriver.of(g);
                 printer = g.printer;
             }
@@ -99,19 +102,19 @@ public class StreamItBenchmark {
 
     @Benchmark
     public double streamflex(StreamFlex s) {
-        s.driver.run(BATCH);
+        s.driver.run(ITERATIONS / s.batch);
         return s.printer.checksum();
     }
 
     @Benchmark
     public long singleThread(SingleThread s) {
-        s.runner.run(BATCH);
+        s.runner.run(ITERATIONS);
         return s.built.printer().count;
     }
 
     @Benchmark
     public long queueThreads(QueueThreads s) throws InterruptedException {
-        s.runner.run(BATCH);
+        s.runner.run(ITERATIONS);
         return s.built.printer().count;
     }
 }

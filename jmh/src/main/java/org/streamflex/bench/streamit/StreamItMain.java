@@ -7,7 +7,7 @@ import org.streamflex.runtime.GraphDriver;
 /**
  * Runs SerializedBeamFormer or FilterBankNew for a number of steady-state iterations on one thread
  * and reports their time (graph built, not counted), after a warm-up run of a graph of the same
- * classes.
+ * classes. One release of the graph's clock carries a batch of iterations ({@link IterationBatch}).
  *
  * <pre>
  * java -cp jmh/target/benchmarks.jar org.streamflex.bench.streamit.StreamItMain beamformer 100000
@@ -21,13 +21,25 @@ import org.streamflex.runtime.GraphDriver;
 public final class StreamItMain {
     /** The runtime's switch for running static subgraphs as fused tasks, read when a graph is built. */
     static final String FUSION_PROPERTY = "streamflex.fusion";
+    /**
+     * Steady-state iterations of the warm-up run. C2 compiles a loop once it has been called and has
+     * looped often enough, and a batch of B iterations calls the fused task's per-release code (the
+     * built-in splitter's and joiner's batches among it) B times less often: after 20,000 iterations
+     * in batches of 32, they were still being compiled during the timed run (jmh/README.md,
+     * "Batches of iterations"). 300,000 was as fast as 640,000 at batch 32 and 600,000 at batch 1.
+     */
+    static final int WARM_UP_ITERATIONS = 300_000;
     /** What the command accepts, printed with exit status 2 when an argument is wrong. */
     static final String USAGE = """
-            usage: StreamItMain beamformer|filterbank [iterations (100000)] [--print] [--fusion=on|off]
+            usage: StreamItMain beamformer|filterbank [iterations (100000)] [--print] [--fusion=on|off] [--batch=B]
               --print          print every output value instead of timing (no warm-up)
               --fusion=on|off  set streamflex.fusion before the graphs are built: on runs each static
                                subgraph as one fused task, off every filter as its own task; without
-                               it, the property as given (-Dstreamflex.fusion=...) or the runtime's default""";
+                               it, the property as given (-Dstreamflex.fusion=...) or the runtime's default
+              --batch=B        steady-state iterations per release of the graph's clock: 1, 2, 4, 8, 16,
+                               32 or 64 (default %d for beamformer, %d for filterbank); if B does not
+                               divide the iterations, the largest of these below B that does""".formatted(
+            SerializedBeamFormer.BATCH, FilterBankGraph.BATCH);
 
     private StreamItMain() {
     }
@@ -40,8 +52,10 @@ public final class StreamItMain {
      * @param print print every value instead of timing
      * @param fusion the value for {@value #FUSION_PROPERTY} ({@code "true"} or {@code "false"}), or
      *     null to leave the property alone
+     * @param batch iterations per release asked for, a power of two up to {@link IterationBatch#MAX};
+     *     the run uses {@link #runBatch()}
      */
-    record Options(boolean beamFormer, int iterations, boolean print, String fusion) {
+    record Options(boolean beamFormer, int iterations, boolean print, String fusion, int batch) {
         static Options parse(String... args) {
             if (args.length < 1 || !(args[0].equals("beamformer") || args[0].equals("filterbank"))) {
                 throw new IllegalArgumentException(args.length < 1 ? "which program?"
@@ -50,6 +64,8 @@ public final class StreamItMain {
             Integer iterations = null;
             boolean print = false;
             String fusion = null;
+            boolean beamFormer = args[0].equals("beamformer");
+            int batch = beamFormer ? SerializedBeamFormer.BATCH : FilterBankGraph.BATCH;
             for (int i = 1; i < args.length; i++) {
                 String arg = args[i];
                 if (arg.equals("--print")) {
@@ -58,6 +74,8 @@ public final class StreamItMain {
                     fusion = arg.endsWith("=on") ? "true" : "false";
                 } else if (arg.startsWith("--fusion")) {
                     throw new IllegalArgumentException("--fusion takes on or off, as --fusion=on: not '" + arg + "'");
+                } else if (arg.startsWith("--batch=")) {
+                    batch = parseBatch(arg.substring("--batch=".length()));
                 } else if (arg.startsWith("-")) {
                     throw new IllegalArgumentException("unknown option " + arg);
                 } else if (iterations != null) {
@@ -74,8 +92,28 @@ public final class StreamItMain {
                     }
                 }
             }
-            return new Options(args[0].equals("beamformer"), iterations == null ? 100_000 : iterations, print,
-                    fusion);
+            return new Options(beamFormer, iterations == null ? 100_000 : iterations, print, fusion, batch);
+        }
+
+        private static int parseBatch(String value) {
+            int batch;
+            try {
+                batch = Integer.parseInt(value);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--batch takes a number of iterations, not '" + value + "'", e);
+            }
+            if (!IterationBatch.supported(batch)) {
+                throw new IllegalArgumentException("--batch: " + IterationBatch.unsupported(batch));
+            }
+            return batch;
+        }
+
+        /**
+         * The batch the timed run uses: {@link #batch()}, or the largest smaller one dividing the
+         * iterations, so that the run is exactly that many iterations in whole releases.
+         */
+        int runBatch() {
+            return IterationBatch.dividing(iterations, batch);
         }
 
         /** Sets the properties the options give, before any graph is built: the runtime reads them then. */
@@ -100,13 +138,18 @@ public final class StreamItMain {
         boolean beamFormer = options.beamFormer();
         int iterations = options.iterations();
         boolean print = options.print();
-        if (!print) {
-            Program warmUp = new Program(beamFormer, false);
-            warmUp.driver.run(20_000); // the measured graph runs compiled code
+        int batch = options.runBatch();
+        if (batch != options.batch()) {
+            System.err.printf(Locale.ROOT, "StreamItMain: %d iterations are not a multiple of %d, so %d per release%n",
+                    iterations, options.batch(), batch);
         }
-        Program program = new Program(beamFormer, print);
+        if (!print) {
+            Program warmUp = new Program(beamFormer, false, batch);
+            warmUp.driver.run((WARM_UP_ITERATIONS + batch - 1) / batch); // the measured graph runs compiled code
+        }
+        Program program = new Program(beamFormer, print, batch);
         long start = System.nanoTime();
-        program.driver.run(iterations);
+        program.driver.run(iterations / batch);
         double seconds = (System.nanoTime() - start) / 1e9;
         if (!print) {
             System.out.printf(Locale.ROOT, "%s: %d steady-state iterations in %.3f s (%.0f iterations/s),"
@@ -120,14 +163,14 @@ public final class StreamItMain {
         final GraphDriver driver;
         final FloatPrinter printer;
 
-        Program(boolean beamFormer, boolean print) {
+        Program(boolean beamFormer, boolean print, int batch) {
             StreamFlexGraph graph;
             if (beamFormer) {
-                SerializedBeamFormer g = new SerializedBeamFormer();
+                SerializedBeamFormer g = new SerializedBeamFormer(batch);
                 graph = g;
                 printer = g.printer;
             } else {
-                FilterBankGraph g = new FilterBankGraph();
+                FilterBankGraph g = new FilterBankGraph(batch);
                 graph = g;
                 printer = g.printer;
             }

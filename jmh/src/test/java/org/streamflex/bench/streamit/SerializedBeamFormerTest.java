@@ -4,34 +4,45 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
+import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.FieldSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.streamflex.bench.streamit.StaticPartition.Port;
 import org.streamflex.bench.streamit.SteadyState.Channel;
 import org.streamflex.runtime.schedule.StaticSubgraph;
 
 class SerializedBeamFormerTest {
-    @ParameterizedTest
-    @EnumSource(FusionSetting.class)
-    void theFirst100000OutputsMatchTheStreamItLibrary(FusionSetting fusion) throws Exception {
-        SerializedBeamFormer graph = fusion.build(SerializedBeamFormer::new);
-        ReferenceTrace.assertGraphMatches("serialized-beamformer.out", graph, graph.printer,
-                SerializedBeamFormer.OUTPUTS_PER_ITERATION);
+    static final List<Integer> BATCHES = List.of(1, 2, 4, 8, 16, 32, 64);
+
+    /** Every fusion setting with one iteration per release and with the default batch. */
+    static Stream<Arguments> fusionAndBatch() {
+        return Stream.of(FusionSetting.values()).flatMap(fusion -> Stream.of(1, SerializedBeamFormer.BATCH)
+                .map(batch -> Arguments.of(fusion, batch)));
     }
 
     @ParameterizedTest
-    @EnumSource(FusionSetting.class)
-    void everyWorkTakesAndPutsExactlyItsDeclaredRates(FusionSetting fusion) throws Exception {
+    @MethodSource("fusionAndBatch")
+    void theFirst100000OutputsMatchTheStreamItLibrary(FusionSetting fusion, int batch) throws Exception {
+        SerializedBeamFormer graph = fusion.build(() -> new SerializedBeamFormer(batch));
+        ReferenceTrace.assertGraphMatches("serialized-beamformer.out", graph, graph.printer,
+                SerializedBeamFormer.OUTPUTS_PER_ITERATION, batch);
+    }
+
+    @ParameterizedTest
+    @MethodSource("fusionAndBatch")
+    void everyWorkTakesAndPutsExactlyItsDeclaredRates(FusionSetting fusion, int batch) throws Exception {
         // A work() that breaks a declaration stops the graph with a RateViolationError: run() throws.
-        SerializedBeamFormer graph = fusion.buildCheckingRates(SerializedBeamFormer::new);
+        SerializedBeamFormer graph = fusion.buildCheckingRates(() -> new SerializedBeamFormer(batch));
         ReferenceTrace.assertGraphMatches("serialized-beamformer.out", graph, graph.printer,
-                SerializedBeamFormer.OUTPUTS_PER_ITERATION);
+                SerializedBeamFormer.OUTPUTS_PER_ITERATION, batch);
     }
 
-    @Test
-    void theWholeProgramIsOneStaticSubgraphInStreamItsSteadyState() {
-        SerializedBeamFormer graph = new SerializedBeamFormer();
+    @ParameterizedTest
+    @FieldSource("BATCHES")
+    void theWholeProgramIsOneStaticSubgraphInStreamItsSteadyState(int batch) {
+        SerializedBeamFormer graph = new SerializedBeamFormer(batch);
         System.out.print(graph.schedule());
         StaticSubgraph subgraph = StaticPartition.theOnlyStaticSubgraph(graph);
         assertEquals(1 + 1 + SerializedBeamFormer.CHANNELS * 3 + 1 + 1 + SerializedBeamFormer.BEAMS * 3 + 1 + 1,
@@ -51,7 +62,7 @@ class SerializedBeamFormerTest {
                 new Channel("Magnitude", 1, "join roundrobin(1)", 1),
                 new Channel("join roundrobin(1)", SerializedBeamFormer.BEAMS, "FloatPrinter", 1)));
         StaticPartition.assertStreamItsSteadyState(subgraph, streamIt, Map.ofEntries(
-                Map.entry("pulse", new Port(BeamFormerFilters.Pulse.FIRINGS_PER_RELEASE, "InputGenerate")),
+                Map.entry("pulse", new Port(BeamFormerFilters.Pulse.FIRINGS_PER_ITERATION * batch, "InputGenerate")),
                 Map.entry("sources", new Port(1, "InputGenerate")),
                 Map.entry("input", new Port(1, "InputGenerate")),
                 Map.entry("coarse", new Port(1, "BeamFirFilter (coarse)")),
@@ -62,6 +73,6 @@ class SerializedBeamFormerTest {
                 Map.entry("matched", new Port(1, "BeamFirFilter (matched)")),
                 Map.entry("magnitude", new Port(1, "Magnitude")),
                 Map.entry("results", new Port(1, "join roundrobin(1)")),
-                Map.entry("printer", new Port(1, "FloatPrinter"))));
+                Map.entry("printer", new Port(1, "FloatPrinter"))), batch);
     }
 }

@@ -45,15 +45,16 @@ final class StaticPartition {
     }
 
     /**
-     * Checks that every filter of {@code subgraph} runs, per iteration, the StreamIt steady-state
-     * firings of what it ports divided by the firings one work() performs.
+     * Checks that every filter of {@code subgraph} runs, per release, {@code batch} times the
+     * StreamIt steady-state firings of what it ports, divided by the firings one work() performs.
      *
      * @param streamIt StreamIt's firings per steady-state iteration ({@link SteadyState#of})
      * @param ports what each filter ports, by its name without the branch index ({@code "H"} for
      *     {@code "H[3]"})
+     * @param batch steady-state iterations per release
      */
     static void assertStreamItsSteadyState(StaticSubgraph subgraph, Map<String, Long> streamIt,
-            Map<String, Port> ports) {
+            Map<String, Port> ports, int batch) {
         Map<String, Integer> seen = new TreeMap<>();
         for (String filter : subgraph.filters()) {
             String role = filter.replaceFirst("\\[\\d+]$", "");
@@ -61,9 +62,10 @@ final class StaticPartition {
             assertTrue(port != null, filter + " ports nothing of the StreamIt program: " + ports.keySet());
             for (String node : port.streamIt()) {
                 assertTrue(streamIt.containsKey(node), node + " is not in " + streamIt.keySet());
-                assertEquals(streamIt.get(node), subgraph.repetitionsOf(filter) * port.firingsPerWork(),
+                assertEquals(streamIt.get(node) * batch, subgraph.repetitionsOf(filter) * port.firingsPerWork(),
                         filter + " x" + subgraph.repetitionsOf(filter) + ", " + port.firingsPerWork()
-                                + " firings each, against StreamIt's " + node + " x" + streamIt.get(node));
+                                + " firings each, against StreamIt's " + node + " x" + streamIt.get(node) + " times "
+                                + batch + " iterations per release");
             }
             seen.merge(role, 1, Integer::sum);
         }
