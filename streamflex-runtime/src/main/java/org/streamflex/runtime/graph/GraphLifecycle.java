@@ -152,7 +152,8 @@ final class GraphLifecycle {
         Workers pool = null;
         List<RuntimeClock> clocked = new ArrayList<>(model.clocks);
         if (!onWorkers.isEmpty()) {
-            int cores = settings.workerCores() > 0 ? settings.workerCores() : Runtime.getRuntime().availableProcessors();
+            int cores = settings.workerCores() > 0 ? settings.workerCores()
+                    : Runtime.getRuntime().availableProcessors();
             // Read before anything changes: a bad profile file leaves the graph as validated.
             long[] given = WorkerAssignment.givenCosts(settings.workerProfile(),
                     WorkerAssignment.unitNames(model, onWorkers));

@@ -16,7 +16,6 @@ import org.streamflex.StreamFlexError;
 import org.streamflex.runtime.atomic.FilterAtomicity;
 import org.streamflex.runtime.channel.SpscRing;
 import org.streamflex.runtime.clock.RuntimeClock;
-import org.streamflex.runtime.schedule.FilterTask;
 import org.streamflex.runtime.schedule.FusedTask;
 import org.streamflex.runtime.schedule.Schedulable;
 import org.streamflex.runtime.schedule.SchedulePlan;
@@ -219,7 +218,8 @@ final class WorkerAssignment {
         List<Schedulable> order = new ArrayList<>();
         Set<Schedulable> left = new LinkedHashSet<>(members.keySet());
         while (!left.isEmpty()) {
-            Schedulable next = left.stream().filter(s -> pending.get(s) == 0).findFirst().orElse(left.iterator().next());
+            Schedulable next = left.stream().filter(s -> pending.get(s) == 0).findFirst()
+                    .orElse(left.iterator().next());
             left.remove(next);
             order.add(next);
             for (Schedulable to : feeds.get(next)) {
