@@ -123,7 +123,7 @@ public final class Experiments {
                                 + " triple the performance\"."));
     }
 
-    /** 5.2.1: a thread per filter scheduled by the OS against the graph on one clock thread. */
+    /** 5.2.1: a thread per filter scheduled by the OS against the graph on its workers (and on one clock thread). */
     static Section osThreads() {
         List<Row> rows = new ArrayList<>();
         List<String> keys = new ArrayList<>();
@@ -145,7 +145,7 @@ public final class Experiments {
         }
         String graph = "graph-b" + THREAD_BATCH;
         String draining = "draining-b" + THREAD_BATCH;
-        return new Section("5.2.1", "OS thread scheduling: a thread per filter against one clock thread (paper"
+        return new Section("5.2.1", "OS thread scheduling: a thread per filter against the graph's workers (paper"
                 + " figure 6a)", "n", rows,
                 List.of(Ratio.sameKey(graph, "threads-abq"), Ratio.sameKey(graph, "threads-lbq"),
                         Ratio.sameKey(graph, "clock-b" + THREAD_BATCH),

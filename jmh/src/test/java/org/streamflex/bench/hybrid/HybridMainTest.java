@@ -52,8 +52,8 @@ class HybridMainTest {
         assertTrue(lines.stream().anyMatch(l -> l.matches("  n=1 B=100 +([0-9.]+x +){4}1.64x +\"can triple\"")),
                 o.out());
         assertTrue(lines.stream().anyMatch(l -> l.matches("  n=1 B=1 +([0-9.]+x +){3}1.00x +5x +-")), o.out());
-        assertTrue(lines.stream().anyMatch(l -> l.matches("  8 +([0-9.]+x +){5}3.1x")), o.out());
-        assertTrue(lines.stream().anyMatch(l -> l.matches("  32 +([0-9.]+x +){5}10.5x")), o.out());
+        assertTrue(lines.stream().anyMatch(l -> l.matches("  8 +([0-9.]+x +){6}3.1x")), o.out());
+        assertTrue(lines.stream().anyMatch(l -> l.matches("  32 +([0-9.]+x +){6}10.5x")), o.out());
         assertFalse(o.out().contains("DIFFERS") || o.out().contains("WRONG"), o.out());
     }
 
