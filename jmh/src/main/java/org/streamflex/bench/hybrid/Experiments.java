@@ -59,7 +59,8 @@ public final class Experiments {
                         Ratio.sameKey("plain", "static")), keys,
                 List.of(new Paper("paper fused/dynamic", Map.of("1", "5x", "31", "10x"))),
                 List.of("n identity filters (x = pop(); push(x)) between a source putting one item per release of a"
-                                + " free-running clock and a summing sink, the graph started (one clock thread).",
+                                + " free-running clock and a summing sink, the graph started (on its workers: one"
+                                + " under taskset -c 0).",
                         "dynamic: no @Rate, all n + 1 channels dynamic; static: @Rate(1) on the filters and the"
                                 + " sink's input, so n channels are static (fused once fusion of static subgraphs"
                                 + " is on, streamflex.fusion; unfused before); plain: n inlined method calls per"

@@ -105,7 +105,7 @@ public final class GraphChain implements Variant {
             graph.stop();
         }
         if (!graph.awaitTermination(STUCK_NANOS, TimeUnit.NANOSECONDS)) { // throws the graph's failure, if any
-            throw new IllegalStateException("the graph's clock thread did not end after stop()");
+            throw new IllegalStateException("the graph's threads did not end after stop()");
         }
         if (!graph.sink().done()) {
             throw new IllegalStateException(describe(graph, items));
