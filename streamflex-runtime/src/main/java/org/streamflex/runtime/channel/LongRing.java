@@ -91,6 +91,9 @@ public final class LongRing extends SpscRing {
     /** Puts the first {@code count} available values on {@code target} without taking them. */
     public void copyTo(LongRing target, int count) {
         requireAvailable(count);
+        if (count == 0) {
+            return; // peekIndex(0) would find nothing to point at on an empty ring
+        }
         putRuns(peekIndex(0), target, count);
     }
 

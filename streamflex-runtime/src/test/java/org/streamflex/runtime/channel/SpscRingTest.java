@@ -2,10 +2,12 @@ package org.streamflex.runtime.channel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import org.streamflex.ChannelUnderflowException;
 import org.streamflex.fixtures.Soak;
 
 /**
@@ -24,6 +26,14 @@ class SpscRingTest {
         ring.rollbackPuts();
         ring.publishTakes();
         assertTrue(ring.put(5));
+    }
+
+    @Test
+    void copyingNothingFromAnEmptyRingPutsNothing() {
+        LongRing target = new LongRing(4, "target");
+        ring.copyTo(target, 0);
+        assertEquals(0, target.pendingPuts());
+        assertThrows(ChannelUnderflowException.class, () -> ring.copyTo(target, 1));
     }
 
     @Test
