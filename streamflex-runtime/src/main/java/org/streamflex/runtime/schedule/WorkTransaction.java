@@ -241,21 +241,7 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
      * @throws BoundaryError if one threw and the failure stops the graph
      */
     final boolean fireBatch(RegionSlot slot, int count, Firings loop) {
-        transactionId++;
-        long heapBefore = enterMemory(slot);
-        inWork = true;
-        if (atomicity != null) {
-            atomicity.enterWork();
-        }
-        int done;
-        try {
-            done = loop.fire(this, filter, count);
-        } catch (Throwable failure) {
-            return failed(slot, failure);
-        }
-        boolean took = returned(slot, heapBefore);
-        commits.add(done);
-        return took;
+        return fireLoop(slot, count, loop, false);
     }
 
     /**
@@ -268,6 +254,11 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
      * @throws BoundaryError if one threw and the failure stops the graph
      */
     final boolean fireWhileReady(RegionSlot slot, int max, Firings loop) {
+        return fireLoop(slot, max, loop, true);
+    }
+
+    /** One transaction around a batch loop: {@code n} calls, or up to {@code n} while ready. */
+    private boolean fireLoop(RegionSlot slot, int n, Firings loop, boolean whileReady) {
         transactionId++;
         long heapBefore = enterMemory(slot);
         inWork = true;
@@ -276,7 +267,7 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         }
         int done;
         try {
-            done = loop.fireWhileReady(this, filter, max);
+            done = whileReady ? loop.fireWhileReady(this, filter, n) : loop.fire(this, filter, n);
         } catch (Throwable failure) {
             return failed(slot, failure);
         }
