@@ -154,12 +154,15 @@ public abstract class SpscRing extends SpscRingFields {
     protected final long reservePut() {
         long index = pendingTail;
         if (index - headCache >= capacity) {
-            // Inline, as before lossless rings: only the spill's compare is new on this path.
-            long head = confined ? lpHead() : lvHead();
-            if (index - head >= capacity || spillPendingTail != spillHead) {
+            if (spillPendingTail != spillHead) {
+                return SPILL; // behind spilled items; the head cache stays pinned
+            }
+            // As before lossless rings, so that C2 lays out this path as it did (measured: a head
+            // read into a local first, or the spill compare after it, cost PASSCHAIN 17%).
+            headCache = confined ? lpHead() : lvHead();
+            if (index - headCache >= capacity) {
                 return refusePut();
             }
-            headCache = head; // not while the spill holds items: that would unpin it
         }
         pendingTail = index + 1;
         return index;
