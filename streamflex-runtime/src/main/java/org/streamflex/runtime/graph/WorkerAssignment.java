@@ -61,8 +61,8 @@ final class WorkerAssignment {
             chosen.addAll(model.filters);
         }
         for (RuntimeClock clock : model.clocks) {
-            FilterWiring target = clock.target() == null ? null : model.targetOf(clock);
-            if (target != null && clock.periodMicros() != 0 && chosen.contains(target)) {
+            FilterWiring target = model.targetOf(clock); // validate() has checked every clock is connected
+            if (clock.periodMicros() != 0 && chosen.contains(target)) {
                 problems.add("runOnWorkers: " + target.name + " is released by " + clock
                         + ", which keeps its real-time thread: opt in the filters downstream of it instead");
             }

@@ -285,16 +285,6 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         return taken;
     }
 
-    /** The filter's data input rings, as wired. */
-    public final SpscRing[] inputRings() {
-        return inputs.clone();
-    }
-
-    /** The filter's data output rings, as wired. */
-    public final SpscRing[] outputRings() {
-        return outputs.clone();
-    }
-
     /** Whether a clock writes one of the filter's time channels. */
     public final boolean hasTimers() {
         return timers.length > 0;

@@ -20,7 +20,7 @@ import org.streamflex.runtime.flight.ClockFlight;
  * itself; they grow up to their spill limit.
  *
  * <pre>{@code
- * WorkerUnit unit = WorkerUnit.ofFilter("Mid", task, ins, outs, forward, atomic);
+ * WorkerUnit unit = WorkerUnit.of("Mid", task, null, ins, outs, forward, atomic);
  * boolean progressed = unit.turn(Regions.current(), startNanos);
  * }</pre>
  */
@@ -82,11 +82,6 @@ public final class WorkerUnit {
 
     public String name() {
         return name;
-    }
-
-    /** Whether the unit runs its filter's work() calls in batch transactions. */
-    public boolean batched() {
-        return batched != null;
     }
 
     /**
