@@ -156,7 +156,7 @@ final class GraphLifecycle {
                     : Runtime.getRuntime().availableProcessors();
             // Read before anything changes: a bad profile file leaves the graph as validated.
             long[] given = WorkerAssignment.givenCosts(settings.workerProfile(),
-                    WorkerAssignment.unitNames(model, onWorkers));
+                    WorkerAssignment.unitNames(model, onWorkers, cores));
             List<WorkerUnit> units = WorkerAssignment.units(model, onWorkers, cores);
             pool = new Workers(graphName, units, cores, settings.workerPin(), given, () -> running, this::fail,
                     this::threadExited);

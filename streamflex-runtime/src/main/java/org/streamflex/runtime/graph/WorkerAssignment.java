@@ -17,6 +17,7 @@ import org.streamflex.runtime.atomic.FilterAtomicity;
 import org.streamflex.runtime.channel.SpscRing;
 import org.streamflex.runtime.clock.RuntimeClock;
 import org.streamflex.runtime.schedule.FusedTask;
+import org.streamflex.runtime.schedule.RateEdge;
 import org.streamflex.runtime.schedule.Schedulable;
 import org.streamflex.runtime.schedule.SchedulePlan;
 import org.streamflex.runtime.schedule.StaticSubgraph;
@@ -101,7 +102,7 @@ final class WorkerAssignment {
      *     confined to its thread
      */
     static List<WorkerUnit> units(GraphModel model, Set<FilterWiring> chosen, int workers) {
-        Map<Schedulable, List<FilterWiring>> members = members(model, chosen);
+        Map<Schedulable, List<FilterWiring>> members = members(model, chosen, workers > 1);
         Map<FilterWiring, Schedulable> unitOf = unitOf(members);
         List<Schedulable> order = dataFlowOrder(model, members, unitOf);
         Map<Schedulable, Integer> position = new HashMap<>();
@@ -131,6 +132,7 @@ final class WorkerAssignment {
             FilterWiring target = model.targetOf(clock);
             if (unitOf.containsKey(target)) {
                 clockOf.put(unitOf.get(target), clock);
+                clock.runAs(unitOf.get(target)); // a release runs the unit, not a whole subgraph it was cut from
                 clock.applyCallsOf(new FilterAtomicity[0]); // its unit applies them
             } else {
                 clock.applyCallsOf(GraphChecks.reachedFrom(clock, model).stream()
@@ -148,12 +150,15 @@ final class WorkerAssignment {
                 link.ring().unconfine();
             }
         }
+        List<RateEdge> rates = RateDeclarations.edges(model);
         List<WorkerUnit> units = new ArrayList<>();
         for (Schedulable s : order) {
             List<SpscRing> ins = new ArrayList<>();
             List<SpscRing> outs = new ArrayList<>();
             List<SpscRing> forward = new ArrayList<>();
-            for (ChannelLink link : model.links) {
+            List<Integer> limits = new ArrayList<>();
+            for (int i = 0; i < model.links.size(); i++) {
+                ChannelLink link = model.links.get(i);
                 Schedulable from = unitOf.get(link.producer());
                 Schedulable to = unitOf.get(link.consumer());
                 if (Objects.equals(from, to)) {
@@ -167,28 +172,62 @@ final class WorkerAssignment {
                     outs.add(link.ring());
                     if (position.get(to) > position.get(s)) {
                         forward.add(link.ring());
+                        limits.add(forwardLimit(link, rates.get(i)));
                     }
                 }
             }
             FilterAtomicity[] atomic = members.get(s).stream().map(w -> w.task.atomicity())
                     .filter(a -> a != null).toArray(FilterAtomicity[]::new);
             units.add(WorkerUnit.of(s.toString(), s, clockOf.get(s), ins.toArray(SpscRing[]::new),
-                    outs.toArray(SpscRing[]::new), forward.toArray(SpscRing[]::new), atomic));
+                    outs.toArray(SpscRing[]::new), forward.toArray(SpscRing[]::new),
+                    limits.stream().mapToInt(Integer::intValue).toArray(), atomic));
         }
         return units;
     }
 
-    /** The names of the units {@link #units} will make, in their order; changes nothing. */
-    static List<String> unitNames(GraphModel model, Set<FilterWiring> chosen) {
-        Map<Schedulable, List<FilterWiring>> members = members(model, chosen);
+    /**
+     * The most items a forward link may hold for its producer's unit to run: half its capacity when
+     * its consumer's window is known, so that a unit that runs has room for a batch of at least half
+     * the link. Without that hysteresis, two workers settle into handing each other a few items at a
+     * time, each hand-off paying a turn (measured on FilterBankNew cut over 2 workers: 0.65x of one
+     * worker). Never below the consumer's window less one: a consumer short of its window must be
+     * fed, or the two would wait on each other. A consumer with dynamic rates or its own trigger may
+     * wait for any number of items: its producer runs while the link holds less than its capacity.
+     */
+    private static int forwardLimit(ChannelLink link, RateEdge rate) {
+        int capacity = link.ring().capacity();
+        if (rate.pop() == RateEdge.DYNAMIC || link.consumer().task.hasOwnTrigger()) {
+            return capacity - 1;
+        }
+        return Math.min(capacity - 1, Math.max(capacity / 2, rate.peek() - 1));
+    }
+
+    /** The names of the units {@link #units} will make for {@code workers} threads, in their order; changes nothing. */
+    static List<String> unitNames(GraphModel model, Set<FilterWiring> chosen, int workers) {
+        Map<Schedulable, List<FilterWiring>> members = members(model, chosen, workers > 1);
         return dataFlowOrder(model, members, unitOf(members)).stream().map(Object::toString).toList();
     }
 
-    /** Each unit (a chosen filter's fused task, or the filter itself) with its filters. */
-    private static Map<Schedulable, List<FilterWiring>> members(GraphModel model, Set<FilterWiring> chosen) {
+    /**
+     * Each unit with its filters: a chosen filter's fused task, or the filter itself; with
+     * {@code cut}, a fused task's filters each become a unit of their own, a fused task of one.
+     *
+     * <p>Why cut: a worker cannot split a unit, so a program that is one static subgraph (the
+     * StreamIt programs) would keep one core busy and leave the others idle. Cut, the placement
+     * spreads its filters over the workers by measured cost as it does any units; a worker runs the
+     * filters it got one after another each turn, each for a batch bounded by its links' room, which
+     * costs a few checks per filter and turn beyond the fused task's loop. One worker gets the
+     * subgraph whole.
+     */
+    private static Map<Schedulable, List<FilterWiring>> members(GraphModel model, Set<FilterWiring> chosen,
+            boolean cut) {
         Map<Schedulable, List<FilterWiring>> members = new LinkedHashMap<>();
         for (FilterWiring w : chosen) {
-            members.computeIfAbsent(model.runners.getOrDefault(w.task, w.task), r -> new ArrayList<>()).add(w);
+            Schedulable runner = model.runners.getOrDefault(w.task, w.task);
+            if (cut && runner instanceof FusedTask f && f.members().size() > 1) {
+                runner = new FusedTask(w.name, List.of(f.memberOf(w.task)));
+            }
+            members.computeIfAbsent(runner, r -> new ArrayList<>()).add(w);
         }
         return members;
     }

@@ -39,6 +39,21 @@ public final class FusedTask implements Schedulable {
         this.members = members.toArray(FusedMember[]::new);
     }
 
+    /** Its filters, upstream first. */
+    public List<FusedMember> members() {
+        return List.of(members);
+    }
+
+    /** The member running {@code task}. */
+    public FusedMember memberOf(FilterTask task) {
+        for (FusedMember m : members) {
+            if (m.task() == task) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException(task + " is not in " + name);
+    }
+
     /** Sets the tasks run after each iteration, outside the subgraph; before the graph runs. */
     public void downstream(Schedulable[] tasks) {
         this.downstream = tasks.clone();

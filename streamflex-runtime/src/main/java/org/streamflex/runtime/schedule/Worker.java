@@ -1,6 +1,5 @@
 package org.streamflex.runtime.schedule;
 
-import java.util.Arrays;
 import java.util.concurrent.locks.LockSupport;
 import org.streamflex.BoundaryError;
 import org.streamflex.abi.RegionSlot;
@@ -116,24 +115,19 @@ final class Worker implements Runnable {
      */
     private WorkerUnit[] profile(RegionSlot slot) {
         WorkerUnit[] all = workers.units();
-        long[] cost = new long[all.length];
         long measureFrom = System.nanoTime() + Workers.WARM_UP_NANOS;
         long end = measureFrom + Workers.PROFILE_NANOS;
-        boolean measuring = false;
+        TurnProfile profile = new TurnProfile(all.length, measureFrom, Workers.PROFILE_NANOS);
         while (workers.running()) {
             long t = System.nanoTime();
             if (t >= end) {
-                workers.place(cost);
+                workers.place(profile.costs());
                 return workers.unitsOf(index);
-            }
-            if (!measuring && t >= measureFrom) {
-                measuring = true;
-                Arrays.fill(cost, 0);
             }
             for (int u = 0; u < all.length; u++) {
                 all[u].turn(slot, startNanos);
                 long now = System.nanoTime();
-                cost[u] += now - t;
+                profile.add(now, u, now - t);
                 t = now;
             }
         }

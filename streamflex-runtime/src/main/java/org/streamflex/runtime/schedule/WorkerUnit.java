@@ -13,14 +13,15 @@ import org.streamflex.runtime.flight.ClockFlight;
  * release as the clock's own thread would (its {@code ReleaseObserver} is not called: observers
  * watch periodic clocks' deadlines).
  *
- * <p>A unit runs only while every link it feeds downstream holds less than its capacity: the links
- * between units never drop (they spill, {@link SpscRing#lossless}), so this is what bounds their
- * memory, and it keeps a fast producer from running ahead of its consumers, which on one core would
- * only fill memory. Links back upstream (a feedback loop) are not checked, or the loop could stop
+ * <p>A unit runs only while every link it feeds downstream holds at most its limit, below its
+ * capacity (half of it where the consumer's window is known, so that a unit runs for a batch of at
+ * least half a link): the links between units never drop (they spill, {@link SpscRing#lossless}),
+ * so this is what bounds their memory, and it keeps a fast producer from running ahead of its
+ * consumers, which on one core would only fill memory. Links back upstream (a feedback loop) are not checked, or the loop could stop
  * itself; they grow up to their spill limit.
  *
  * <pre>{@code
- * WorkerUnit unit = WorkerUnit.of("Mid", task, null, ins, outs, forward, atomic);
+ * WorkerUnit unit = WorkerUnit.of("Mid", task, null, ins, outs, forward, limits, atomic);
  * boolean progressed = unit.turn(Regions.current(), startNanos);
  * }</pre>
  */
@@ -44,10 +45,15 @@ public final class WorkerUnit {
     private final SpscRing[] outputs;
     /** The outputs whose consumer comes later in data-flow order: the ones that hold the unit back. */
     private final SpscRing[] forward;
+    /** The most items each of {@link #forward} may hold (spilled included) for the unit to run. */
+    private final int[] limits;
     private final FilterAtomicity[] atomic;
 
     private WorkerUnit(String name, Schedulable task, FilterTask batched, RuntimeClock clock, SpscRing[] inputs,
-            SpscRing[] outputs, SpscRing[] forward, FilterAtomicity[] atomic) {
+            SpscRing[] outputs, SpscRing[] forward, int[] limits, FilterAtomicity[] atomic) {
+        if (limits.length != forward.length) {
+            throw new IllegalArgumentException(name + ": one limit per forward link");
+        }
         this.name = name;
         this.task = task;
         this.batched = batched;
@@ -57,6 +63,7 @@ public final class WorkerUnit {
         this.inputs = inputs.clone();
         this.outputs = outputs.clone();
         this.forward = forward.clone();
+        this.limits = limits.clone();
         this.atomic = atomic.clone();
     }
 
@@ -69,15 +76,17 @@ public final class WorkerUnit {
      * @param inputs the links from other units into it
      * @param outputs the links from it to other units (lossless)
      * @param forward those of {@code outputs} whose consumer comes later in data-flow order
+     * @param limits the most items each of {@code forward} may hold, spilled ones included, for
+     *     the unit to run: below its capacity
      * @param atomic its filters with {@code @Atomic} methods, whose calls it applies before each turn
      */
     public static WorkerUnit of(String name, Schedulable task, RuntimeClock clock, SpscRing[] inputs,
-            SpscRing[] outputs, SpscRing[] forward, FilterAtomicity[] atomic) {
+            SpscRing[] outputs, SpscRing[] forward, int[] limits, FilterAtomicity[] atomic) {
         FilterTask batched = null;
         if (clock == null && task instanceof FilterTask t && !t.hasOwnTrigger() && !t.hasTimers()) {
             batched = t;
         }
-        return new WorkerUnit(name, task, batched, clock, inputs, outputs, forward, atomic);
+        return new WorkerUnit(name, task, batched, clock, inputs, outputs, forward, limits, atomic);
     }
 
     public String name() {
@@ -124,10 +133,11 @@ public final class WorkerUnit {
         return consumed() != taken || progressed;
     }
 
-    /** Whether every forward link holds less than its capacity, spilled items included. */
+    /** Whether every forward link holds at most its limit, spilled items included. */
     private boolean roomDownstream() {
-        for (SpscRing out : forward) {
-            if (out.published() - out.consumed() + out.spilled() >= out.capacity()) {
+        for (int i = 0; i < forward.length; i++) {
+            SpscRing out = forward[i];
+            if (out.published() - out.consumed() + out.spilled() > limits[i]) {
                 return false;
             }
         }

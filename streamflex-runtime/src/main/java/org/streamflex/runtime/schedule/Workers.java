@@ -17,8 +17,8 @@ import org.streamflex.BoundaryError;
  * <p>Placement: units are cut into contiguous runs of the data-flow order, one run per worker, by
  * measured cost ({@link Placement}). The costs come from a profile file, or from the start of
  * the run, during which worker 0 runs every unit while the others wait: for {@link #WARM_UP_NANOS},
- * then {@link #PROFILE_NANOS} timing each turn; it then publishes the placement and every worker takes its run. One
- * worker needs no placement and skips the profile.
+ * then {@link #PROFILE_NANOS} timing each turn ({@link TurnProfile}); it then publishes the
+ * placement and every worker takes its run. One worker needs no placement and skips the profile.
  *
  * <pre>{@code
  * Workers workers = new Workers("Pipeline", units, 2, true, null, () -> running, this::fail, this::exited);

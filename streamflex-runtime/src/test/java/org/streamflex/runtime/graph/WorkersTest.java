@@ -137,7 +137,8 @@ class WorkersTest {
 
     /**
      * source -> expand -> increment -> rated increment -> rated increment -> check, free-running,
-     * small links; the two rated filters are a static subgraph, one fused unit.
+     * small links; the two rated filters are a static subgraph, one fused unit on one worker and a
+     * unit each on more.
      */
     private static Chain chain(String cores, int capacity) {
         try (var _ = TemporaryProperty.set("streamflex.workers.cores", cores)) {
@@ -145,8 +146,8 @@ class WorkersTest {
             Numbers source = g.filter(Numbers.class);
             Expand expand = g.filter(Expand.class);
             Increment inc = g.filter(Increment.class);
-            RatedIncrement rated = g.filter(RatedIncrement.class);
-            RatedIncrement rated2 = g.filter(RatedIncrement.class);
+            RatedIncrement rated = g.filter("Rated1", RatedIncrement.class);
+            RatedIncrement rated2 = g.filter("Rated2", RatedIncrement.class);
             Check check = g.filter(Check.class);
             check.offset = 3;
             Clock clock = g.clock(0);
@@ -212,7 +213,7 @@ class WorkersTest {
         assertTrue(s.contains("workers: 2 threads"), s);
         assertTrue(s.contains("placed by a profile of 20 ms"), s);
         assertTrue(s.contains("  worker 0: Numbers"), s);
-        for (String unit : new String[] {"Numbers=", "Expand=", "Increment=", "static subgraph 1=", "Check="}) {
+        for (String unit : new String[] {"Numbers=", "Expand=", "Increment=", "Rated1=", "Rated2=", "Check="}) {
             assertTrue(s.contains("  " + unit), unit + " in " + s);
         }
     }
@@ -226,7 +227,8 @@ class WorkersTest {
                 Numbers=10
                 Expand=10
                 Increment=10
-                static subgraph 1=10
+                Rated1=10
+                Rated2=10
                 Check=1000
                 """);
         Chain c;
@@ -241,8 +243,45 @@ class WorkersTest {
         }
         String s = c.graph().schedule();
         assertTrue(s.contains("placed by the profile file"), s);
-        assertTrue(s.contains("  worker 0: Numbers, Expand, Increment, static subgraph 1\n"), s);
+        assertTrue(s.contains("  worker 0: Numbers, Expand, Increment, Rated1, Rated2\n"), s);
         assertTrue(s.contains("  worker 1: Check\n"), s);
+        assertEquals(null, wrong(c.check()));
+    }
+
+    @Test
+    void aStaticSubgraphIsCutAcrossTwoWorkersAndKeepsOrder(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("costs.txt");
+        // Each rated filter as heavy as the rest together: the cut falls between them.
+        Files.writeString(file, "Numbers=10\nExpand=10\nIncrement=10\nRated1=1000\nRated2=1000\nCheck=10\n");
+        Chain c;
+        try (var _ = TemporaryProperty.set("streamflex.workers.profile", file.toString())) {
+            c = chain("2", 3);
+        }
+        c.graph().start();
+        try {
+            await(() -> c.check().count >= 100_000 || c.check().wrongAt >= 0, "100,000 items");
+        } finally {
+            c.graph().stop();
+        }
+        String s = c.graph().schedule();
+        assertTrue(s.contains("  worker 0: Numbers, Expand, Increment, Rated1\n"), s);
+        assertTrue(s.contains("  worker 1: Rated2, Check\n"), s);
+        assertEquals(null, wrong(c.check()));
+        assertEquals(null, c.graph().failure());
+        assertEquals(0, c.graph().channel(c.check(), "in").dropped());
+    }
+
+    @Test
+    void oneWorkerKeepsAStaticSubgraphWhole() throws InterruptedException {
+        Chain c = chain("1", 64);
+        c.graph().start();
+        try {
+            await(() -> c.check().count >= 10_000, "10,000 items");
+        } finally {
+            c.graph().stop();
+        }
+        String s = c.graph().schedule();
+        assertTrue(s.contains("  worker 0: Numbers, Expand, Increment, static subgraph 1, Check\n"), s);
         assertEquals(null, wrong(c.check()));
     }
 
