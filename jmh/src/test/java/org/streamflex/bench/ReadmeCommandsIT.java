@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * harness with a few hundred periods; {@code XStreamMain} with one replay per round, one round and
  * no warm-up; {@code HybridMain} with 64 items per round, one round and no warm-up, under
  * {@code taskset -c 0} as shown where the machine has {@code taskset} (Linux) and without it
- * elsewhere; {@code StreamItMain} as written. The build command,
+ * elsewhere; {@code StreamItMain} as written; {@code ScalingMain} with one round of 50 ms (W = 10
+ * for the heavy pipeline, a warm-up of 100 ms for the StreamIt programs). The build command,
  * {@code ./mvnw -q package -pl jmh -am -DskipTests}, is what made the jar. A command of another
  * shape fails the test until it has a runner here.
  */
@@ -193,10 +194,14 @@ class ReadmeCommandsIT {
                         && lines.stream().anyMatch(l -> l.matches("  with-hash-join .*")),
                         command + ": the table and the ratios\n" + e.out());
             } else if (command.startsWith(SCALING)) {
-                words.addAll(List.of("--rounds", "1", "--seconds", "0.05", "--work", "10"));
+                boolean streamIt = words.contains("--program") && !words.contains("heavy");
+                words.addAll(List.of("--rounds", "1", "--seconds", "0.05"));
+                words.addAll(streamIt ? List.of("--warmup", "0.1") : List.of("--work", "10"));
                 Exit e = java(words);
                 assertEquals(0, e.exit(), command + "\n" + e.out());
-                assertTrue(e.out().contains("mean speed-up on "), command + "\n" + e.out());
+                assertTrue(e.out().contains("mean speed-up on ")
+                        && (!streamIt || e.out().lines().anyMatch(l -> l.startsWith("  worker 0: "))),
+                        command + "\n" + e.out());
             } else if (command.startsWith(HYBRID)) {
                 words.addAll(List.of("--items", "64", "--warmup", "0", "--rounds", "1"));
                 Exit e = hybrid(words);
@@ -251,6 +256,8 @@ class ReadmeCommandsIT {
                 "the XStream section: " + commands);
         assertTrue(commands.contains(HYBRID) && commands.contains(HYBRID + " --quick"),
                 "the hybrid section: " + commands);
+        assertTrue(commands.contains(SCALING + " --program filterbank")
+                && commands.contains(SCALING + " --program beamformer"), "the StreamIt programs' scaling: " + commands);
         assertTrue(commands.contains("java -jar jmh/target/benchmarks.jar RegionBenchmark -prof gc"), "inline span");
         assertTrue(new String(Files.readAllBytes(Path.of("README.md")), StandardCharsets.UTF_8).contains(BUILD));
     }

@@ -6,46 +6,118 @@ import org.streamflex.StreamFlexProperties;
 import org.streamflex.runtime.GraphDriver;
 
 /**
- * Fission's scaling on this machine: the heavy pipeline ({@link HeavyPipeline}, W = 1000) fused on
- * one core against the same pipeline with its heavy filter split across N replicas, in the same
- * run, rounds interleaved; and a plain loop doing the same work as the baseline.
+ * Scaling on this machine's cores, in the same run, rounds interleaved. {@code --program heavy} (the
+ * default): the heavy pipeline ({@link HeavyPipeline}, W = 1000) fused on one core against the same
+ * pipeline with its heavy filter split across N replicas, and a plain loop doing the same work as
+ * the baseline. {@code --program filterbank|beamformer}: FilterBankNew or SerializedBeamFormer
+ * started on one worker thread against N ({@link StreamItScaling}).
  *
  * <pre>
- * java -cp jmh/target/benchmarks.jar org.streamflex.bench.fission.ScalingMain [--cores N] [--work W]
- *     [--rounds R] [--seconds S]
+ * java -cp jmh/target/benchmarks.jar org.streamflex.bench.fission.ScalingMain [--program P] [--cores N]
+ *     [--rounds R] [--seconds S] [--work W] [--warmup S]
  * </pre>
  *
- * <p>Exit status 0, or 2 on a usage error.
+ * <p>Exit status 0; 1 if a graph failed, stalled or printed other outputs than the runs before it
+ * (the message says which); 2 on a usage error.
  */
 public final class ScalingMain {
+    static final String USAGE = """
+            usage: ScalingMain [--program heavy|filterbank|beamformer] [--cores N] [--rounds R] [--seconds S]
+                               [--work W] [--warmup S]
+              --program P  heavy (default): the heavy pipeline, fission on N cores vs fused on one;
+                           filterbank, beamformer: the StreamIt port started on N workers vs one
+              --cores N    cores (workers) to measure, default this machine's processors
+              --rounds R   rounds after one warm-up round (5)
+              --seconds S  length of each measurement (1)
+              --work W     heavy only: the work per item (1000)
+              --warmup S   filterbank and beamformer only: how long each started graph runs before
+                           it is measured, for its placement profile and the JIT (0.3)""";
+
     private ScalingMain() {
     }
 
-    public static void main(String[] args) {
-        int cores = Runtime.getRuntime().availableProcessors();
-        int work = 1000;
-        int rounds = 5;
-        double seconds = 1.0;
-        try {
+    /** What the command measures. */
+    enum Program {
+        HEAVY,
+        FILTERBANK,
+        BEAMFORMER;
+
+        static Program of(String name) {
+            for (Program p : values()) {
+                if (p.name().toLowerCase(Locale.ROOT).equals(name)) {
+                    return p;
+                }
+            }
+            throw new IllegalArgumentException("unknown program '" + name + "': heavy, filterbank or beamformer");
+        }
+    }
+
+    /** The command line, checked. */
+    record Options(Program program, int cores, int work, int rounds, double seconds, double warmup) {
+        static Options parse(String... args) {
+            Program program = Program.HEAVY;
+            int cores = Runtime.getRuntime().availableProcessors();
+            Integer work = null;
+            int rounds = 5;
+            double seconds = 1.0;
+            Double warmup = null;
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
+                    case "--program" -> program = Program.of(value(args, ++i));
                     case "--cores" -> cores = positive(args, ++i);
                     case "--work" -> work = positive(args, ++i);
                     case "--rounds" -> rounds = positive(args, ++i);
-                    case "--seconds" -> seconds = Double.parseDouble(value(args, ++i));
+                    case "--seconds" -> seconds = duration(args, ++i, false);
+                    case "--warmup" -> warmup = duration(args, ++i, true);
                     default -> throw new IllegalArgumentException("unknown argument " + args[i]);
                 }
             }
-            if (!(seconds > 0)) {
-                throw new IllegalArgumentException("--seconds must be positive");
+            if (program == Program.HEAVY && warmup != null) {
+                throw new IllegalArgumentException("--warmup is for filterbank and beamformer: heavy warms up with"
+                        + " a round of its own");
             }
+            if (program != Program.HEAVY && work != null) {
+                throw new IllegalArgumentException("--work is for --program heavy: " + program.name()
+                        .toLowerCase(Locale.ROOT) + " has its own filters' work");
+            }
+            return new Options(program, cores, work == null ? 1000 : work, rounds, seconds,
+                    warmup == null ? 0.3 : warmup);
+        }
+    }
+
+    public static void main(String[] args) {
+        Options options;
+        try {
+            options = Options.parse(args);
         } catch (IllegalArgumentException e) {
             System.err.println("ScalingMain: " + e.getMessage());
-            System.err.println("usage: ScalingMain [--cores N] [--work W] [--rounds R] [--seconds S]");
+            System.err.println(USAGE);
             System.exit(2);
             return;
         }
-        run(cores, work, rounds, seconds, System.out);
+        try {
+            run(options, System.out);
+        } catch (ScalingFailure e) {
+            System.out.flush();
+            System.err.println("ScalingMain: " + e.getMessage());
+            System.exit(1);
+        }
+    }
+
+    /**
+     * Runs the command {@code options} describe, printing its table on {@code out}.
+     *
+     * @throws ScalingFailure if a started graph failed, stalled or printed other outputs than the
+     *     runs before it
+     */
+    static void run(Options options, PrintStream out) {
+        switch (options.program()) {
+            case HEAVY -> run(options.cores(), options.work(), options.rounds(), options.seconds(), out);
+            case FILTERBANK -> StreamItScaling.run(StreamItScaling.FILTERBANK, options.cores(), options.rounds(),
+                    options.warmup(), options.seconds(), out);
+            case BEAMFORMER -> StreamItScaling.run(StreamItScaling.BEAMFORMER, options.cores(), options.rounds(),
+                    options.warmup(), options.seconds(), out);
+        }
     }
 
     private static String value(String[] args, int i) {
@@ -60,12 +132,27 @@ public final class ScalingMain {
         try {
             n = Integer.parseInt(value(args, i));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(args[i - 1] + " needs a positive integer, not " + args[i]);
+            throw new IllegalArgumentException(args[i - 1] + " needs a positive integer, not " + args[i], e);
         }
         if (n <= 0) {
             throw new IllegalArgumentException(args[i - 1] + " needs a positive integer, not " + n);
         }
         return n;
+    }
+
+    private static double duration(String[] args, int i, boolean zeroAllowed) {
+        String text = value(args, i);
+        double s;
+        try {
+            s = Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(args[i - 1] + " needs a number of seconds, not " + text, e);
+        }
+        if (!(zeroAllowed ? s >= 0 : s > 0) || Double.isInfinite(s)) {
+            throw new IllegalArgumentException(args[i - 1] + " needs a finite number of seconds, "
+                    + (zeroAllowed ? "0 or more" : "more than 0") + ", not " + text);
+        }
+        return s;
     }
 
     static void run(int cores, int work, int rounds, double seconds, PrintStream out) {

@@ -1,0 +1,244 @@
+package org.streamflex.bench.fission;
+
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
+import org.streamflex.BoundaryError;
+import org.streamflex.StreamFlexGraph;
+import org.streamflex.StreamFlexProperties;
+import org.streamflex.StreamFlexProperties.Property;
+import org.streamflex.bench.streamit.FilterBankGraph;
+import org.streamflex.bench.streamit.FloatPrinter;
+import org.streamflex.bench.streamit.PrinterProgress;
+import org.streamflex.bench.streamit.SerializedBeamFormer;
+
+/**
+ * {@code ScalingMain --program filterbank|beamformer}: a StreamIt port started (not driven), so
+ * that it runs on the graph's worker threads, on one worker against N, rounds interleaved. Each
+ * measurement builds a new graph, lets it run through its placement profile and the JIT, then
+ * counts the printer's outputs over a window, and checks that its outputs are the other runs'.
+ */
+final class StreamItScaling {
+    /**
+     * How long a window waits, past its length, for a first output before calling the graph
+     * stalled: long enough for a busy 2-core machine, short enough that a stall is reported.
+     */
+    private static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+    private StreamItScaling() {
+    }
+
+    /** A graph built for one measurement, and the printer at its end. */
+    record Built(StreamFlexGraph graph, FloatPrinter printer) {
+    }
+
+    /**
+     * A program the harness measures: a graph with a free-running clock and a {@link FloatPrinter}
+     * taking {@code outputsPerIteration} values per steady-state iteration.
+     */
+    record Program(String name, int batch, int outputsPerIteration, Supplier<Built> build) {
+    }
+
+    static final Program FILTERBANK = new Program("FilterBankNew", FilterBankGraph.BATCH,
+            FilterBankGraph.OUTPUTS_PER_ITERATION, () -> {
+                FilterBankGraph g = new FilterBankGraph();
+                return new Built(g, g.printer);
+            });
+
+    static final Program BEAMFORMER = new Program("SerializedBeamFormer", SerializedBeamFormer.BATCH,
+            SerializedBeamFormer.OUTPUTS_PER_ITERATION, () -> {
+                SerializedBeamFormer g = new SerializedBeamFormer();
+                return new Built(g, g.printer);
+            });
+
+    /**
+     * One measurement: steady-state iterations per second, the printer's kept values (its first
+     * {@link FloatPrinter#KEPT} at most) and the workers' lines of {@code schedule()}.
+     */
+    @SuppressWarnings("ArrayRecordComponent") // never compared with equals(): requireSameOutputs compares the values
+    record Measurement(double iterationsPerSecond, float[] kept, String placement) {
+    }
+
+    /**
+     * Builds {@code program} for {@code cores} workers, with fission on if there are several: the
+     * runtime reads these properties when a graph is built.
+     */
+    static Built build(Program program, int cores) {
+        return withProperties(cores, program.build());
+    }
+
+    /**
+     * Runs {@code action} with the properties of {@code cores} workers set, then restores them. The
+     * graph is started under them too, so that a setting the runtime read at start would still
+     * be the measured one.
+     */
+    private static <T> T withProperties(int cores, Supplier<T> action) {
+        Property<?>[] names = {StreamFlexProperties.WORKERS, StreamFlexProperties.WORKERS_CORES,
+            StreamFlexProperties.FISSION, StreamFlexProperties.FISSION_REPLICAS};
+        String[] values = {"true", String.valueOf(cores), String.valueOf(cores > 1), String.valueOf(cores)};
+        String[] saved = new String[names.length];
+        try {
+            for (int i = 0; i < names.length; i++) {
+                saved[i] = System.getProperty(names[i].name());
+                System.setProperty(names[i].name(), values[i]);
+            }
+            return action.get();
+        } finally {
+            for (int i = 0; i < names.length; i++) {
+                if (saved[i] == null) {
+                    System.clearProperty(names[i].name());
+                } else {
+                    System.setProperty(names[i].name(), saved[i]);
+                }
+            }
+        }
+    }
+
+    /**
+     * Starts {@code built}, waits {@code warmup} seconds, counts its outputs over {@code seconds},
+     * stops it. The window lasts until the printer has moved at least once, up to a stall limit,
+     * so a busy machine gives a slow rate rather than none.
+     *
+     * @throws ScalingFailure if the graph failed, stalled or did not stop
+     */
+    static Measurement measure(Program program, Built built, int cores, double warmup, double seconds) {
+        return measure(program, built, cores, warmup, seconds, STALL_NANOS);
+    }
+
+    /** {@link #measure(Program, Built, int, double, double)}, calling the graph stalled after {@code stallNanos}. */
+    static Measurement measure(Program program, Built built, int cores, double warmup, double seconds,
+            long stallNanos) {
+        String what = program.name() + " on " + workers(cores);
+        StreamFlexGraph graph = built.graph();
+        FloatPrinter printer = built.printer();
+        long count0;
+        long count1;
+        long t0;
+        long t1;
+        withProperties(cores, () -> {
+            graph.start();
+            return graph;
+        });
+        try {
+            sleep((long) (warmup * 1e9));
+            t0 = System.nanoTime();
+            count0 = PrinterProgress.count(printer);
+            sleep((long) (seconds * 1e9));
+            long giveUp = System.nanoTime() + stallNanos;
+            do {
+                t1 = System.nanoTime();
+                count1 = PrinterProgress.count(printer);
+                if (count1 != count0 || graph.failure() != null) {
+                    break;
+                }
+                sleep(TimeUnit.MILLISECONDS.toNanos(1));
+            } while (t1 < giveUp);
+        } finally {
+            graph.stop();
+        }
+        requireStoppedCleanly(graph, what);
+        if (count1 == count0) {
+            throw new ScalingFailure(String.format(Locale.ROOT, "%s printed nothing for %.1f s after a %.1f s warm-up"
+                    + " (%d values before): the graph stalled", what, (t1 - t0) / 1e9, warmup, count0));
+        }
+        // stop() joined the graph's threads: the printer's fields are this thread's to read now.
+        float[] kept = new float[(int) Math.min(printer.count(), FloatPrinter.KEPT)];
+        for (int i = 0; i < kept.length; i++) {
+            kept[i] = printer.value(i);
+        }
+        double rate = (count1 - count0) / (double) program.outputsPerIteration() / ((t1 - t0) / 1e9);
+        return new Measurement(rate, kept, workersLines(graph.schedule()));
+    }
+
+    private static void requireStoppedCleanly(StreamFlexGraph graph, String what) {
+        boolean stopped;
+        try {
+            stopped = graph.awaitTermination(60, TimeUnit.SECONDS);
+        } catch (BoundaryError e) {
+            throw new ScalingFailure(what + " failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ScalingFailure(what + ": interrupted while waiting for the graph to stop", e);
+        }
+        if (!stopped) {
+            throw new ScalingFailure(what + " did not stop within 60 s of stop()");
+        }
+    }
+
+    private static String workers(int n) {
+        return n + (n == 1 ? " worker" : " workers");
+    }
+
+    /** Sleeps, not spins: the measuring thread shares the machine's cores with the workers. */
+    private static void sleep(long nanos) {
+        long end = System.nanoTime() + nanos;
+        for (long left = nanos; left > 0; left = end - System.nanoTime()) {
+            LockSupport.parkNanos(left);
+            if (Thread.interrupted()) {
+                Thread.currentThread().interrupt();
+                throw new ScalingFailure("interrupted while measuring");
+            }
+        }
+    }
+
+    /** The workers' block of {@code schedule()}: its "workers:" line and the lines after it. */
+    static String workersLines(String schedule) {
+        if (schedule.startsWith("workers:")) {
+            return schedule;
+        }
+        int line = schedule.indexOf("\nworkers:");
+        return line < 0 ? "(schedule() names no workers)\n" : schedule.substring(line + 1);
+    }
+
+    /**
+     * Requires {@code kept} to equal {@code reference} over the values both hold, bit for bit: the
+     * runs are the same program on the same input, however its work is placed.
+     *
+     * @return the longer of the two, the reference for the runs after
+     * @throws ScalingFailure naming the first value that differs
+     */
+    static float[] requireSameOutputs(float[] reference, float[] kept, String what) {
+        int n = Math.min(reference.length, kept.length);
+        int differs = Arrays.mismatch(reference, 0, n, kept, 0, n); // compares the bits, as Arrays.equals does
+        if (differs >= 0) {
+            throw new ScalingFailure(String.format(Locale.ROOT, "%s printed %s as output %d where the runs before"
+                    + " printed %s: placing the work changed the program's outputs", what, kept[differs], differs,
+                    reference[differs]));
+        }
+        return kept.length > reference.length ? kept : reference;
+    }
+
+    /** The command: a row per round, after a warm-up round 0, then the mean speed-up. */
+    static void run(Program program, int cores, int rounds, double warmup, double seconds, PrintStream out) {
+        out.printf(Locale.ROOT, "%s, %d iterations per release (%d outputs each), started on %s vs fused on one%n",
+                program.name(), program.batch(), program.outputsPerIteration(), workers(cores));
+        float[] reference = new float[0];
+        double[] ratios = new double[rounds];
+        for (int r = 0; r <= rounds; r++) { // round 0 warms up: the JIT, and the code the profile times
+            Measurement single = measure(program, build(program, 1), 1, warmup, seconds);
+            reference = requireSameOutputs(reference, single.kept(), program.name() + " on 1 worker, round " + r);
+            Measurement split = measure(program, build(program, cores), cores, warmup, seconds);
+            reference = requireSameOutputs(reference, split.kept(),
+                    program.name() + " on " + workers(cores) + ", round " + r);
+            if (r == 0) {
+                out.printf(Locale.ROOT, "placement on %s (schedule() of round 0's run):%n", workers(cores));
+                out.print(split.placement());
+                out.printf(Locale.ROOT, "%-6s %16s %16s %9s%n", "round", "1 core it/s", cores + " cores it/s", "N/1");
+            } else {
+                double ratio = split.iterationsPerSecond() / single.iterationsPerSecond();
+                ratios[r - 1] = ratio;
+                out.printf(Locale.ROOT, "%-6d %16.0f %16.0f %9.2f%n", r, single.iterationsPerSecond(),
+                        split.iterationsPerSecond(), ratio);
+            }
+        }
+        double mean = 0;
+        for (double x : ratios) {
+            mean += x / rounds;
+        }
+        out.printf(Locale.ROOT, "mean speed-up on %d cores: %.2fx (every run's first %d outputs equal the others')%n",
+                cores, mean, reference.length);
+    }
+}
