@@ -17,8 +17,8 @@ import org.streamflex.runtime.flight.ClockFlight;
  * capacity (half of it where the consumer's window is known, so that a unit runs for a batch of at
  * least half a link): the links between units never drop (they spill, {@link SpscRing#lossless}),
  * so this is what bounds their memory, and it keeps a fast producer from running ahead of its
- * consumers, which on one core would only fill memory. Links back upstream (a feedback loop) are not checked, or the loop could stop
- * itself; they grow up to their spill limit.
+ * consumers, which on one core would only fill memory. Links back upstream (a feedback loop) are
+ * not checked, or the loop could stop itself; they grow up to their spill limit.
  *
  * <pre>{@code
  * WorkerUnit unit = WorkerUnit.of("Mid", task, null, ins, outs, forward, limits, atomic);

@@ -156,10 +156,13 @@ public final class Workers {
                 pinned.add(w.index());
             }
         }
-        if (!refused.isEmpty()) {
-            return "unpinned (" + refused.getFirst() + ")";
+        String on = pinned.isEmpty() ? "" : "pinned to CPUs " + pinned;
+        if (refused.isEmpty()) {
+            return on;
         }
-        return pinned.isEmpty() ? "" : "pinned to CPUs " + pinned;
+        // More workers than CPUs: the first ones pinned, the rest not; say both.
+        String off = (pinned.isEmpty() ? "unpinned" : refused.size() + " unpinned") + " (" + refused.getFirst() + ")";
+        return on.isEmpty() ? off : on + ", " + off;
     }
 
     // ---------------------------------------------------------------- called by the workers

@@ -25,6 +25,7 @@ import org.streamflex.StreamFlexError;
 import org.streamflex.TimeChannel;
 import org.streamflex.runtime.GraphDriver;
 import org.streamflex.runtime.TemporaryProperty;
+import org.streamflex.runtime.clock.NativeLinuxScheduling;
 import org.streamflex.runtime.flight.FlightRecording;
 
 /**
@@ -198,6 +199,11 @@ class WorkersTest {
         String schedule = c.graph().schedule();
         int threads = Math.min(Integer.parseInt(cores), 4);
         assertTrue(schedule.contains("workers: " + threads + (threads == 1 ? " thread" : " threads")), schedule);
+        if (threads == 3 && Runtime.getRuntime().availableProcessors() == 2
+                && NativeLinuxScheduling.unavailableReason() == null) {
+            // Two CPUs for three workers: the first two pinned, the third refused; both said.
+            assertTrue(schedule.contains("pinned to CPUs [0, 1], 1 unpinned (sched_setaffinity(CPU 2)"), schedule);
+        }
     }
 
     @Test
