@@ -87,6 +87,11 @@ class ReadmeCommandsTest {
                 "the same command with one 50 ms round, W = 10");
         cover("java -cp jmh/target/benchmarks.jar org.streamflex.bench.fission.ScalingMain --cores 16", JMH_README_IT,
                 "the same command with one 50 ms round, W = 10");
+        for (String program : new String[] {"--program filterbank", "--program beamformer",
+                "--program beamformer --cores 16"}) {
+            cover("java -cp jmh/target/benchmarks.jar org.streamflex.bench.fission.ScalingMain " + program,
+                    JMH_README_IT, "one round of 0.05 s after a 0.1 s warm-up");
+        }
         String hybrid = "taskset -c 0 java -cp jmh/target/benchmarks.jar org.streamflex.bench.hybrid.HybridMain";
         for (String command : List.of(hybrid, hybrid + " --quick")) {
             cover(command, JMH_README_IT, "the same command with 64 items per round, one round and no warm-up;"
