@@ -143,6 +143,9 @@ public final class InputConnection {
         space.lock.lock();
         try {
             checkAttached();
+            if (timestamp < consumedBelow) {
+                return; // already consumed up to there
+            }
             for (StoredItem item : channel.items.subMap(consumedBelow, true, timestamp, true).values()) {
                 if (!item.dead && !consumed.contains(item.timestamp)) {
                     countConsume(item);

@@ -188,6 +188,36 @@ class SpaceTimeChannelTest {
     }
 
     @Test
+    void consumeUntilAnOlderTimestampChangesNothing() throws Exception {
+        out.put(1, bytes(1));
+        out.put(5, bytes(5));
+        in.consumeUntil(3);
+        in.consumeUntil(2);
+        assertEquals(5, timestampOf(in.get(Wildcard.OLDEST)));
+    }
+
+    @Test
+    void theReadmeExampleReclaimsTheFrameOnceReleased() throws Exception {
+        try (SpaceTime s = SpaceTime.create(1 << 20)) {
+            SpaceTimeChannel frames = s.createChannel("frames");
+            SpaceTimeThread digitizer = s.join("digitizer", 0);
+            SpaceTimeThread tracker = s.join("tracker", 0);
+            InputConnection trackerIn = tracker.attachInput(frames);
+            tracker.setVirtualTime(SpaceTime.INFINITY);
+            OutputConnection digitizerOut = digitizer.attachOutput(frames);
+            digitizerOut.put(0, new byte[16]);
+            digitizer.setVirtualTime(1);
+            try (ItemView frame = trackerIn.get(Wildcard.LATEST_UNSEEN, 100, TimeUnit.MILLISECONDS)) {
+                assertEquals(0, frame.getLong(0));
+                trackerIn.consumeUntil(frame.timestamp());
+                assertEquals(0, s.reclaimedItems(), "still held");
+            }
+            assertEquals(1, s.reclaimedItems());
+            assertEquals(16, s.reclaimedBytes());
+        }
+    }
+
+    @Test
     void putsFromByteBufferAndSegmentAreCopiedIn() throws Exception {
         byte[] src = bytes(8);
         out.put(8, ByteBuffer.wrap(src));
