@@ -14,6 +14,7 @@ module org.streamflex.runtime {
     requires jdk.jfr;
 
     exports org.streamflex.runtime;
+    exports org.streamflex.runtime.spacetime;
 
     provides org.streamflex.spi.GraphRuntime with org.streamflex.runtime.StreamFlexRuntime;
 }

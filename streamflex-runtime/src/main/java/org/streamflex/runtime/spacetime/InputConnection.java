@@ -1,0 +1,274 @@
+package org.streamflex.runtime.spacetime;
+
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A thread's input connection to a channel ({@link SpaceTimeThread#attachInput(SpaceTimeChannel)}).
+ * Each item is, on this connection, <em>unseen</em>, <em>open</em> (gotten, not consumed) or
+ * <em>consumed</em>; gets return only unconsumed items, and every item must eventually be
+ * consumed here (one by one, or up to a timestamp) for the collector to pass it.
+ *
+ * <pre>{@code
+ * InputConnection in = tracker.attachInput(frames);
+ * try (ItemView frame = in.get(Wildcard.LATEST_UNSEEN, 1, TimeUnit.SECONDS)) {
+ *     out.put(frame.timestamp(), detect(frame));
+ *     in.consumeUntil(frame.timestamp()); // also every older frame, gotten or skipped
+ * } catch (ItemNotAvailableException none) {
+ *     // nothing new within a second: none.below() and none.above() say what there is
+ * }
+ * }</pre>
+ *
+ * <p>Consumed state is a watermark (everything below {@code consumedBelow}, set by
+ * {@link #consumeUntil}; later puts below it arrive consumed) plus the single timestamps consumed
+ * above it; both are forgotten below the collector's minimum, where no item can be put again.
+ */
+public final class InputConnection {
+    private final SpaceTime space;
+    private final SpaceTimeChannel channel;
+    private final SpaceTimeThread thread;
+    private long consumedBelow = Long.MIN_VALUE;
+    private final TreeSet<Long> consumed = new TreeSet<>();
+    private final TreeSet<Long> open = new TreeSet<>();
+    private boolean detached;
+
+    InputConnection(SpaceTime space, SpaceTimeChannel channel, SpaceTimeThread thread) {
+        this.space = space;
+        this.channel = channel;
+        this.thread = thread;
+    }
+
+    /**
+     * The item at {@code timestamp}, without waiting.
+     *
+     * @throws ItemNotAvailableException if the channel has no item there that this connection has
+     *     not consumed; it names the neighbouring timestamps
+     */
+    public ItemView get(long timestamp) throws ItemNotAvailableException {
+        space.lock.lock();
+        try {
+            checkAttached();
+            StoredItem item = find(timestamp, null);
+            if (item == null) {
+                throw miss(timestamp, null);
+            }
+            return open(item);
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    /** The item {@code wildcard} selects, without waiting: see {@link #get(long)}. */
+    public ItemView get(Wildcard wildcard) throws ItemNotAvailableException {
+        space.lock.lock();
+        try {
+            checkAttached();
+            StoredItem item = find(0, wildcard);
+            if (item == null) {
+                throw miss(0, wildcard);
+            }
+            return open(item);
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    /**
+     * The item at {@code timestamp}, waiting up to {@code timeout} for a put of it.
+     *
+     * @throws ItemNotAvailableException if there is none when the timeout elapses
+     * @throws SpaceTimeStateException if the connection is detached or the space closed meanwhile
+     */
+    public ItemView get(long timestamp, long timeout, TimeUnit unit)
+            throws ItemNotAvailableException, InterruptedException {
+        return await(timestamp, null, unit.toNanos(timeout));
+    }
+
+    /** The item {@code wildcard} selects, waiting up to {@code timeout}: see {@link #get(long, long, TimeUnit)}. */
+    public ItemView get(Wildcard wildcard, long timeout, TimeUnit unit)
+            throws ItemNotAvailableException, InterruptedException {
+        return await(0, wildcard, unit.toNanos(timeout));
+    }
+
+    private ItemView await(long timestamp, Wildcard wildcard, long nanos)
+            throws ItemNotAvailableException, InterruptedException {
+        long left = nanos;
+        space.lock.lockInterruptibly();
+        try {
+            while (true) {
+                checkAttached();
+                StoredItem item = find(timestamp, wildcard);
+                if (item != null) {
+                    return open(item);
+                }
+                if (left <= 0) {
+                    throw miss(timestamp, wildcard);
+                }
+                left = channel.arrived.awaitNanos(left);
+            }
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    /**
+     * Marks the item at {@code timestamp} consumed on this connection (open or unseen).
+     *
+     * @throws SpaceTimeStateException if the channel has no such item this connection could consume
+     */
+    public void consume(long timestamp) {
+        space.lock.lock();
+        try {
+            checkAttached();
+            StoredItem item = channel.items.get(timestamp);
+            if (item == null || item.dead || isConsumed(timestamp)) {
+                throw new SpaceTimeStateException("input connection of thread " + thread.name() + " to channel "
+                        + channel.name() + " cannot consume timestamp " + timestamp + ": "
+                        + (item == null || item.dead ? "the channel has no item there"
+                                : "it is already consumed on this connection"));
+            }
+            consumed.add(timestamp);
+            countConsume(item);
+            space.collect();
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    /**
+     * Marks every item up to and including {@code timestamp} consumed on this connection, gotten
+     * or not, and every item put there later.
+     */
+    public void consumeUntil(long timestamp) {
+        space.lock.lock();
+        try {
+            checkAttached();
+            if (timestamp < consumedBelow) {
+                return; // already consumed up to there
+            }
+            for (StoredItem item : channel.items.subMap(consumedBelow, true, timestamp, true).values()) {
+                if (!item.dead && !consumed.contains(item.timestamp)) {
+                    countConsume(item);
+                }
+            }
+            long below = timestamp == Long.MAX_VALUE ? Long.MAX_VALUE : timestamp + 1;
+            consumedBelow = Math.max(consumedBelow, below);
+            consumed.headSet(consumedBelow).clear();
+            space.collect();
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    /** Detaches: its unconsumed items no longer hold the collector back; its views stay valid. */
+    public void detach() {
+        space.lock.lock();
+        try {
+            detachLocked();
+            space.collect();
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    // ---------------------------------------------------------------- under the lock
+
+    void detachLocked() {
+        if (!detached) {
+            detached = true;
+            open.clear();
+            channel.removeInput(this);
+            thread.removeInput(this);
+            channel.wakeAll(); // a get blocked on this connection must see it detached
+        }
+    }
+
+    private void checkAttached() {
+        thread.checkJoined();
+        if (detached) {
+            throw new SpaceTimeStateException("input connection of thread " + thread.name() + " to channel "
+                    + channel.name() + " was used after it was detached");
+        }
+    }
+
+    private boolean isConsumed(long timestamp) {
+        return timestamp < consumedBelow || consumed.contains(timestamp);
+    }
+
+    private boolean available(StoredItem item) {
+        return !item.dead && !isConsumed(item.timestamp);
+    }
+
+    private void countConsume(StoredItem item) {
+        open.remove(item.timestamp);
+        if (item.consumersLeft > 0 && --item.consumersLeft == 0) {
+            space.kill(item);
+        }
+    }
+
+    void consumeImplicitly(long timestamp) {
+        consumed.add(timestamp);
+    }
+
+    private StoredItem find(long timestamp, Wildcard wildcard) {
+        if (wildcard == null) {
+            StoredItem item = channel.items.get(timestamp);
+            return item != null && available(item) ? item : null;
+        }
+        var unconsumed = channel.items.tailMap(consumedBelow, true);
+        var values = wildcard == Wildcard.OLDEST ? unconsumed.values() : unconsumed.descendingMap().values();
+        for (StoredItem item : values) {
+            if (available(item) && (wildcard != Wildcard.LATEST_UNSEEN || !open.contains(item.timestamp))) {
+                return item;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A miss with the paper's timestamp range: for a timestamp, the nearest items around it this
+     * connection could get; for a wildcard, the oldest and newest such items (a LATEST_UNSEEN miss
+     * may still have open items to report).
+     */
+    private ItemNotAvailableException miss(long timestamp, Wildcard wildcard) {
+        var lower = wildcard == null ? channel.items.headMap(timestamp, false) : channel.items;
+        var upper = wildcard == null ? channel.items.tailMap(timestamp, false) : channel.items;
+        long below = firstAvailable(wildcard == null ? lower.descendingMap().values() : upper.values());
+        long above = firstAvailable(wildcard == null ? upper.values() : lower.descendingMap().values());
+        String what = wildcard == null ? "timestamp " + timestamp : wildcard + " item";
+        return new ItemNotAvailableException(what, "input connection of thread " + thread.name() + " to channel "
+                + channel.name(), below, above);
+    }
+
+    private long firstAvailable(Iterable<StoredItem> items) {
+        for (StoredItem item : items) {
+            if (available(item)) {
+                return item.timestamp;
+            }
+        }
+        return ItemNotAvailableException.NONE;
+    }
+
+    private ItemView open(StoredItem item) {
+        item.holds++;
+        open.add(item.timestamp);
+        return new ItemView(space, item, "channel " + channel.name());
+    }
+
+    long minOpen() {
+        return open.isEmpty() ? SpaceTime.INFINITY : open.first();
+    }
+
+    long minUnconsumed() {
+        for (StoredItem item : channel.items.tailMap(consumedBelow, true).values()) {
+            if (available(item)) {
+                return item.timestamp;
+            }
+        }
+        return SpaceTime.INFINITY;
+    }
+
+    void forgetBelow(long min) {
+        consumed.headSet(min).clear();
+    }
+}

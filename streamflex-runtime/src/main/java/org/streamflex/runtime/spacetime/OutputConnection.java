@@ -1,0 +1,99 @@
+package org.streamflex.runtime.spacetime;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+
+/**
+ * A thread's output connection to a channel ({@link SpaceTimeThread#attachOutput(SpaceTimeChannel)}):
+ * puts copy the caller's bytes into off-heap memory, so the source may be reused at once.
+ *
+ * <pre>{@code
+ * OutputConnection out = producer.attachOutput(channel);
+ * out.put(7, bytes);                 // any order of timestamps, one item per timestamp
+ * out.put(8, segment, 2);            // freed after two consumes, or when the collector passes it
+ * }</pre>
+ */
+public final class OutputConnection {
+    private final SpaceTime space;
+    private final SpaceTimeChannel channel;
+    private final SpaceTimeThread thread;
+    private boolean detached;
+
+    OutputConnection(SpaceTime space, SpaceTimeChannel channel, SpaceTimeThread thread) {
+        this.space = space;
+        this.channel = channel;
+        this.thread = thread;
+    }
+
+    /** Puts a copy of {@code src}, consumer count unknown: see {@link #put(long, MemorySegment, int)}. */
+    public void put(long timestamp, MemorySegment src) {
+        put(timestamp, src, SpaceTime.UNKNOWN_CONSUMERS);
+    }
+
+    public void put(long timestamp, byte[] src) {
+        put(timestamp, MemorySegment.ofArray(src), SpaceTime.UNKNOWN_CONSUMERS);
+    }
+
+    public void put(long timestamp, byte[] src, int consumers) {
+        put(timestamp, MemorySegment.ofArray(src), consumers);
+    }
+
+    /** Puts a copy of the bytes between the buffer's position and limit; the buffer's position is unchanged. */
+    public void put(long timestamp, ByteBuffer src) {
+        put(timestamp, MemorySegment.ofBuffer(src), SpaceTime.UNKNOWN_CONSUMERS);
+    }
+
+    /**
+     * Puts a copy of {@code src} at {@code timestamp}.
+     *
+     * @param consumers how many consumes (on any connections) free the item, or
+     *     {@link SpaceTime#UNKNOWN_CONSUMERS} to leave it to the collector
+     * @throws DuplicateTimestampException if the channel has an item at {@code timestamp}
+     * @throws VirtualTimeException if {@code timestamp} is below the thread's visibility
+     * @throws ItemTooLargeException if {@code src} is larger than {@link SpaceTime#maxItemBytes()}
+     */
+    public void put(long timestamp, MemorySegment src, int consumers) {
+        if (consumers == 0 || consumers < SpaceTime.UNKNOWN_CONSUMERS) {
+            throw new IllegalArgumentException("consumers of the put at " + timestamp + " on channel "
+                    + channel.name() + " must be positive or UNKNOWN_CONSUMERS: " + consumers);
+        }
+        if (timestamp == SpaceTime.INFINITY) {
+            throw new VirtualTimeException("INFINITY is a virtual time, not a timestamp: put on channel "
+                    + channel.name() + " at a finite timestamp");
+        }
+        MemorySegment slot = space.copyIn("channel " + channel.name(), timestamp, src);
+        StoredItem item = new StoredItem(timestamp, ItemView.NO_TICKET, slot, src.byteSize(), consumers);
+        boolean stored = false;
+        space.lock.lock();
+        try {
+            channel.put(this, thread, timestamp, item);
+            stored = true;
+        } finally {
+            if (!stored) {
+                space.pool.give(slot);
+            }
+            space.lock.unlock();
+        }
+    }
+
+    /** Detaches the connection; later puts throw {@link SpaceTimeStateException}. */
+    public void detach() {
+        space.lock.lock();
+        try {
+            detachLocked();
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    void detachLocked() {
+        detached = true;
+    }
+
+    void checkAttached() {
+        if (detached) {
+            throw new SpaceTimeStateException("output connection of thread " + thread.name() + " to channel "
+                    + channel.name() + " was used after it was detached");
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package org.streamflex.runtime.spacetime;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A thread's input connection to a queue ({@link SpaceTimeThread#attachInput(SpaceTimeQueue)}):
+ * each get takes the oldest waiting item, which no other get returns; the item is open until
+ * {@link #consume(long)} with its ticket, which frees it once its view is released too.
+ *
+ * <pre>{@code
+ * try (ItemView tile = work.get(1, TimeUnit.SECONDS)) {
+ *     process(tile);
+ *     work.consume(tile.ticket());
+ * }
+ * }</pre>
+ */
+public final class QueueInput {
+    private final SpaceTime space;
+    private final SpaceTimeQueue queue;
+    private final SpaceTimeThread thread;
+    private final Map<Long, StoredItem> open = new HashMap<>();
+    private boolean detached;
+
+    QueueInput(SpaceTime space, SpaceTimeQueue queue, SpaceTimeThread thread) {
+        this.space = space;
+        this.queue = queue;
+        this.thread = thread;
+    }
+
+    /**
+     * The oldest waiting item, without waiting.
+     *
+     * @throws ItemNotAvailableException if the queue has none (no neighbours: a queue has no range)
+     */
+    public ItemView get() throws ItemNotAvailableException {
+        space.lock.lock();
+        try {
+            checkAttached();
+            StoredItem item = queue.waiting.pollFirst();
+            if (item == null) {
+                throw miss();
+            }
+            return open(item);
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    /** The oldest waiting item, waiting up to {@code timeout} for a put. */
+    public ItemView get(long timeout, TimeUnit unit) throws ItemNotAvailableException, InterruptedException {
+        long left = unit.toNanos(timeout);
+        space.lock.lockInterruptibly();
+        try {
+            while (true) {
+                checkAttached();
+                StoredItem item = queue.waiting.pollFirst();
+                if (item != null) {
+                    return open(item);
+                }
+                if (left <= 0) {
+                    throw miss();
+                }
+                left = queue.arrived.awaitNanos(left);
+            }
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    /**
+     * Consumes the item this connection got with {@code ticket}: it is freed (its memory once its
+     * view is released).
+     *
+     * @throws SpaceTimeStateException if this connection holds no item with that ticket open
+     */
+    public void consume(long ticket) {
+        space.lock.lock();
+        try {
+            checkAttached();
+            StoredItem item = open.remove(ticket);
+            if (item == null) {
+                throw new SpaceTimeStateException("input connection of thread " + thread.name() + " to queue "
+                        + queue.name() + " holds no item with ticket " + ticket
+                        + " open: consume only a ticket this connection got, once");
+            }
+            queue.consumed(item);
+            space.kill(item);
+            space.collect();
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    /**
+     * Detaches the connection.
+     *
+     * @throws SpaceTimeStateException if it holds items open: a queue item is consumed exactly once
+     */
+    public void detach() {
+        space.lock.lock();
+        try {
+            checkNothingOpen();
+            detachLocked();
+            space.collect();
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    // ---------------------------------------------------------------- under the lock
+
+    void checkNothingOpen() {
+        if (!open.isEmpty()) {
+            throw new SpaceTimeStateException("input connection of thread " + thread.name() + " to queue "
+                    + queue.name() + " still holds tickets " + open.keySet() + " open; consume them before detaching");
+        }
+    }
+
+    void detachLocked() {
+        if (!detached) {
+            detached = true;
+            thread.removeInput(this);
+            queue.wakeAll();
+        }
+    }
+
+    private void checkAttached() {
+        thread.checkJoined();
+        if (detached) {
+            throw new SpaceTimeStateException("input connection of thread " + thread.name() + " to queue "
+                    + queue.name() + " was used after it was detached");
+        }
+    }
+
+    private ItemNotAvailableException miss() {
+        return new ItemNotAvailableException("queue item", "input connection of thread " + thread.name()
+                + " to queue " + queue.name() + " (the queue is empty)", ItemNotAvailableException.NONE,
+                ItemNotAvailableException.NONE);
+    }
+
+    private ItemView open(StoredItem item) {
+        item.holds++;
+        open.put(item.ticket, item);
+        return new ItemView(space, item, "queue " + queue.name());
+    }
+
+    long minOpen() {
+        long min = SpaceTime.INFINITY;
+        for (StoredItem item : open.values()) {
+            min = Math.min(min, item.timestamp);
+        }
+        return min;
+    }
+}

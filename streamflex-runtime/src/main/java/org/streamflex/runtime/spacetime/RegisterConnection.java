@@ -1,0 +1,106 @@
+package org.streamflex.runtime.spacetime;
+
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A thread's connection to a register ({@link SpaceTimeThread#attach(SpaceTimeRegister)}): it is
+ * <em>full</em> when the register was written since this connection last read it, else
+ * <em>empty</em>; {@link #readNew} empties it.
+ *
+ * <pre>{@code
+ * done.write(new byte[] {1});                               // one thread signals
+ * long n = waiter.readNew(buffer, 1, TimeUnit.SECONDS);     // another waits for it
+ * }</pre>
+ */
+public final class RegisterConnection {
+    private final SpaceTime space;
+    private final SpaceTimeRegister register;
+    private final SpaceTimeThread thread;
+    private long versionRead;
+
+    RegisterConnection(SpaceTime space, SpaceTimeRegister register, SpaceTimeThread thread) {
+        this.space = space;
+        this.register = register;
+        this.thread = thread;
+    }
+
+    public void write(byte[] src) {
+        write(MemorySegment.ofArray(src));
+    }
+
+    /** Overwrites the register with a copy of {@code src}: every connection becomes full. */
+    public void write(MemorySegment src) {
+        MemorySegment slot = space.copyIn("register " + register.name(), register.version, src);
+        boolean stored = false;
+        space.lock.lock();
+        try {
+            thread.checkJoined();
+            MemorySegment old = register.slot;
+            register.slot = slot;
+            register.length = src.byteSize();
+            register.version++;
+            stored = true;
+            if (old != null) {
+                space.pool.give(old);
+            }
+            register.written.signalAll();
+        } finally {
+            if (!stored) {
+                space.pool.give(slot);
+            }
+            space.lock.unlock();
+        }
+    }
+
+    /** Whether a write happened since this connection's last read. */
+    public boolean isFull() {
+        space.lock.lock();
+        try {
+            return register.version > versionRead;
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    public long readNew(byte[] dst, long timeout, TimeUnit unit)
+            throws ItemNotAvailableException, InterruptedException {
+        return readNew(MemorySegment.ofArray(dst), timeout, unit);
+    }
+
+    /**
+     * Copies the register's value into {@code dst} once it is full, waiting up to {@code timeout}
+     * (0: not at all), and empties it.
+     *
+     * @return the value's size in bytes
+     * @throws ItemNotAvailableException if no new write came in time
+     * @throws IllegalArgumentException if {@code dst} is smaller than the value (the register stays full)
+     */
+    public long readNew(MemorySegment dst, long timeout, TimeUnit unit)
+            throws ItemNotAvailableException, InterruptedException {
+        long left = unit.toNanos(timeout);
+        space.lock.lockInterruptibly();
+        try {
+            while (true) {
+                thread.checkJoined();
+                if (register.version > versionRead) {
+                    if (dst.byteSize() < register.length) {
+                        throw new IllegalArgumentException("register " + register.name() + " holds "
+                                + register.length + " bytes; the destination has room for " + dst.byteSize());
+                    }
+                    MemorySegment.copy(register.slot, 0, dst, 0, register.length);
+                    versionRead = register.version;
+                    return register.length;
+                }
+                if (left <= 0) {
+                    throw new ItemNotAvailableException("a new value", "connection of thread " + thread.name()
+                            + " to register " + register.name() + " (empty: no write since its last read)",
+                            ItemNotAvailableException.NONE, ItemNotAvailableException.NONE);
+                }
+                left = register.written.awaitNanos(left);
+            }
+        } finally {
+            space.lock.unlock();
+        }
+    }
+}

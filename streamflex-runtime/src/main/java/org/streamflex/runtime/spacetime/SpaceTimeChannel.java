@@ -1,0 +1,110 @@
+package org.streamflex.runtime.spacetime;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.concurrent.locks.Condition;
+
+/**
+ * A space-time channel: items indexed by timestamp, at most one per timestamp, put in any order
+ * through {@link OutputConnection}s and got by timestamp or {@link Wildcard} through
+ * {@link InputConnection}s, each of which consumes items on its own. Made by
+ * {@link SpaceTime#createChannel}; its state is guarded by the space's lock (see
+ * {@link SpaceTime} for why one lock), its blocked gets wait on its own condition.
+ *
+ * <p>Items stay in the map after they die by reference count (memory freed, no longer got), so a
+ * second put at their timestamp is still refused; the collector removes everything below the
+ * global minimum.
+ */
+public final class SpaceTimeChannel {
+    final SpaceTime space;
+    private final String name;
+    final TreeMap<Long, StoredItem> items = new TreeMap<>();
+    private final List<InputConnection> inputs = new ArrayList<>();
+    final Condition arrived;
+
+    SpaceTimeChannel(SpaceTime space, String name) {
+        this.space = space;
+        this.name = name;
+        this.arrived = space.lock.newCondition();
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Items any connection may still get (alive, not yet collected). */
+    public int liveItems() {
+        space.lock.lock();
+        try {
+            int n = 0;
+            for (StoredItem item : items.values()) {
+                n += item.dead ? 0 : 1;
+            }
+            return n;
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    // ---------------------------------------------------------------- under the lock
+
+    InputConnection attachInput(SpaceTimeThread thread, long visibility) {
+        InputConnection c = new InputConnection(space, this, thread);
+        for (StoredItem item : items.headMap(visibility, false).values()) {
+            c.consumeImplicitly(item.timestamp);
+        }
+        inputs.add(c);
+        return c;
+    }
+
+    void removeInput(InputConnection c) {
+        inputs.remove(c);
+    }
+
+    void put(OutputConnection out, SpaceTimeThread thread, long timestamp, StoredItem item) {
+        thread.checkJoined();
+        out.checkAttached();
+        long v = thread.visibilityLocked();
+        if (timestamp < v || timestamp < space.horizonLocked()) {
+            throw new VirtualTimeException("thread " + thread.name() + " cannot put at timestamp " + timestamp
+                    + " on channel " + name + ": a put's timestamp must be at least the thread's visibility, "
+                    + Math.max(v, space.horizonLocked()) + " (its virtual time, or the oldest item it holds open)");
+        }
+        if (items.containsKey(timestamp)) {
+            throw new DuplicateTimestampException(name, timestamp);
+        }
+        items.put(timestamp, item);
+        arrived.signalAll(); // waiters want different timestamps: each checks its own
+    }
+
+    long minUnconsumed() {
+        long min = SpaceTime.INFINITY;
+        for (InputConnection c : inputs) {
+            min = Math.min(min, c.minUnconsumed());
+        }
+        return min;
+    }
+
+    void collectBelow(long min) {
+        var below = items.headMap(min, false);
+        for (StoredItem item : below.values()) {
+            if (!item.dead) {
+                space.kill(item);
+            }
+        }
+        below.clear();
+        for (InputConnection c : inputs) {
+            c.forgetBelow(min);
+        }
+    }
+
+    void wakeAll() {
+        arrived.signalAll();
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,72 @@
+package org.streamflex.runtime.spacetime;
+
+import java.util.ArrayDeque;
+import java.util.TreeMap;
+import java.util.concurrent.locks.Condition;
+
+/**
+ * A space-time queue (section IV-B): items got in FIFO order whatever their timestamps, each by
+ * exactly one get on one connection, several items may share a timestamp and a <em>ticket</em>
+ * (a number in put order) tells them apart. A gotten item must be consumed by its ticket
+ * ({@link QueueInput#consume(long)}), which frees it: a queue item has an implicit reference
+ * count of one. Until then its timestamp holds the collector's minimum. State guarded by the
+ * space's lock; blocked gets wait on the queue's own condition.
+ */
+public final class SpaceTimeQueue {
+    final SpaceTime space;
+    private final String name;
+    final ArrayDeque<StoredItem> waiting = new ArrayDeque<>();
+    /** How many unconsumed items (waiting or gotten) each timestamp has: the collector reads the least. */
+    private final TreeMap<Long, Integer> unconsumed = new TreeMap<>();
+    private long nextTicket;
+    final Condition arrived;
+
+    SpaceTimeQueue(SpaceTime space, String name) {
+        this.space = space;
+        this.name = name;
+        this.arrived = space.lock.newCondition();
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Items put and not yet gotten. */
+    public int waitingItems() {
+        space.lock.lock();
+        try {
+            return waiting.size();
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    // ---------------------------------------------------------------- under the lock
+
+    long nextTicket() {
+        return nextTicket++;
+    }
+
+    void add(StoredItem item) {
+        waiting.addLast(item);
+        unconsumed.merge(item.timestamp, 1, Integer::sum);
+        arrived.signalAll(); // not signal(): the one woken could be a get that must throw (detached)
+    }
+
+    void consumed(StoredItem item) {
+        unconsumed.compute(item.timestamp, (ts, n) -> n == 1 ? null : n - 1);
+    }
+
+    long minTimestamp() {
+        return unconsumed.isEmpty() ? SpaceTime.INFINITY : unconsumed.firstKey();
+    }
+
+    void wakeAll() {
+        arrived.signalAll();
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}
