@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -150,7 +151,12 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
     /** Any thread: grant the room the consumer freed, on the event loop. */
     void grantSoon() {
         if (!grantPending.get() && grantPending.compareAndSet(false, true)) {
-            ctx.executor().execute(grantTask);
+            try {
+                ctx.executor().execute(grantTask);
+            } catch (RejectedExecutionException e) {
+                // The server is closed: the link is gone, and with it the credit.
+                grantPending.set(false);
+            }
         }
     }
 
@@ -169,7 +175,11 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
 
     /** Any thread: end the link from this side. */
     void closeSoon() {
-        ctx.executor().execute(closeTask);
+        try {
+            ctx.executor().execute(closeTask);
+        } catch (RejectedExecutionException e) {
+            // The server is closed, and the link with it.
+        }
     }
 
     private void closeFromReceiver() {
