@@ -45,6 +45,14 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
     private final Runnable drainTask = this::drain;
     private final Runnable closeTask = this::closeFromSender;
     private volatile boolean open;
+    /**
+     * Set by the producer around each offer, read by the event loop after it clears {@link #open}:
+     * with both volatile, either the producer sees the link closed or the event loop sees it
+     * offering and waits for it (Dekker's handshake). Without this, an offer that passed the
+     * {@code open} check could drop or queue an item after the event loop had counted what the
+     * link holds and sent CLOSE, and the two sides' counts would differ by that item.
+     */
+    private volatile boolean offering;
     /** Written by the producer only. */
     private long nextSequence;
     private ChannelHandlerContext ctx;
@@ -69,6 +77,15 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
 
     /** Producer thread only. */
     boolean offer(long value) {
+        offering = true;
+        try {
+            return offerWhileOffering(value);
+        } finally {
+            offering = false;
+        }
+    }
+
+    private boolean offerWhileOffering(long value) {
         if (!open) {
             counters.addRefused(1);
             return false;
@@ -149,6 +166,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
         counters.addLostInTransit(counters.sent() - close.items());
         if (state == State.OPEN) {
             open = false;
+            awaitOffer();
             discard();
             reportDrops();
             long next = (long) NEXT_SEQUENCE.getAcquire(this);
@@ -213,6 +231,16 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
         return true;
     }
 
+    /**
+     * Event loop, after clearing {@link #open}: waits out an offer in progress, a few nanoseconds
+     * unless the producer was descheduled inside it; every later offer sees the link closed.
+     */
+    private void awaitOffer() {
+        while (offering) {
+            Thread.onSpinWait();
+        }
+    }
+
     private void discard() {
         int left = ring.available();
         ring.advance(left);
@@ -237,6 +265,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
             return;
         }
         state = State.CLOSING;
+        awaitOffer(); // closeSoon() cleared open before it queued this task
         discard();
         reportDrops();
         long next = (long) NEXT_SEQUENCE.getAcquire(this);
@@ -259,6 +288,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
     public void channelInactive(ChannelHandlerContext context) {
         open = false;
         state = State.CLOSED;
+        awaitOffer();
         discard();
         handshake.tryFailure(new LinkRefusedException("the receiver at " + context.channel().remoteAddress()
                 + " closed the connection before answering the HELLO for " + offer.describe()));
