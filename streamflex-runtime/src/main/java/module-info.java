@@ -12,6 +12,10 @@ module org.streamflex.runtime {
     requires org.jctools.core;
     requires jdk.management;
     requires jdk.jfr;
+    requires io.netty.buffer;
+    requires io.netty.codec;
+    requires io.netty.common;
+    requires io.netty.transport;
 
     exports org.streamflex.runtime;
     exports org.streamflex.runtime.spacetime;

@@ -1,0 +1,256 @@
+package org.streamflex.runtime.net;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * Turns a link's bytes into {@link Frame}s. Any malformed input becomes one {@link ProtocolException},
+ * fired down the pipeline as it is (not wrapped), naming the byte offset in the stream, the frame type
+ * when known and the problem; the decoder then discards everything after it. A header announcing a
+ * body longer than the maximum is refused before the body arrives, so the decoder never holds more
+ * than one header and one maximal body.
+ *
+ * <pre>{@code
+ * pipeline.addLast(new FrameDecoder(FrameFormat.DEFAULT_MAX_FRAME_LENGTH), new MyLinkHandler());
+ * }</pre>
+ */
+public final class FrameDecoder extends ByteToMessageDecoder {
+    private static final Frame.HelloOk HELLO_OK = new Frame.HelloOk();
+
+    private final int maxFrameLength;
+    /** Stream offset of the reader index: where the next frame starts. */
+    private long offset;
+    private boolean failed;
+
+    /**
+     * A decoder refusing bodies longer than {@code maxFrameLength} bytes.
+     *
+     * @param maxFrameLength from {@link FrameFormat#MIN_MAX_FRAME_LENGTH} to 1 GiB
+     */
+    public FrameDecoder(int maxFrameLength) {
+        if (maxFrameLength < FrameFormat.MIN_MAX_FRAME_LENGTH || maxFrameLength > FrameFormat.MAX_CAPACITY) {
+            throw new IllegalArgumentException("maxFrameLength " + maxFrameLength + " is not "
+                    + FrameFormat.MIN_MAX_FRAME_LENGTH + " to " + FrameFormat.MAX_CAPACITY + " bytes");
+        }
+        this.maxFrameLength = maxFrameLength;
+    }
+
+    /** Bytes received and not yet decoded: less than a header and a maximal body. */
+    public int bufferedBytes() {
+        return internalBuffer().readableBytes();
+    }
+
+    /** Whether the decoder met malformed input and now discards what it receives. */
+    public boolean failed() {
+        return failed;
+    }
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        if (failed) {
+            in.skipBytes(in.readableBytes());
+            return;
+        }
+        try {
+            Frame frame = readFrame(in);
+            if (frame != null) {
+                out.add(frame);
+            }
+        } catch (ProtocolException e) {
+            failed = true;
+            in.skipBytes(in.readableBytes());
+            // Fired as it is: thrown from decode(), Netty would wrap it in a DecoderException.
+            ctx.fireExceptionCaught(e);
+        }
+    }
+
+    private Frame readFrame(ByteBuf in) {
+        if (in.readableBytes() < FrameFormat.HEADER_BYTES) {
+            return null;
+        }
+        int start = in.readerIndex();
+        int magic = in.getInt(start);
+        if (magic != FrameFormat.MAGIC) {
+            throw problem(offset, null, String.format("starts with 0x%08x, not the magic 0x%08x of a StreamFlex "
+                    + "link frame: the peer is not a StreamFlex link, or the stream lost its framing",
+                    magic, FrameFormat.MAGIC));
+        }
+        int version = in.getUnsignedByte(start + 4);
+        int code = in.getUnsignedByte(start + 5);
+        FrameType type = FrameType.ofCode(code);
+        if (type == null) {
+            throw problem(offset, null, "type byte " + code + " is no frame type (1 to 7)");
+        }
+        int flags = in.getUnsignedShort(start + 6);
+        if (flags != 0) {
+            throw problem(offset, type, String.format("flags 0x%04x are set; protocol version %d defines none",
+                    flags, FrameFormat.VERSION));
+        }
+        long length = in.getUnsignedInt(start + 8);
+        if (length > maxFrameLength) {
+            throw problem(offset, type, "body of " + length + " bytes exceeds the maximum frame length of "
+                    + maxFrameLength + " bytes: raise maxFrameLength on the receiving side, or send smaller batches");
+        }
+        if (version != FrameFormat.VERSION && type != FrameType.HELLO) {
+            throw problem(offset, type, "protocol version " + version + " in a " + type
+                    + " frame; this link speaks version " + FrameFormat.VERSION);
+        }
+        if (in.readableBytes() - FrameFormat.HEADER_BYTES < length) {
+            return null;
+        }
+        long frameOffset = offset;
+        in.skipBytes(FrameFormat.HEADER_BYTES);
+        ByteBuf body = in.readSlice((int) length);
+        offset += FrameFormat.HEADER_BYTES + length;
+        if (version != FrameFormat.VERSION) {
+            return new Frame.ForeignHello(version);
+        }
+        return new BodyParse(body, frameOffset, type).frame();
+    }
+
+    static ProtocolException problem(long frameOffset, FrameType type, String what) {
+        return new ProtocolException("frame at byte " + frameOffset + (type == null ? "" : " (" + type + ")")
+                + ": " + what);
+    }
+
+    /** One body's fields, each checked against the bytes left before it is read. */
+    private static final class BodyParse {
+        private final ByteBuf body;
+        private final long frameOffset;
+        private final FrameType type;
+
+        BodyParse(ByteBuf body, long frameOffset, FrameType type) {
+            this.body = body;
+            this.frameOffset = frameOffset;
+            this.type = type;
+        }
+
+        Frame frame() {
+            if (type == FrameType.DATA) {
+                return data();
+            }
+            Frame frame = switch (type) {
+                case HELLO -> hello();
+                case HELLO_OK -> HELLO_OK;
+                case REFUSE -> new Frame.Refuse(text("reason", FrameFormat.MAX_REASON_BYTES, false));
+                case DATA -> throw new IllegalStateException("DATA is parsed above");
+                case CREDIT -> new Frame.Credit((int) bounded("credit", need(4, "credit").readUnsignedInt(), 1,
+                        FrameFormat.MAX_CAPACITY));
+                case LOST -> new Frame.Lost(bounded("lost item count", need(8, "lost count").readLong(), 1,
+                        Long.MAX_VALUE));
+                case CLOSE -> new Frame.Close(bounded("item count", need(8, "item count").readLong(), 0,
+                        Long.MAX_VALUE), bounded("next sequence", need(8, "next sequence").readLong(), 0,
+                        Long.MAX_VALUE));
+            };
+            end();
+            return frame;
+        }
+
+        private Frame.Hello hello() {
+            String graph = text("graph name", FrameFormat.MAX_NAME_BYTES, false);
+            String channel = text("channel name", FrameFormat.MAX_NAME_BYTES, false);
+            int kindCode = need(1, "element kind").readUnsignedByte();
+            ElementKind kind = ElementKind.ofCode(kindCode);
+            if (kind == null) {
+                throw at("element kind byte " + kindCode + " is no element kind (1 to 9)");
+            }
+            int size = need(2, "element size").readUnsignedShort();
+            if (size != kind.size()) {
+                throw at("element size " + size + " does not match " + kind.javaName() + " (" + kind.size()
+                        + " bytes)");
+            }
+            String capsuleType = text("capsule type name", FrameFormat.MAX_NAME_BYTES, true);
+            int modeCode = need(1, "link mode").readUnsignedByte();
+            LinkMode mode = LinkMode.ofCode(modeCode);
+            if (mode == null) {
+                throw at("link mode byte " + modeCode + " is neither DROP (0) nor CREDIT (1)");
+            }
+            int capacity = (int) bounded("capacity", need(4, "capacity").readUnsignedInt(), 1,
+                    FrameFormat.MAX_CAPACITY);
+            LinkIdentity identity;
+            try {
+                identity = new LinkIdentity(graph, channel, kind, capsuleType, mode, FrameFormat.VERSION);
+            } catch (IllegalArgumentException e) {
+                throw at(e.getMessage());
+            }
+            return new Frame.Hello(identity, capacity);
+        }
+
+        private Frame.Data data() {
+            long first = bounded("first sequence", need(8, "first sequence").readLong(), 0, Long.MAX_VALUE);
+            int count = (int) bounded("item count", need(4, "item count").readUnsignedInt(), 1,
+                    FrameFormat.MAX_CAPACITY);
+            int itemSize = need(2, "item size").readUnsignedShort();
+            int itemBytes = body.readableBytes();
+            if (itemSize != 0) {
+                if (itemSize != 1 && itemSize != 2 && itemSize != 4 && itemSize != 8) {
+                    throw at("item size " + itemSize + " is none of 1, 2, 4 or 8 bytes (or 0 for capsules)");
+                }
+                if ((long) count * itemSize != itemBytes) {
+                    throw at(count + " items of " + itemSize + " bytes need " + (long) count * itemSize
+                            + " bytes, the body has " + itemBytes + " after its prefix");
+                }
+            } else {
+                if ((long) count * 4 > itemBytes) {
+                    throw at(count + " capsules need at least " + (long) count * 4 + " bytes of lengths, the body has "
+                            + itemBytes + " after its prefix");
+                }
+                int at = body.readerIndex();
+                int end = at + itemBytes;
+                for (int i = 0; i < count; i++) {
+                    if (end - at < 4) {
+                        throw at("capsule " + i + " of " + count + " has no room for its length");
+                    }
+                    long length = body.getUnsignedInt(at);
+                    at += 4;
+                    if (length > end - at) {
+                        throw at("capsule " + i + " of " + count + " says " + length + " bytes, " + (end - at)
+                                + " are left in the body");
+                    }
+                    at += (int) length;
+                }
+                if (at != end) {
+                    throw at((end - at) + " bytes follow the last of " + count + " capsules");
+                }
+            }
+            // Retained last: nothing above may leave a slice behind.
+            return new Frame.Data(first, count, itemSize, body.readRetainedSlice(itemBytes));
+        }
+
+        private String text(String what, int maxBytes, boolean mayBeEmpty) {
+            int length = need(2, what + " length").readUnsignedShort();
+            if (length > maxBytes || (length == 0 && !mayBeEmpty)) {
+                throw at(what + " of " + length + " bytes; it must be " + (mayBeEmpty ? 0 : 1) + " to " + maxBytes);
+            }
+            return need(length, what).readCharSequence(length, StandardCharsets.UTF_8).toString();
+        }
+
+        private ByteBuf need(int bytes, String what) {
+            if (body.readableBytes() < bytes) {
+                throw at("body ends at byte " + body.readerIndex() + " of " + body.capacity() + ", before its " + what
+                        + " (" + bytes + " bytes)");
+            }
+            return body;
+        }
+
+        private long bounded(String what, long value, long min, long max) {
+            if (value < min || value > max) {
+                throw at(what + " " + Long.toUnsignedString(value) + " is not " + min + " to " + max);
+            }
+            return value;
+        }
+
+        private void end() {
+            if (body.isReadable()) {
+                throw at(body.readableBytes() + " unexpected bytes after the body's last field");
+            }
+        }
+
+        private ProtocolException at(String what) {
+            return problem(frameOffset, type, what);
+        }
+    }
+}

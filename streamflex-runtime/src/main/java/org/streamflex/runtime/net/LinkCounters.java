@@ -1,0 +1,120 @@
+package org.streamflex.runtime.net;
+
+import org.streamflex.runtime.counter.SingleWriterCounter;
+
+/**
+ * What happened to the items of one side of a link. Each counter has exactly one writing thread,
+ * named below, and any thread may read it (release stores, acquire loads: a reader sees a value
+ * the writer stored, never a torn one, and never more than was counted). Counts of one side are
+ * read one by one, so a sum is exact only once the side is quiet (closed, or its producer stopped).
+ *
+ * <p>On a closed link every item is accounted for. The sender: {@code accepted == sent +
+ * droppedAtSender + discardedAtClose}. Both sides: {@code sent == delivered + droppedAtReceiver +
+ * lostInTransit} (the receiver's delivered and dropped, the sender's lost, once the receiver's CLOSE
+ * arrived).
+ *
+ * <pre>{@code
+ * LinkCounters c = client.counters();
+ * System.out.println(c.sent() + " sent, " + c.droppedAtSender() + " dropped before sending");
+ * }</pre>
+ */
+public final class LinkCounters {
+    private final SingleWriterCounter accepted = new SingleWriterCounter();
+    private final SingleWriterCounter refused = new SingleWriterCounter();
+    private final SingleWriterCounter droppedAtSender = new SingleWriterCounter();
+    private final SingleWriterCounter sent = new SingleWriterCounter();
+    private final SingleWriterCounter discardedAtClose = new SingleWriterCounter();
+    private final SingleWriterCounter delivered = new SingleWriterCounter();
+    private final SingleWriterCounter droppedAtReceiver = new SingleWriterCounter();
+    private final SingleWriterCounter lostInTransit = new SingleWriterCounter();
+
+    /** Sender, written by the producer thread: items given a sequence number (queued or dropped). */
+    public long accepted() {
+        return accepted.get();
+    }
+
+    /**
+     * Sender, written by the producer thread: offers refused because the link was not open, or, in
+     * CREDIT mode, because the sender's queue was full. The caller kept those items: not lost.
+     */
+    public long refused() {
+        return refused.get();
+    }
+
+    /**
+     * Written by the producer thread on the sender: items dropped because the sender's queue was full
+     * (DROP mode). On the receiver, by its event loop: sequence gaps the sender's LOST reports explain,
+     * which are the sender's droppedAtSender and discardedAtClose together.
+     */
+    public long droppedAtSender() {
+        return droppedAtSender.get();
+    }
+
+    /** Sender, written by its event loop: items written to the connection. */
+    public long sent() {
+        return sent.get();
+    }
+
+    /** Sender, written by its event loop: items still queued when the link closed, never sent. */
+    public long discardedAtClose() {
+        return discardedAtClose.get();
+    }
+
+    /** Receiver, written by its event loop: items put into the receiver's queue. */
+    public long delivered() {
+        return delivered.get();
+    }
+
+    /** Receiver, written by its event loop: items dropped because the receiver's queue was full (DROP mode). */
+    public long droppedAtReceiver() {
+        return droppedAtReceiver.get();
+    }
+
+    /**
+     * Items sent and never received. On the sender (its event loop): sent minus what the receiver's
+     * CLOSE says it received. On the receiver (its event loop): sequence gaps no LOST report explains,
+     * and items that arrived after the receiver closed the link.
+     */
+    public long lostInTransit() {
+        return lostInTransit.get();
+    }
+
+    @Override
+    public String toString() {
+        return "accepted " + accepted() + ", refused " + refused() + ", droppedAtSender " + droppedAtSender()
+                + ", sent " + sent() + ", discardedAtClose " + discardedAtClose() + ", delivered " + delivered()
+                + ", droppedAtReceiver " + droppedAtReceiver() + ", lostInTransit " + lostInTransit();
+    }
+
+    void addAccepted(long n) {
+        accepted.add(n);
+    }
+
+    void addRefused(long n) {
+        refused.add(n);
+    }
+
+    void addDroppedAtSender(long n) {
+        droppedAtSender.add(n);
+    }
+
+    void addSent(long n) {
+        sent.add(n);
+    }
+
+    void addDiscardedAtClose(long n) {
+        discardedAtClose.add(n);
+    }
+
+    void addDelivered(long n) {
+        delivered.add(n);
+    }
+
+    void addDroppedAtReceiver(long n) {
+        droppedAtReceiver.add(n);
+    }
+
+    void addLostInTransit(long n) {
+        lostInTransit.add(n);
+    }
+}

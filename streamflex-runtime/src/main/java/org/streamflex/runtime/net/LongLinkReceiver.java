@@ -1,0 +1,125 @@
+package org.streamflex.runtime.net;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.function.LongConsumer;
+
+/**
+ * The receiving end of a network link of longs, hosted by a {@link NetworkLinkServer}: a bounded
+ * queue the link's event loop fills and one consumer thread drains. One sender at a time may be
+ * linked to it; when that link ends, the receiver stays and takes the next one.
+ *
+ * <pre>{@code
+ * LongLinkReceiver in = server.longReceiver(LinkIdentity.of("g", "c", ElementKind.LONG, LinkMode.CREDIT), 4096);
+ * while (running) {
+ *     in.drain(value -> total += value, 256); // the consumer thread only
+ * }
+ * }</pre>
+ */
+public final class LongLinkReceiver {
+    private static final VarHandle CONSUMED;
+
+    static {
+        try {
+            CONSUMED = MethodHandles.lookup().findVarHandle(LongLinkReceiver.class, "consumed", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final LinkIdentity identity;
+    private final SequencedLongRing ring;
+    private final LinkCounters counters = new LinkCounters();
+    private final int grantThreshold;
+    /** Items the consumer took; written by the consumer only. */
+    private long consumed;
+    /** The consumer's count when it last asked the link to grant credit. */
+    private long askedAt;
+    private volatile ReceiverLinkHandler link;
+
+    LongLinkReceiver(LinkIdentity identity, int capacity) {
+        if (identity.kind() != ElementKind.LONG) {
+            throw new IllegalArgumentException("a LongLinkReceiver carries long, not " + identity.kind().javaName()
+                    + "; channel " + identity.channel());
+        }
+        this.identity = identity;
+        this.ring = new SequencedLongRing(capacity);
+        // A quarter of the queue: grants are batched, and a sender always holds at least 3/4 of it.
+        this.grantThreshold = Math.max(1, ring.capacity() / 4);
+    }
+
+    /** What a sender must offer to be linked. */
+    public LinkIdentity identity() {
+        return identity;
+    }
+
+    /** The queue's capacity (the one asked for, rounded up to a power of two). */
+    public int capacity() {
+        return ring.capacity();
+    }
+
+    /** This end's counts: delivered, droppedAtReceiver, droppedAtSender and lostInTransit. */
+    public LinkCounters counters() {
+        return counters;
+    }
+
+    /** Whether a sender is linked now. */
+    public boolean isLinked() {
+        return link != null;
+    }
+
+    /**
+     * Consumer thread only: passes up to {@code max} items, oldest first, to {@code sink} and returns
+     * how many. In CREDIT mode the room it frees is granted to the sender.
+     */
+    public int drain(LongConsumer sink, int max) {
+        int n = Math.min(max, ring.available());
+        for (int i = 0; i < n; i++) {
+            sink.accept(ring.valueAt(i));
+        }
+        ring.advance(n);
+        if (n > 0) {
+            long now = consumed + n;
+            CONSUMED.setRelease(this, now);
+            ReceiverLinkHandler current = link;
+            if (current != null && identity.mode() == LinkMode.CREDIT && now - askedAt >= grantThreshold) {
+                askedAt = now;
+                current.grantSoon();
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Ends the current link, if any, from this side: the receiver sends CLOSE with what it received,
+     * and counts what arrives after it as lost in transit, as the sender does.
+     */
+    public void disconnect() {
+        ReceiverLinkHandler current = link;
+        if (current != null) {
+            current.closeSoon();
+        }
+    }
+
+    SequencedLongRing ring() {
+        return ring;
+    }
+
+    long consumed() {
+        return (long) CONSUMED.getAcquire(this);
+    }
+
+    synchronized boolean attach(ReceiverLinkHandler handler) {
+        if (link != null) {
+            return false;
+        }
+        link = handler;
+        return true;
+    }
+
+    synchronized void detach(ReceiverLinkHandler handler) {
+        if (link == handler) {
+            link = null;
+        }
+    }
+}
