@@ -140,6 +140,7 @@ class ModulePathTest {
     /** The API, the runtime and JCTools, as the modules they are on this test's class path. */
     private static List<Path> streamflexModules() {
         Map<String, Path> found = new LinkedHashMap<>();
+        Map<String, Path> netty = new LinkedHashMap<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator, -1)) {
             Path path = Path.of(entry);
             if (entry.isEmpty() || !Files.exists(path)) {
@@ -149,11 +150,15 @@ class ModulePathTest {
                 String name = module.descriptor().name();
                 if (MODULES.contains(name) && !module.descriptor().isAutomatic()) {
                     found.putIfAbsent(name, path);
+                } else if (name.startsWith("io.netty.")) {
+                    netty.putIfAbsent(name, path); // the network links' transport, which the runtime requires
                 }
             }
         }
         assertEquals(MODULES, found.keySet(), "module descriptors on the class path: " + found);
-        return new ArrayList<>(found.values());
+        List<Path> paths = new ArrayList<>(found.values());
+        paths.addAll(netty.values());
+        return paths;
     }
 
     private static String join(List<Path> paths) {
