@@ -15,6 +15,7 @@ module org.streamflex.runtime {
     requires io.netty.buffer;
     requires io.netty.codec;
     requires io.netty.common;
+    requires io.netty.handler;
     requires io.netty.transport;
 
     exports org.streamflex.runtime;

@@ -129,6 +129,29 @@ class ReadmeCommandsTest {
         cover("cd my-pipeline && mvn verify", ARCHETYPE_IT,
                 "archetype:integration-test generates my-pipeline and runs verify in it");
         cover("mvn verify", ARCHETYPE_IT, "the generated project's README: its verify is what the archetype IT runs");
+        for (String keytool : List.of(
+                "keytool -genkeypair -alias ca -keyalg EC -dname CN=streamflex-dev-ca -ext bc:c -validity 30 "
+                        + "-keystore ca.p12 -storepass changeit",
+                "keytool -exportcert -rfc -alias ca -keystore ca.p12 -storepass changeit -file ca.pem",
+                "keytool -importcert -noprompt -alias ca -file ca.pem -keystore trust.p12 -storepass changeit",
+                "keytool -genkeypair -alias server -keyalg EC -dname CN=localhost -validity 30 -keystore "
+                        + "server.p12 -storepass changeit",
+                "keytool -certreq -alias server -keystore server.p12 -storepass changeit -file server.csr",
+                "keytool -gencert -rfc -alias ca -keystore ca.p12 -storepass changeit -infile server.csr "
+                        + "-outfile server.pem -validity 30 -ext SAN=dns:localhost,ip:127.0.0.1 -ext EKU=serverAuth",
+                "keytool -importcert -noprompt -alias ca -file ca.pem -keystore server.p12 -storepass changeit",
+                "keytool -importcert -alias server -file server.pem -keystore server.p12 -storepass changeit",
+                "keytool -genkeypair -alias client -keyalg EC -dname CN=streamflex-client -validity 30 "
+                        + "-keystore client.p12 -storepass changeit",
+                "keytool -certreq -alias client -keystore client.p12 -storepass changeit -file client.csr",
+                "keytool -gencert -rfc -alias ca -keystore ca.p12 -storepass changeit -infile client.csr "
+                        + "-outfile client.pem -validity 30 -ext EKU=clientAuth",
+                "keytool -importcert -noprompt -alias ca -file ca.pem -keystore client.p12 -storepass changeit",
+                "keytool -importcert -alias client -file client.pem -keystore client.p12 -storepass changeit")) {
+            cover(keytool, "streamflex-runtime/src/test/java/org/streamflex/runtime/net/DevCertificates.java",
+                    "the JDK's keytool with the same words, in a temporary directory; SecureLinkTest links with the"
+                            + " stores it makes");
+        }
     }
 
     static void cover(String command, String by, String how) {

@@ -3,15 +3,17 @@ package org.streamflex.runtime.net;
 import org.streamflex.StreamFlexError;
 
 /**
- * A network link server asked to listen on an address other than loopback without saying so
- * explicitly. Links carry no TLS and no authentication yet: anyone who can reach the port could feed
- * a graph, so only the loopback interface is allowed by default.
+ * A network link server asked to listen on an address other than loopback without both an explicit
+ * {@code allowNonLoopback} and TLS with mutual authentication ({@link LinkSecurity}): anyone who can
+ * reach the port could otherwise feed a graph. The message says which is missing.
  *
  * <pre>{@code
- * // Refused: throws InsecureBindException.
+ * // Refused: throws InsecureBindException (not loopback; and allowed, but without TLS).
  * NetworkLinkServer.open(new InetSocketAddress("0.0.0.0", 7400));
- * // Allowed, on a network you trust:
  * NetworkLinkServer.open(new InetSocketAddress("0.0.0.0", 7400), true, FrameFormat.DEFAULT_MAX_FRAME_LENGTH);
+ * // Allowed: every peer must present a certificate the trust store accepts.
+ * NetworkLinkServer.open(new InetSocketAddress("0.0.0.0", 7400), true, FrameFormat.DEFAULT_MAX_FRAME_LENGTH,
+ *         LinkSecurity.fromPkcs12(serverP12, password, trustP12, password));
  * }</pre>
  */
 public final class InsecureBindException extends StreamFlexError {

@@ -11,8 +11,10 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.Promise;
 import java.net.InetSocketAddress;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -59,6 +61,29 @@ public final class NetworkLinkClient implements AutoCloseable {
      */
     public static NetworkLinkClient connect(InetSocketAddress receiver, LinkIdentity offer, int queueCapacity,
             int maxFrameLength) {
+        return open(receiver, offer, queueCapacity, maxFrameLength, null);
+    }
+
+    /**
+     * As {@link #connect(InetSocketAddress, LinkIdentity, int, int)}, over TLS 1.3: the client presents
+     * the certificate of {@code security}'s key store, and accepts the server only if its certificate
+     * chains to {@code security}'s trust store and names the host or IP address of {@code receiver}.
+     *
+     * <pre>{@code
+     * LinkSecurity tls = LinkSecurity.fromPkcs12(clientP12, password, trustP12, password);
+     * NetworkLinkClient out = NetworkLinkClient.connect(new InetSocketAddress("127.0.0.1", 7400), offer, 4096,
+     *         FrameFormat.DEFAULT_MAX_FRAME_LENGTH, tls);
+     * }</pre>
+     *
+     * @throws LinkRefusedException also when the TLS handshake fails, with its reason
+     */
+    public static NetworkLinkClient connect(InetSocketAddress receiver, LinkIdentity offer, int queueCapacity,
+            int maxFrameLength, LinkSecurity security) {
+        return open(receiver, offer, queueCapacity, maxFrameLength, Objects.requireNonNull(security, "security"));
+    }
+
+    private static NetworkLinkClient open(InetSocketAddress receiver, LinkIdentity offer, int queueCapacity,
+            int maxFrameLength, LinkSecurity security) {
         new FrameDecoder(maxFrameLength); // checks the length before anything is started
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         Promise<Void> handshake = group.next().newPromise();
@@ -71,6 +96,9 @@ public final class NetworkLinkClient implements AutoCloseable {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (security != null) {
+                            secure(ch, security, receiver, offer, handshake);
+                        }
                         ch.pipeline().addLast(new FrameDecoder(maxFrameLength), link);
                     }
                 });
@@ -90,6 +118,24 @@ public final class NetworkLinkClient implements AutoCloseable {
                     + offer.describe() + " within " + HANDSHAKE_SECONDS + " s");
         }
         return new NetworkLinkClient(group, connected.channel(), link);
+    }
+
+    private static void secure(SocketChannel ch, LinkSecurity security, InetSocketAddress receiver,
+            LinkIdentity offer, Promise<Void> handshake) {
+        // The receiver's host name or IP literal, as given: what the server's certificate must name.
+        SslHandler tls = security.clientContext().newHandler(ch.alloc(), receiver.getHostString(), receiver.getPort());
+        ch.pipeline().addLast(tls);
+        tls.handshakeFuture().addListener(done -> {
+            if (!done.isSuccess()) {
+                handshake.tryFailure(new LinkRefusedException("TLS handshake with " + receiver + " for "
+                        + offer.describe() + " failed: " + done.cause()));
+            }
+        });
+    }
+
+    /** The connection, for tests that look at its pipeline (the TLS session). */
+    Channel channel() {
+        return channel;
     }
 
     /**

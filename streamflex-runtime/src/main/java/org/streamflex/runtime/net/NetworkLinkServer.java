@@ -10,16 +10,19 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.ssl.SslHandler;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Listens for network links and hosts their receiving ends, on one Netty event-loop thread. It
- * listens on loopback only unless told otherwise: links have no TLS and no authentication yet.
+ * listens on loopback only unless told otherwise, and beyond loopback only with TLS and mutual
+ * authentication ({@link LinkSecurity}); on loopback TLS is optional.
  *
  * <pre>{@code
  * try (NetworkLinkServer server = NetworkLinkServer.open(new InetSocketAddress("127.0.0.1", 0))) {
@@ -35,8 +38,9 @@ public final class NetworkLinkServer implements AutoCloseable {
     private final AtomicLong refusedLinks = new AtomicLong();
     private volatile String lastRefusal = "";
     private volatile String lastProblem = "";
+    private final RefusedPeers refusedPeers = new RefusedPeers();
 
-    private NetworkLinkServer(InetSocketAddress address, int maxFrameLength) {
+    private NetworkLinkServer(InetSocketAddress address, int maxFrameLength, LinkSecurity security) {
         new FrameDecoder(maxFrameLength); // checks the length before anything is started
         group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         ServerBootstrap bootstrap = new ServerBootstrap()
@@ -48,6 +52,9 @@ public final class NetworkLinkServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (security != null) {
+                            secure(ch, security);
+                        }
                         ch.pipeline().addLast(new FrameDecoder(maxFrameLength),
                                 new ReceiverLinkHandler(NetworkLinkServer.this));
                     }
@@ -66,19 +73,49 @@ public final class NetworkLinkServer implements AutoCloseable {
     }
 
     /**
-     * A server on {@code address}; an address other than loopback only with {@code allowNonLoopback}.
+     * A server on {@code address}, without TLS: {@code address} must be a loopback address, whatever
+     * {@code allowNonLoopback} says; see {@link #open(InetSocketAddress, boolean, int, LinkSecurity)}.
+     *
+     * @throws InsecureBindException for a non-loopback address
+     */
+    public static NetworkLinkServer open(InetSocketAddress address, boolean allowNonLoopback, int maxFrameLength) {
+        return checkedOpen(address, allowNonLoopback, maxFrameLength, null);
+    }
+
+    /**
+     * A server on {@code address} whose links all use TLS 1.3 and present a certificate {@code security}
+     * trusts; a peer that does not is refused at the TLS handshake, counted ({@link #refusedPeers()}) and
+     * logged once per address. An address other than loopback only with {@code allowNonLoopback}.
+     *
+     * <pre>{@code
+     * NetworkLinkServer.open(new InetSocketAddress("0.0.0.0", 7400), true, FrameFormat.DEFAULT_MAX_FRAME_LENGTH,
+     *         LinkSecurity.fromPkcs12(serverP12, password, trustP12, password));
+     * }</pre>
      *
      * @throws InsecureBindException for a non-loopback address without {@code allowNonLoopback}
      */
-    public static NetworkLinkServer open(InetSocketAddress address, boolean allowNonLoopback, int maxFrameLength) {
+    public static NetworkLinkServer open(InetSocketAddress address, boolean allowNonLoopback, int maxFrameLength,
+            LinkSecurity security) {
+        return checkedOpen(address, allowNonLoopback, maxFrameLength, Objects.requireNonNull(security, "security"));
+    }
+
+    private static NetworkLinkServer checkedOpen(InetSocketAddress address, boolean allowNonLoopback,
+            int maxFrameLength, LinkSecurity security) {
         InetAddress ip = address.getAddress();
-        if (!allowNonLoopback && (ip == null || !ip.isLoopbackAddress())) {
-            throw new InsecureBindException("refusing to listen for network links on " + address
-                    + ": it is not a loopback address, and links have no TLS or authentication yet (they are not"
-                    + " available in this release), so anyone who reaches the port could feed the graph. Listen on"
-                    + " 127.0.0.1, or pass allowNonLoopback = true on a network you trust");
+        if (ip == null || !ip.isLoopbackAddress()) {
+            if (!allowNonLoopback) {
+                throw new InsecureBindException("refusing to listen for network links on " + address
+                        + ": it is not a loopback address. Listen on 127.0.0.1, or pass allowNonLoopback = true"
+                        + " together with a LinkSecurity (TLS 1.3, mutual certificates: README, Securing a link)");
+            }
+            if (security == null) {
+                throw new InsecureBindException("refusing to listen for network links on " + address
+                        + " without TLS: allowNonLoopback is set, but beyond loopback anyone who reaches the port"
+                        + " could feed the graph. Pass a LinkSecurity (TLS 1.3, mutual certificates: README,"
+                        + " Securing a link) to open(address, allowNonLoopback, maxFrameLength, security)");
+            }
         }
-        return new NetworkLinkServer(address, maxFrameLength);
+        return new NetworkLinkServer(address, maxFrameLength, security);
     }
 
     /** Where it listens (with the port chosen when 0 was asked for). */
@@ -97,6 +134,14 @@ public final class NetworkLinkServer implements AutoCloseable {
                     + " channel " + expected.channel());
         }
         return receiver;
+    }
+
+    /**
+     * Connections refused at the TLS handshake: no client certificate, one no trusted CA signed,
+     * another protocol, or a connection closed before the handshake ended. Always 0 without TLS.
+     */
+    public long refusedPeers() {
+        return refusedPeers.count();
     }
 
     /** Links refused at the handshake. */
@@ -148,6 +193,17 @@ public final class NetworkLinkServer implements AutoCloseable {
     public void close() {
         listening.close().syncUninterruptibly();
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    private void secure(SocketChannel ch, LinkSecurity security) {
+        SslHandler tls = security.serverContext().newHandler(ch.alloc());
+        ch.pipeline().addLast(tls);
+        tls.handshakeFuture().addListener(done -> {
+            if (!done.isSuccess()) {
+                refusedPeers.refused(ch.localAddress(), ch.remoteAddress(), done.cause());
+                var _ = ch.close();
+            }
+        });
     }
 
     private static String key(String graph, String channel) {

@@ -1,0 +1,80 @@
+package org.streamflex.runtime.net;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Development certificates made as the runtime README's "Securing a link" says: its bash block's
+ * {@code keytool} commands, word for word, run with this JDK's keytool in a directory of the test's.
+ * They leave there a CA ({@code ca.p12}), a trust store with its certificate ({@code trust.p12}),
+ * and a server and a client key pair it signed ({@code server.p12}, {@code client.p12}).
+ */
+final class DevCertificates {
+    static final char[] PASSWORD = "changeit".toCharArray();
+
+    private final Path dir;
+
+    private DevCertificates(Path dir) {
+        this.dir = dir;
+    }
+
+    /** Runs the README's commands in {@code dir}, failing the test if one fails. */
+    static DevCertificates makeIn(Path dir) throws IOException, InterruptedException {
+        List<String> commands = readmeCommands();
+        assertEquals(13, commands.size(), "CA, trust store, server and client: " + commands);
+        Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
+        for (String command : commands) {
+            List<String> words = new ArrayList<>(Arrays.asList(command.split(" ")));
+            assertEquals("keytool", words.getFirst(), command);
+            words.set(0, keytool.toString());
+            Process process = new ProcessBuilder(words).directory(dir.toFile()).redirectErrorStream(true).start();
+            // No answers: a command that would prompt reads end of input and fails instead of hanging.
+            process.getOutputStream().close();
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(process.waitFor(120, TimeUnit.SECONDS), command);
+            assertEquals(0, process.exitValue(), () -> command + "\n" + output);
+        }
+        return new DevCertificates(dir);
+    }
+
+    LinkSecurity server() {
+        return LinkSecurity.fromPkcs12(dir.resolve("server.p12"), PASSWORD, trustStore(), PASSWORD);
+    }
+
+    LinkSecurity client() {
+        return LinkSecurity.fromPkcs12(dir.resolve("client.p12"), PASSWORD, trustStore(), PASSWORD);
+    }
+
+    /** This CA's client key pair, trusting {@code other}'s CA: a client another CA signed. */
+    LinkSecurity clientTrusting(DevCertificates other) {
+        return LinkSecurity.fromPkcs12(dir.resolve("client.p12"), PASSWORD, other.trustStore(), PASSWORD);
+    }
+
+    Path trustStore() {
+        return dir.resolve("trust.p12");
+    }
+
+    /** The lines of the first bash block after the "### Securing a link" heading. */
+    private static List<String> readmeCommands() throws IOException {
+        List<String> lines = Files.readAllLines(Path.of("README.md"));
+        int i = lines.indexOf("### Securing a link");
+        assertTrue(i >= 0, "the README has a Securing a link section");
+        while (!lines.get(i).equals("```bash")) {
+            i++;
+        }
+        List<String> commands = new ArrayList<>();
+        for (i++; !lines.get(i).equals("```"); i++) {
+            commands.add(lines.get(i).strip());
+        }
+        return commands;
+    }
+}
