@@ -16,6 +16,7 @@ module org.streamflex.runtime {
     requires io.netty.codec;
     requires io.netty.common;
     requires io.netty.transport;
+    requires io.netty.handler;
 
     exports org.streamflex.runtime;
     exports org.streamflex.runtime.spacetime;

@@ -2,23 +2,35 @@ package org.streamflex.runtime.net;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.Promise;
 import java.net.InetSocketAddress;
+import java.util.SplittableRandom;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import org.streamflex.runtime.counter.SingleWriterCounter;
 
 /**
  * The sending end of a network link of longs: one producer thread offers items, which a Netty
  * event-loop thread sends. In DROP mode an offer never waits (a full queue drops and counts the
  * item); in CREDIT mode an offer to a full queue is refused and the caller keeps the item.
+ *
+ * <p>Once linked, the client outlives its connections: when one dies (the receiver was killed or
+ * restarted, the connection was reset, or the receiver went silent for the stall timeout), the
+ * items it sent unacknowledged are counted lost in flight, and the client connects again with
+ * exponential backoff ({@link ReconnectPolicy}) and resumes at the first item not sent. Meanwhile
+ * offers go on as always, into the queue: DROP mode drops and counts what does not fit, CREDIT mode
+ * refuses it. Only {@link #close()}, or a CLOSE from the receiver, ends the link.
  *
  * <pre>{@code
  * LinkIdentity offer = LinkIdentity.of("g", "c", ElementKind.LONG, LinkMode.CREDIT);
@@ -35,35 +47,30 @@ public final class NetworkLinkClient implements AutoCloseable {
     private static final long HANDSHAKE_SECONDS = 10;
 
     private final EventLoopGroup group;
-    private final Channel channel;
+    private final EventLoop loop;
+    private final InetSocketAddress receiver;
+    private final LinkClientSettings settings;
     private final SenderLinkHandler link;
+    private final Bootstrap bootstrap;
+    /** The event loop's: jitter for the backoff. */
+    private final SplittableRandom random = new SplittableRandom();
+    private final SingleWriterCounter connectAttempts = new SingleWriterCounter();
+    private final SingleWriterCounter connections = new SingleWriterCounter();
+    /** Event loop only: failed attempts since the last handshake that succeeded. */
+    private int failures;
+    private volatile String lastProblem = "";
 
-    private NetworkLinkClient(EventLoopGroup group, Channel channel, SenderLinkHandler link) {
-        this.group = group;
-        this.channel = channel;
-        this.link = link;
-    }
-
-    /** A link with 1 MiB frames at most; see {@link #connect(InetSocketAddress, LinkIdentity, int, int)}. */
-    public static NetworkLinkClient connect(InetSocketAddress receiver, LinkIdentity offer, int queueCapacity) {
-        return connect(receiver, offer, queueCapacity, FrameFormat.DEFAULT_MAX_FRAME_LENGTH);
-    }
-
-    /**
-     * Connects to the server at {@code receiver} and offers {@code offer}; returns once the receiver
-     * accepted the link.
-     *
-     * @param queueCapacity the sender's queue, rounded up to a power of two
-     * @throws LinkRefusedException when the receiver refused (its reason names both sides), or the
-     *     connection failed or was not answered within 10 s
-     */
-    public static NetworkLinkClient connect(InetSocketAddress receiver, LinkIdentity offer, int queueCapacity,
-            int maxFrameLength) {
-        new FrameDecoder(maxFrameLength); // checks the length before anything is started
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        Promise<Void> handshake = group.next().newPromise();
-        SenderLinkHandler link = new SenderLinkHandler(offer, queueCapacity, maxFrameLength, handshake);
-        Bootstrap bootstrap = new Bootstrap()
+    private NetworkLinkClient(InetSocketAddress receiver, LinkIdentity offer, int queueCapacity,
+            LinkClientSettings settings) {
+        this.receiver = receiver;
+        this.settings = settings;
+        this.group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        this.loop = group.next();
+        Promise<Void> handshake = loop.newPromise();
+        long senderId = ThreadLocalRandom.current().nextLong();
+        this.link = new SenderLinkHandler(offer, queueCapacity, settings.maxFrameLength(), loop, handshake, senderId);
+        long stallMillis = settings.stallTimeout().toMillis();
+        this.bootstrap = new Bootstrap()
                 .group(group)
                 .channel(NioSocketChannel.class)
                 .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
@@ -71,9 +78,54 @@ public final class NetworkLinkClient implements AutoCloseable {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(new FrameDecoder(maxFrameLength), link);
+                        ch.pipeline().addLast(new IdleStateHandler(stallMillis, 0, 0, TimeUnit.MILLISECONDS),
+                                new FrameDecoder(settings.maxFrameLength()), link);
                     }
                 });
+        link.connections(new SenderLinkHandler.Connections() {
+            @Override
+            public void linked() {
+                failures = 0;
+                connections.increment();
+            }
+
+            @Override
+            public void lost(String why) {
+                lastProblem = why;
+                retryLater();
+            }
+        });
+    }
+
+    /** A link with 1 MiB frames at most; see {@link #connect(InetSocketAddress, LinkIdentity, int, int)}. */
+    public static NetworkLinkClient connect(InetSocketAddress receiver, LinkIdentity offer, int queueCapacity) {
+        return connect(receiver, offer, queueCapacity, LinkClientSettings.DEFAULT);
+    }
+
+    /** A link with the default settings but {@code maxFrameLength}; see {@link LinkClientSettings}. */
+    public static NetworkLinkClient connect(InetSocketAddress receiver, LinkIdentity offer, int queueCapacity,
+            int maxFrameLength) {
+        return connect(receiver, offer, queueCapacity, LinkClientSettings.DEFAULT.withMaxFrameLength(maxFrameLength));
+    }
+
+    /**
+     * Connects to the server at {@code receiver} and offers {@code offer}; returns once the receiver
+     * accepted the link. Later faults are retried as {@code settings} say; this first handshake is not.
+     *
+     * @param queueCapacity the sender's queue, rounded up to a power of two
+     * @throws LinkRefusedException when the receiver refused (its reason names both sides), or the
+     *     connection failed or was not answered within 10 s
+     */
+    public static NetworkLinkClient connect(InetSocketAddress receiver, LinkIdentity offer, int queueCapacity,
+            LinkClientSettings settings) {
+        NetworkLinkClient client = new NetworkLinkClient(receiver, offer, queueCapacity, settings);
+        client.firstHandshake(offer);
+        return client;
+    }
+
+    private void firstHandshake(LinkIdentity offer) {
+        Promise<Void> handshake = link.handshake();
+        connectAttempts.increment();
         ChannelFuture connected = bootstrap.connect(receiver).awaitUninterruptibly();
         if (!connected.isSuccess()) {
             var _ = group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
@@ -81,6 +133,7 @@ public final class NetworkLinkClient implements AutoCloseable {
                     + connected.cause().getMessage());
         }
         if (!handshake.awaitUninterruptibly(HANDSHAKE_SECONDS, TimeUnit.SECONDS) || !handshake.isSuccess()) {
+            link.closeSoon();
             connected.channel().close().awaitUninterruptibly();
             var _ = group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             if (handshake.cause() instanceof LinkRefusedException refused) {
@@ -89,36 +142,92 @@ public final class NetworkLinkClient implements AutoCloseable {
             throw new LinkRefusedException("the receiver at " + receiver + " did not answer the HELLO for "
                     + offer.describe() + " within " + HANDSHAKE_SECONDS + " s");
         }
-        return new NetworkLinkClient(group, connected.channel(), link);
+    }
+
+    /** Event loop: the next attempt after the backoff, unless the link was closed meanwhile. */
+    private void retryLater() {
+        if (!link.isOpen()) {
+            return;
+        }
+        long delay = settings.reconnect().delayNanos(failures, random);
+        failures = failures == Integer.MAX_VALUE ? failures : failures + 1;
+        try {
+            var _ = loop.schedule(this::attempt, delay, TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException e) {
+            // Shut down by close(): nothing to retry.
+        }
+    }
+
+    private void attempt() {
+        if (!link.isOpen()) {
+            return;
+        }
+        connectAttempts.increment();
+        ChannelFuture connecting = bootstrap.connect(receiver);
+        connecting.addListener(done -> {
+            if (!done.isSuccess()) {
+                lastProblem = "cannot connect to " + receiver + ": " + done.cause().getMessage();
+                retryLater();
+            }
+        });
     }
 
     /**
      * Producer thread only: sends {@code value}. Returns false when it was not queued: in DROP mode
      * it was dropped and counted; in CREDIT mode, or once the link is closed, it was refused and the
-     * caller keeps it.
+     * caller keeps it. Between connections items are queued as usual, and sent after the reconnection.
      */
     public boolean offer(long value) {
         return link.offer(value);
     }
 
-    /** Whether the link is open: offers can be queued. False once either side closed it. */
+    /** Whether the link is open: offers can be queued, connected or not. False once either side closed it. */
     public boolean isOpen() {
         return link.isOpen();
     }
 
-    /** This end's counts: accepted, refused, droppedAtSender, sent, discardedAtClose, lostInTransit. */
+    /**
+     * This end's counts: accepted, refused, droppedAtSender, sent, discardedAtClose, acknowledged,
+     * lostInTransit and lostInFlight.
+     */
     public LinkCounters counters() {
         return link.counters();
     }
 
+    /** Items accepted and neither sent nor dropped yet: in the queue. Exact when the producer is quiet. */
+    public int queued() {
+        return link.queued();
+    }
+
+    /** Connections tried, the first included; each retry after a fault adds one. */
+    public long connectAttempts() {
+        return connectAttempts.get();
+    }
+
+    /** Handshakes that succeeded: 1 plus the reconnections. */
+    public long connections() {
+        return connections.get();
+    }
+
+    /** Connections closed because the receiver sent nothing for the stall timeout. */
+    public long stalls() {
+        return link.stalls();
+    }
+
+    /** Why the last connection ended or the last attempt failed; empty if none did. */
+    public String lastProblem() {
+        return lastProblem;
+    }
+
     /**
-     * Ends the link: what is still queued is discarded and counted, the receiver is told what was sent
-     * and answers with what it received (waiting at most 5 s), then the event loop stops.
+     * Ends the link and stops reconnecting: what is still queued is discarded and counted; if
+     * connected, the receiver is told what was sent and answers with what it received (waiting at
+     * most 5 s), then the event loop stops.
      */
     @Override
     public void close() {
         link.closeSoon();
-        channel.closeFuture().awaitUninterruptibly(6, TimeUnit.SECONDS);
+        link.ended().awaitUninterruptibly(7, TimeUnit.SECONDS);
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }
 }
