@@ -20,12 +20,19 @@ public sealed interface Frame {
     FrameType type();
 
     /**
-     * A sender's offer.
+     * A sender's offer. A sender reconnecting after a fault sends the same {@code senderId} and the
+     * sequence number it resumes from, so the receiver learns which numbers it will never get.
      *
      * @param identity who the sender is, at the protocol version of the frame's header
      * @param capacity the sender's queue capacity
+     * @param senderId the sending link's random id, the same on every connection of that link
+     * @param resumeFrom the sequence number of the first item this connection may carry: every
+     *     earlier one was sent on an earlier connection or dropped at the sender
+     * @param droppedBefore the sender's drops so far (queue full, or discarded), all numbered below
+     *     {@code resumeFrom}; the LOST frames of this connection report only later ones
      */
-    record Hello(LinkIdentity identity, int capacity) implements Frame {
+    record Hello(LinkIdentity identity, int capacity, long senderId, long resumeFrom, long droppedBefore)
+            implements Frame {
         @Override
         public FrameType type() {
             return FrameType.HELLO;
@@ -141,6 +148,21 @@ public sealed interface Frame {
         @Override
         public FrameType type() {
             return FrameType.LOST;
+        }
+    }
+
+    /**
+     * What the receiver has accounted for on this connection: the sender counts items it sent and
+     * never saw acknowledged as lost in flight when the connection dies without CLOSE.
+     *
+     * @param items items of this connection received (delivered or dropped at the receiver)
+     * @param nextSequence the sequence number the receiver expects next: every earlier one is
+     *     accounted for
+     */
+    record Ack(long items, long nextSequence) implements Frame {
+        @Override
+        public FrameType type() {
+            return FrameType.ACK;
         }
     }
 

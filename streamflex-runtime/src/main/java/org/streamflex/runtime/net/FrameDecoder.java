@@ -82,7 +82,8 @@ public final class FrameDecoder extends ByteToMessageDecoder {
         int code = in.getUnsignedByte(start + 5);
         FrameType type = FrameType.ofCode(code);
         if (type == null) {
-            throw problem(offset, null, "type byte " + code + " is no frame type (1 to 7)");
+            throw problem(offset, null, "type byte " + code + " is no frame type (1 to "
+                    + FrameFormat.MAX_TYPE_CODE + ")");
         }
         int flags = in.getUnsignedShort(start + 6);
         if (flags != 0) {
@@ -144,6 +145,9 @@ public final class FrameDecoder extends ByteToMessageDecoder {
                 case CLOSE -> new Frame.Close(bounded("item count", need(8, "item count").readLong(), 0,
                         Long.MAX_VALUE), bounded("next sequence", need(8, "next sequence").readLong(), 0,
                         Long.MAX_VALUE));
+                case ACK -> new Frame.Ack(bounded("item count", need(8, "item count").readLong(), 0,
+                        Long.MAX_VALUE), bounded("next sequence", need(8, "next sequence").readLong(), 0,
+                        Long.MAX_VALUE));
             };
             end();
             return frame;
@@ -170,13 +174,16 @@ public final class FrameDecoder extends ByteToMessageDecoder {
             }
             int capacity = (int) bounded("capacity", need(4, "capacity").readUnsignedInt(), 1,
                     FrameFormat.MAX_CAPACITY);
+            long senderId = need(8, "sender id").readLong();
+            long resumeFrom = bounded("resume sequence", need(8, "resume sequence").readLong(), 0, Long.MAX_VALUE);
+            long droppedBefore = bounded("dropped count", need(8, "dropped count").readLong(), 0, resumeFrom);
             LinkIdentity identity;
             try {
                 identity = new LinkIdentity(graph, channel, kind, capsuleType, mode, FrameFormat.VERSION);
             } catch (IllegalArgumentException e) {
                 throw at(e.getMessage());
             }
-            return new Frame.Hello(identity, capacity);
+            return new Frame.Hello(identity, capacity, senderId, resumeFrom, droppedBefore);
         }
 
         private Frame.Data data() {

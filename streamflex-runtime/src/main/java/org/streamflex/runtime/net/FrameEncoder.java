@@ -21,11 +21,17 @@ public final class FrameEncoder {
     private FrameEncoder() {
     }
 
-    /** A HELLO offering {@code identity}, at the identity's protocol version. */
+    /** The first HELLO of a new sending link: sender id 0, from sequence number 0, nothing dropped. */
     public static ByteBuf hello(ByteBufAllocator alloc, LinkIdentity identity, int capacity) {
+        return hello(alloc, identity, capacity, 0, 0, 0);
+    }
+
+    /** A HELLO offering {@code identity}, at the identity's protocol version (see {@link Frame.Hello}). */
+    public static ByteBuf hello(ByteBufAllocator alloc, LinkIdentity identity, int capacity, long senderId,
+            long resumeFrom, long droppedBefore) {
         int names = ByteBufUtil.utf8Bytes(identity.graph()) + ByteBufUtil.utf8Bytes(identity.channel())
                 + ByteBufUtil.utf8Bytes(identity.capsuleType());
-        ByteBuf frame = alloc.directBuffer(FrameFormat.HEADER_BYTES + names + 16);
+        ByteBuf frame = alloc.directBuffer(FrameFormat.HEADER_BYTES + names + 40);
         header(frame, identity.version(), FrameType.HELLO);
         text(frame, identity.graph());
         text(frame, identity.channel());
@@ -34,6 +40,7 @@ public final class FrameEncoder {
         text(frame, identity.capsuleType());
         frame.writeByte(identity.mode().code());
         frame.writeInt(capacity);
+        frame.writeLong(senderId).writeLong(resumeFrom).writeLong(droppedBefore);
         return finish(frame);
     }
 
@@ -70,6 +77,12 @@ public final class FrameEncoder {
     public static ByteBuf close(ByteBufAllocator alloc, long items, long nextSequence) {
         ByteBuf frame = header(alloc.directBuffer(FrameFormat.HEADER_BYTES + 16), FrameFormat.VERSION,
                 FrameType.CLOSE);
+        return finish(frame.writeLong(items).writeLong(nextSequence));
+    }
+
+    /** An ACK of {@code items} received on this connection, expecting {@code nextSequence} next. */
+    public static ByteBuf ack(ByteBufAllocator alloc, long items, long nextSequence) {
+        ByteBuf frame = header(alloc.directBuffer(FrameFormat.HEADER_BYTES + 16), FrameFormat.VERSION, FrameType.ACK);
         return finish(frame.writeLong(items).writeLong(nextSequence));
     }
 

@@ -13,7 +13,7 @@ public final class FrameFormat {
     /** "SFLK": a peer that is not a StreamFlex link is told apart at its first four bytes. */
     public static final int MAGIC = 0x53464C4B;
     /** The protocol version this runtime speaks. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     /** Bytes of the header before each body. */
     public static final int HEADER_BYTES = 12;
     /** The default largest body accepted: 1 MiB. */
@@ -26,6 +26,8 @@ public final class FrameFormat {
     public static final int MAX_REASON_BYTES = 2048;
     /** The largest capacity a HELLO may announce. */
     public static final int MAX_CAPACITY = 1 << 30;
+    /** The largest frame type code: ACK. */
+    public static final int MAX_TYPE_CODE = 8;
     /** Bytes of a DATA body before its items: first sequence u64, count u32, item size u16. */
     public static final int DATA_PREFIX_BYTES = 14;
 

@@ -21,7 +21,9 @@ public enum FrameType {
     /** Sender to receiver: items the sender dropped since its last LOST. */
     LOST(6),
     /** Either way: the link ends; the counts let both sides account for every item. */
-    CLOSE(7);
+    CLOSE(7),
+    /** Receiver to sender: what it received so far on this connection (protocol version 2). */
+    ACK(8);
 
     private final int code;
 

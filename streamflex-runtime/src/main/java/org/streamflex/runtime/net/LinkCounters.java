@@ -9,9 +9,11 @@ import org.streamflex.runtime.counter.SingleWriterCounter;
  * read one by one, so a sum is exact only once the side is quiet (closed, or its producer stopped).
  *
  * <p>On a closed link every item is accounted for. The sender: {@code accepted == sent +
- * droppedAtSender + discardedAtClose}. Both sides: {@code sent == delivered + droppedAtReceiver +
- * lostInTransit} (the receiver's delivered and dropped, the sender's lost, once the receiver's CLOSE
- * arrived).
+ * droppedAtSender + discardedAtClose} and {@code sent == acknowledged + lostInTransit + lostInFlight}.
+ * Over one connection that ended with the CLOSE exchange: {@code sent == delivered + droppedAtReceiver +
+ * lostInTransit} (the receiver's delivered and dropped, the sender's lost). The receiver, over all the
+ * connections of one sending link: {@code delivered + droppedAtReceiver + droppedAtSender +
+ * lostInTransit} is the sequence number it expects next, less the number it first linked at.
  *
  * <pre>{@code
  * LinkCounters c = client.counters();
@@ -27,6 +29,8 @@ public final class LinkCounters {
     private final SingleWriterCounter delivered = new SingleWriterCounter();
     private final SingleWriterCounter droppedAtReceiver = new SingleWriterCounter();
     private final SingleWriterCounter lostInTransit = new SingleWriterCounter();
+    private final SingleWriterCounter acknowledged = new SingleWriterCounter();
+    private final SingleWriterCounter lostInFlight = new SingleWriterCounter();
 
     /** Sender, written by the producer thread: items given a sequence number (queued or dropped). */
     public long accepted() {
@@ -50,7 +54,7 @@ public final class LinkCounters {
         return droppedAtSender.get();
     }
 
-    /** Sender, written by its event loop: items written to the connection. */
+    /** Sender, written by its event loop: items written to a connection. */
     public long sent() {
         return sent.get();
     }
@@ -79,11 +83,30 @@ public final class LinkCounters {
         return lostInTransit.get();
     }
 
+    /**
+     * Sender, written by its event loop: items the receiver said it received (delivered or dropped
+     * there), by ACK frames and by its CLOSE.
+     */
+    public long acknowledged() {
+        return acknowledged.get();
+    }
+
+    /**
+     * Sender, written by its event loop: items sent on a connection that died without the CLOSE
+     * exchange (peer killed, connection reset, stall) and never acknowledged. Their fate is unknown
+     * to the sender, so they are counted lost; a receiver may have taken some of them just before it
+     * died, at most the items of one acknowledgement interval.
+     */
+    public long lostInFlight() {
+        return lostInFlight.get();
+    }
+
     @Override
     public String toString() {
         return "accepted " + accepted() + ", refused " + refused() + ", droppedAtSender " + droppedAtSender()
                 + ", sent " + sent() + ", discardedAtClose " + discardedAtClose() + ", delivered " + delivered()
-                + ", droppedAtReceiver " + droppedAtReceiver() + ", lostInTransit " + lostInTransit();
+                + ", droppedAtReceiver " + droppedAtReceiver() + ", lostInTransit " + lostInTransit()
+                + ", acknowledged " + acknowledged() + ", lostInFlight " + lostInFlight();
     }
 
     void addAccepted(long n) {
@@ -116,5 +139,13 @@ public final class LinkCounters {
 
     void addLostInTransit(long n) {
         lostInTransit.add(n);
+    }
+
+    void addAcknowledged(long n) {
+        acknowledged.add(n);
+    }
+
+    void addLostInFlight(long n) {
+        lostInFlight.add(n);
     }
 }

@@ -10,7 +10,7 @@ import java.util.Objects;
  *
  * <pre>{@code
  * LinkIdentity offer = LinkIdentity.of("ids", "packets", ElementKind.LONG, LinkMode.CREDIT);
- * offer.describe(); // "graph ids channel packets of long, CREDIT mode, protocol version 1"
+ * offer.describe(); // "graph ids channel packets of long, CREDIT mode, protocol version 2"
  * }</pre>
  *
  * @param graph the graph's name, 1 to 256 UTF-8 bytes
@@ -58,7 +58,7 @@ public record LinkIdentity(String graph, String channel, ElementKind kind, Strin
         return new LinkIdentity(graph, channel, kind, capsuleType, mode, otherVersion);
     }
 
-    /** "graph G channel C of long, DROP mode, protocol version 1", as refusals quote it. */
+    /** "graph G channel C of long, DROP mode, protocol version 2", as refusals quote it. */
     public String describe() {
         String of = kind == ElementKind.CAPSULE ? "capsules of " + capsuleType : kind.javaName();
         return "graph " + graph + " channel " + channel + " of " + of + ", " + mode + " mode, protocol version "

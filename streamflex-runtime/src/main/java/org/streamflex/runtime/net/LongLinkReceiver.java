@@ -2,6 +2,7 @@ package org.streamflex.runtime.net;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.LongConsumer;
 
 /**
@@ -36,6 +37,11 @@ public final class LongLinkReceiver {
     /** The consumer's count when it last asked the link to grant credit. */
     private long askedAt;
     private volatile ReceiverLinkHandler link;
+    /** The sequence accounting of the sending link last linked; the server's event loop only. */
+    private final SequenceGaps gaps = new SequenceGaps(counters);
+    /** The id of the sending link last linked, valid when {@link #everLinked}; event loop only. */
+    private long lastSenderId;
+    private boolean everLinked;
 
     LongLinkReceiver(LinkIdentity identity, int capacity) {
         if (identity.kind() != ElementKind.LONG) {
@@ -99,6 +105,41 @@ public final class LongLinkReceiver {
         if (current != null) {
             current.closeSoon();
         }
+    }
+
+    /**
+     * Event loop: a sender's HELLO was accepted. The same sending link as before resumes, and what
+     * it will never send here is counted; another one starts afresh where it says.
+     */
+    SequenceGaps gapsFor(Frame.Hello hello) {
+        if (everLinked && lastSenderId == hello.senderId()) {
+            gaps.resume(hello.resumeFrom(), hello.droppedBefore());
+        } else {
+            gaps.start(hello.resumeFrom(), hello.droppedBefore());
+        }
+        everLinked = true;
+        lastSenderId = hello.senderId();
+        return gaps;
+    }
+
+    /** Event loop: whether the linked connection belongs to {@code senderId} (a reconnection of it). */
+    ReceiverLinkHandler linkOf(long senderId) {
+        ReceiverLinkHandler current = link;
+        return current != null && everLinked && lastSenderId == senderId ? current : null;
+    }
+
+    /**
+     * Fault injection for tests: acknowledges what the current link received, then stops reading it
+     * and beating, as a receiver whose host froze would. The returned future completes once the ACK
+     * was written; the counts are then final for that connection.
+     */
+    CompletableFuture<Void> holdLinkForTest() {
+        ReceiverLinkHandler current = link;
+        if (current == null) {
+            return CompletableFuture.failedFuture(new IllegalStateException(
+                    "no sender is linked to " + identity.describe()));
+        }
+        return current.hold();
     }
 
     SequencedLongRing ring() {

@@ -6,21 +6,34 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.Promise;
 import java.net.InetSocketAddress;
 import java.util.Objects;
+import java.util.SplittableRandom;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import org.streamflex.runtime.counter.SingleWriterCounter;
 
 /**
  * The sending end of a network link of longs: one producer thread offers items, which a Netty
  * event-loop thread sends. In DROP mode an offer never waits (a full queue drops and counts the
  * item); in CREDIT mode an offer to a full queue is refused and the caller keeps the item.
+ *
+ * <p>Once linked, the client outlives its connections: when one dies (the receiver was killed or
+ * restarted, the connection was reset, or the receiver went silent for the stall timeout), the
+ * items it sent unacknowledged are counted lost in flight, and the client connects again with
+ * exponential backoff ({@link ReconnectPolicy}) and resumes at the first item not sent. Meanwhile
+ * offers go on as always, into the queue: DROP mode drops and counts what does not fit, CREDIT mode
+ * refuses it. Only {@link #close()}, or a CLOSE from the receiver, ends the link.
  *
  * <pre>{@code
  * LinkIdentity offer = LinkIdentity.of("g", "c", ElementKind.LONG, LinkMode.CREDIT);
@@ -37,37 +50,78 @@ public final class NetworkLinkClient implements AutoCloseable {
     private static final long HANDSHAKE_SECONDS = 10;
 
     private final EventLoopGroup group;
-    private final Channel channel;
+    private final EventLoop loop;
+    private final InetSocketAddress receiver;
+    private final LinkClientSettings settings;
     private final SenderLinkHandler link;
+    private final Bootstrap bootstrap;
+    /** The event loop's: jitter for the backoff. */
+    private final SplittableRandom random = new SplittableRandom();
+    private final SingleWriterCounter connectAttempts = new SingleWriterCounter();
+    private final SingleWriterCounter connections = new SingleWriterCounter();
+    /** Event loop only: failed attempts since the last handshake that succeeded. */
+    private int failures;
+    private volatile String lastProblem = "";
+    /** The latest connection, set by the event loop as it opens one; for tests. */
+    private volatile Channel current;
 
-    private NetworkLinkClient(EventLoopGroup group, Channel channel, SenderLinkHandler link) {
-        this.group = group;
-        this.channel = channel;
-        this.link = link;
+    private NetworkLinkClient(InetSocketAddress receiver, LinkIdentity offer, int queueCapacity,
+            LinkClientSettings settings) {
+        this.receiver = receiver;
+        this.settings = settings;
+        this.group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        this.loop = group.next();
+        Promise<Void> handshake = loop.newPromise();
+        long senderId = ThreadLocalRandom.current().nextLong();
+        this.link = new SenderLinkHandler(offer, queueCapacity, settings.maxFrameLength(), loop, handshake, senderId);
+        long stallMillis = settings.stallTimeout().toMillis();
+        this.bootstrap = new Bootstrap()
+                .group(group)
+                .channel(NioSocketChannel.class)
+                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .handler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        current = ch;
+                        if (settings.security() != null) {
+                            secure(ch, settings.security(), receiver, offer, handshake);
+                        }
+                        ch.pipeline().addLast(new IdleStateHandler(stallMillis, 0, 0, TimeUnit.MILLISECONDS),
+                                new FrameDecoder(settings.maxFrameLength()), link);
+                    }
+                });
+        link.connections(new SenderLinkHandler.Connections() {
+            @Override
+            public void linked() {
+                failures = 0;
+                connections.increment();
+            }
+
+            @Override
+            public void lost(String why) {
+                lastProblem = why;
+                retryLater();
+            }
+        });
     }
 
     /** A link with 1 MiB frames at most; see {@link #connect(InetSocketAddress, LinkIdentity, int, int)}. */
     public static NetworkLinkClient connect(InetSocketAddress receiver, LinkIdentity offer, int queueCapacity) {
-        return connect(receiver, offer, queueCapacity, FrameFormat.DEFAULT_MAX_FRAME_LENGTH);
+        return connect(receiver, offer, queueCapacity, LinkClientSettings.DEFAULT);
     }
 
-    /**
-     * Connects to the server at {@code receiver} and offers {@code offer}; returns once the receiver
-     * accepted the link.
-     *
-     * @param queueCapacity the sender's queue, rounded up to a power of two
-     * @throws LinkRefusedException when the receiver refused (its reason names both sides), or the
-     *     connection failed or was not answered within 10 s
-     */
+    /** A link with the default settings but {@code maxFrameLength}; see {@link LinkClientSettings}. */
     public static NetworkLinkClient connect(InetSocketAddress receiver, LinkIdentity offer, int queueCapacity,
             int maxFrameLength) {
-        return open(receiver, offer, queueCapacity, maxFrameLength, null);
+        return connect(receiver, offer, queueCapacity, LinkClientSettings.DEFAULT.withMaxFrameLength(maxFrameLength));
     }
 
     /**
      * As {@link #connect(InetSocketAddress, LinkIdentity, int, int)}, over TLS 1.3: the client presents
      * the certificate of {@code security}'s key store, and accepts the server only if its certificate
      * chains to {@code security}'s trust store and names the host or IP address of {@code receiver}.
+     * Reconnections use TLS too.
      *
      * <pre>{@code
      * LinkSecurity tls = LinkSecurity.fromPkcs12(clientP12, password, trustP12, password);
@@ -79,29 +133,28 @@ public final class NetworkLinkClient implements AutoCloseable {
      */
     public static NetworkLinkClient connect(InetSocketAddress receiver, LinkIdentity offer, int queueCapacity,
             int maxFrameLength, LinkSecurity security) {
-        return open(receiver, offer, queueCapacity, maxFrameLength, Objects.requireNonNull(security, "security"));
+        return connect(receiver, offer, queueCapacity, LinkClientSettings.DEFAULT.withMaxFrameLength(maxFrameLength)
+                .withSecurity(Objects.requireNonNull(security, "security")));
     }
 
-    private static NetworkLinkClient open(InetSocketAddress receiver, LinkIdentity offer, int queueCapacity,
-            int maxFrameLength, LinkSecurity security) {
-        new FrameDecoder(maxFrameLength); // checks the length before anything is started
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        Promise<Void> handshake = group.next().newPromise();
-        SenderLinkHandler link = new SenderLinkHandler(offer, queueCapacity, maxFrameLength, handshake);
-        Bootstrap bootstrap = new Bootstrap()
-                .group(group)
-                .channel(NioSocketChannel.class)
-                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-                .option(ChannelOption.TCP_NODELAY, true)
-                .handler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        if (security != null) {
-                            secure(ch, security, receiver, offer, handshake);
-                        }
-                        ch.pipeline().addLast(new FrameDecoder(maxFrameLength), link);
-                    }
-                });
+    /**
+     * Connects to the server at {@code receiver} and offers {@code offer}; returns once the receiver
+     * accepted the link. Later faults are retried as {@code settings} say; this first handshake is not.
+     *
+     * @param queueCapacity the sender's queue, rounded up to a power of two
+     * @throws LinkRefusedException when the receiver refused (its reason names both sides), or the
+     *     connection failed or was not answered within 10 s
+     */
+    public static NetworkLinkClient connect(InetSocketAddress receiver, LinkIdentity offer, int queueCapacity,
+            LinkClientSettings settings) {
+        NetworkLinkClient client = new NetworkLinkClient(receiver, offer, queueCapacity, settings);
+        client.firstHandshake(offer);
+        return client;
+    }
+
+    private void firstHandshake(LinkIdentity offer) {
+        Promise<Void> handshake = link.handshake();
+        connectAttempts.increment();
         ChannelFuture connected = bootstrap.connect(receiver).awaitUninterruptibly();
         if (!connected.isSuccess()) {
             var _ = group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
@@ -109,6 +162,7 @@ public final class NetworkLinkClient implements AutoCloseable {
                     + connected.cause().getMessage());
         }
         if (!handshake.awaitUninterruptibly(HANDSHAKE_SECONDS, TimeUnit.SECONDS) || !handshake.isSuccess()) {
+            link.closeSoon();
             connected.channel().close().awaitUninterruptibly();
             var _ = group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             if (handshake.cause() instanceof LinkRefusedException refused) {
@@ -117,7 +171,34 @@ public final class NetworkLinkClient implements AutoCloseable {
             throw new LinkRefusedException("the receiver at " + receiver + " did not answer the HELLO for "
                     + offer.describe() + " within " + HANDSHAKE_SECONDS + " s");
         }
-        return new NetworkLinkClient(group, connected.channel(), link);
+    }
+
+    /** Event loop: the next attempt after the backoff, unless the link was closed meanwhile. */
+    private void retryLater() {
+        if (!link.isOpen()) {
+            return;
+        }
+        long delay = settings.reconnect().delayNanos(failures, random);
+        failures = failures == Integer.MAX_VALUE ? failures : failures + 1;
+        try {
+            var _ = loop.schedule(this::attempt, delay, TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException e) {
+            // Shut down by close(): nothing to retry.
+        }
+    }
+
+    private void attempt() {
+        if (!link.isOpen()) {
+            return;
+        }
+        connectAttempts.increment();
+        ChannelFuture connecting = bootstrap.connect(receiver);
+        connecting.addListener(done -> {
+            if (!done.isSuccess()) {
+                lastProblem = "cannot connect to " + receiver + ": " + done.cause().getMessage();
+                retryLater();
+            }
+        });
     }
 
     private static void secure(SocketChannel ch, LinkSecurity security, InetSocketAddress receiver,
@@ -133,38 +214,67 @@ public final class NetworkLinkClient implements AutoCloseable {
         });
     }
 
-    /** The connection, for tests that look at its pipeline (the TLS session). */
+    /** The latest connection, for tests that look at its pipeline (the TLS session). */
     Channel channel() {
-        return channel;
+        return current;
     }
 
     /**
      * Producer thread only: sends {@code value}. Returns false when it was not queued: in DROP mode
      * it was dropped and counted; in CREDIT mode, or once the link is closed, it was refused and the
-     * caller keeps it.
+     * caller keeps it. Between connections items are queued as usual, and sent after the reconnection.
      */
     public boolean offer(long value) {
         return link.offer(value);
     }
 
-    /** Whether the link is open: offers can be queued. False once either side closed it. */
+    /** Whether the link is open: offers can be queued, connected or not. False once either side closed it. */
     public boolean isOpen() {
         return link.isOpen();
     }
 
-    /** This end's counts: accepted, refused, droppedAtSender, sent, discardedAtClose, lostInTransit. */
+    /**
+     * This end's counts: accepted, refused, droppedAtSender, sent, discardedAtClose, acknowledged,
+     * lostInTransit and lostInFlight.
+     */
     public LinkCounters counters() {
         return link.counters();
     }
 
+    /** Items accepted and neither sent nor dropped yet: in the queue. Exact when the producer is quiet. */
+    public int queued() {
+        return link.queued();
+    }
+
+    /** Connections tried, the first included; each retry after a fault adds one. */
+    public long connectAttempts() {
+        return connectAttempts.get();
+    }
+
+    /** Handshakes that succeeded: 1 plus the reconnections. */
+    public long connections() {
+        return connections.get();
+    }
+
+    /** Connections closed because the receiver sent nothing for the stall timeout. */
+    public long stalls() {
+        return link.stalls();
+    }
+
+    /** Why the last connection ended or the last attempt failed; empty if none did. */
+    public String lastProblem() {
+        return lastProblem;
+    }
+
     /**
-     * Ends the link: what is still queued is discarded and counted, the receiver is told what was sent
-     * and answers with what it received (waiting at most 5 s), then the event loop stops.
+     * Ends the link and stops reconnecting: what is still queued is discarded and counted; if
+     * connected, the receiver is told what was sent and answers with what it received (waiting at
+     * most 5 s), then the event loop stops.
      */
     @Override
     public void close() {
         link.closeSoon();
-        channel.closeFuture().awaitUninterruptibly(6, TimeUnit.SECONDS);
+        link.ended().awaitUninterruptibly(7, TimeUnit.SECONDS);
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }
 }

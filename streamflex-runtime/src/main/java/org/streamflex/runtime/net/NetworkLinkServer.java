@@ -7,6 +7,8 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
@@ -34,6 +36,8 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class NetworkLinkServer implements AutoCloseable {
     private final EventLoopGroup group;
     private final Channel listening;
+    /** The accepted connections: closed with the server, since stopping the event loop leaves them open. */
+    private final ChannelGroup connections;
     private final Map<String, LongLinkReceiver> receivers = new ConcurrentHashMap<>();
     private final AtomicLong refusedLinks = new AtomicLong();
     private volatile String lastRefusal = "";
@@ -43,15 +47,19 @@ public final class NetworkLinkServer implements AutoCloseable {
     private NetworkLinkServer(InetSocketAddress address, int maxFrameLength, LinkSecurity security) {
         new FrameDecoder(maxFrameLength); // checks the length before anything is started
         group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        connections = new DefaultChannelGroup(group.next());
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(group)
                 .channel(NioServerSocketChannel.class)
                 .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                // A restarted receiver binds its port again while the old connections wait out TIME_WAIT.
+                .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        connections.add(ch);
                         if (security != null) {
                             secure(ch, security);
                         }
@@ -192,6 +200,7 @@ public final class NetworkLinkServer implements AutoCloseable {
     @Override
     public void close() {
         listening.close().syncUninterruptibly();
+        connections.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }
 

@@ -4,14 +4,19 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The receiving side of one connection, on its event loop: the handshake against the server's
  * receivers, then DATA into the linked receiver's queue with its gaps and drops counted, CREDIT
- * grants as the consumer frees room, and the CLOSE exchange.
+ * grants as the consumer frees room, ACKs of what it received (every quarter of the queue, and within
+ * 50 ms of any item; a heartbeat ACK every 200 ms while nothing arrives, so a sender tells a silent
+ * link from a dead one), and the CLOSE exchange. A HELLO from the sending link already linked (it
+ * reconnected, while this side had not noticed its old connection die) replaces the old connection.
  *
  * <pre>{@code
  * ch.pipeline().addLast(new FrameDecoder(maxFrameLength), new ReceiverLinkHandler(server));
@@ -19,6 +24,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
     private enum State { AWAITING_HELLO, OPEN, CLOSING, CLOSED }
+
+    private static final long ACK_TICK_MILLIS = 50;
+    /** Ticks without an ACK before a heartbeat: 200 ms. */
+    private static final int HEARTBEAT_TICKS = 4;
 
     private final NetworkLinkServer server;
     private final AtomicBoolean grantPending = new AtomicBoolean();
@@ -31,6 +40,13 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
     /** Items of this link delivered or dropped here. */
     private long received;
     private long grantedUpTo;
+    /** Items received when the last ACK was written. */
+    private long ackedItems;
+    private int ackEvery;
+    private int ticksSinceAck;
+    /** Held by {@link #hold()}: neither reading nor beating. */
+    private boolean held;
+    private ScheduledFuture<?> ackTimer;
 
     ReceiverLinkHandler(NetworkLinkServer server) {
         this.server = server;
@@ -65,10 +81,10 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
                             + server.describeReceivers());
                 } else if (!wanted.identity().equals(offer)) {
                     refuse("sender offers " + offer.describe() + ", receiver expects " + wanted.identity().describe());
-                } else if (!wanted.attach(this)) {
+                } else if (!wanted.attach(this) && !takeOver(wanted, hello)) {
                     refuse("sender offers " + offer.describe() + ", receiver already has a sender linked to it");
                 } else {
-                    open(wanted);
+                    open(wanted, hello);
                 }
             }
             default -> throw new ProtocolException(frame.type() + " frame before HELLO from "
@@ -76,10 +92,34 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
         }
     }
 
-    private void open(LongLinkReceiver linked) {
+    /**
+     * The sending link already linked reconnected: its old connection is dead to it, whatever this
+     * side saw, so it is closed here and its place given to this one. All connections share this
+     * event loop, so the old one's counts are final.
+     */
+    private boolean takeOver(LongLinkReceiver wanted, Frame.Hello hello) {
+        ReceiverLinkHandler old = wanted.linkOf(hello.senderId());
+        if (old == null || old == this) {
+            return false;
+        }
+        old.superseded();
+        return wanted.attach(this);
+    }
+
+    private void superseded() {
+        state = State.CLOSED;
+        stopAcks();
+        receiver.detach(this);
+        var _ = ctx.close();
+    }
+
+    private void open(LongLinkReceiver linked, Frame.Hello hello) {
         receiver = linked;
-        gaps = new SequenceGaps(linked.counters());
+        gaps = linked.gapsFor(hello);
         state = State.OPEN;
+        ackEvery = Math.max(1, Math.min(linked.capacity() / 4, 4096));
+        ackTimer = ctx.executor().scheduleAtFixedRate(this::tick, ACK_TICK_MILLIS, ACK_TICK_MILLIS,
+                TimeUnit.MILLISECONDS);
         var _ = ctx.write(FrameEncoder.helloOk(ctx.alloc()), ctx.voidPromise());
         if (linked.identity().mode() == LinkMode.CREDIT) {
             grantedUpTo = linked.consumed();
@@ -103,6 +143,7 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
             case Frame.Lost lost -> gaps.onLost(lost.items());
             case Frame.Close close -> {
                 gaps.onClose(close.nextSequence());
+                stopAcks();
                 if (state == State.OPEN) {
                     var _ = ctx.writeAndFlush(FrameEncoder.close(ctx.alloc(), received, gaps.expected()))
                             .addListener(ChannelFutureListener.CLOSE);
@@ -146,6 +187,57 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
         received += count;
         counters.addDelivered(delivered);
         counters.addDroppedAtReceiver(count - delivered);
+        if (received - ackedItems >= ackEvery) {
+            ack();
+        }
+    }
+
+    private void ack() {
+        ackedItems = received;
+        ticksSinceAck = 0;
+        var _ = ctx.writeAndFlush(FrameEncoder.ack(ctx.alloc(), received, gaps.expected()), ctx.voidPromise());
+    }
+
+    private void tick() {
+        if (state != State.OPEN || held) {
+            return;
+        }
+        if (received != ackedItems || ++ticksSinceAck >= HEARTBEAT_TICKS) {
+            ack();
+        }
+    }
+
+    private void stopAcks() {
+        if (ackTimer != null) {
+            var _ = ackTimer.cancel(false);
+            ackTimer = null;
+        }
+    }
+
+    /** Any thread: see {@link LongLinkReceiver#holdLinkForTest()}. */
+    CompletableFuture<Void> hold() {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        try {
+            ctx.executor().execute(() -> {
+                if (state != State.OPEN) {
+                    done.completeExceptionally(new IllegalStateException("the link is " + state + ", not OPEN"));
+                    return;
+                }
+                held = true;
+                ctx.channel().config().setAutoRead(false);
+                ackedItems = received;
+                ctx.writeAndFlush(FrameEncoder.ack(ctx.alloc(), received, gaps.expected())).addListener(written -> {
+                    if (written.isSuccess()) {
+                        done.complete(null);
+                    } else {
+                        done.completeExceptionally(written.cause());
+                    }
+                });
+            });
+        } catch (RejectedExecutionException e) {
+            done.completeExceptionally(e);
+        }
+        return done;
     }
 
     /** Any thread: grant the room the consumer freed, on the event loop. */
@@ -187,6 +279,7 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
             return;
         }
         state = State.CLOSING;
+        stopAcks();
         var _ = ctx.writeAndFlush(FrameEncoder.close(ctx.alloc(), received, gaps.expected()), ctx.voidPromise());
         // A sender that never answers does not keep the connection.
         var _ = ctx.executor().schedule(() -> {
@@ -197,6 +290,7 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
     @Override
     public void channelInactive(ChannelHandlerContext context) {
         state = State.CLOSED;
+        stopAcks();
         if (receiver != null) {
             receiver.detach(this);
         }

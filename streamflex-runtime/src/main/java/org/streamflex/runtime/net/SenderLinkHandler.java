@@ -2,29 +2,46 @@ package org.streamflex.runtime.net;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.EventLoop;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.concurrent.Promise;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.streamflex.runtime.counter.SingleWriterCounter;
 
 /**
- * The sending side of one link. The producer thread offers items into a bounded ring, numbering
- * them; the event loop drains the ring into DATA frames within the channel's writability and, in
- * CREDIT mode, the receiver's credit, reports the producer's drops in LOST frames before the DATA
- * that skips them, and runs the CLOSE exchange.
+ * The sending side of one link, across its connections. The producer thread offers items into a
+ * bounded ring, numbering them; the event loop drains the ring into DATA frames within the channel's
+ * writability and, in CREDIT mode, the receiver's credit, reports the producer's drops in LOST frames
+ * before the DATA that skips them, counts what the receiver's ACKs confirm, and runs the CLOSE
+ * exchange. When a connection dies without CLOSE, what it sent unacknowledged is counted lost in
+ * flight, the ring keeps what was not sent, and the client connects again; the next HELLO resumes at
+ * the first number not sent. One connection at a time, all on one event loop: hence shareable.
  *
  * <pre>{@code
- * SenderLinkHandler link = new SenderLinkHandler(offer, 4096, maxFrameLength, handshakePromise);
+ * SenderLinkHandler link = new SenderLinkHandler(offer, 4096, maxFrameLength, loop, handshakePromise);
  * ch.pipeline().addLast(new FrameDecoder(maxFrameLength), link);
  * link.offer(42); // producer thread
  * }</pre>
  */
+@ChannelHandler.Sharable
 final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
     private enum State { AWAITING_OK, OPEN, CLOSING, CLOSED }
+
+    /** What the client does when a connection ends. */
+    interface Connections {
+        /** The connection was answered HELLO_OK. */
+        void linked();
+
+        /** A connection of an established link died, and the link is not closed: connect again. */
+        void lost(String why);
+    }
 
     private static final VarHandle NEXT_SEQUENCE;
 
@@ -40,11 +57,14 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
     private final SequencedLongRing ring;
     private final LinkCounters counters = new LinkCounters();
     private final int maxItemsPerFrame;
+    private final EventLoop loop;
     private final Promise<Void> handshake;
+    private final Promise<Void> ended;
+    private final long senderId;
     private final AtomicBoolean drainPending = new AtomicBoolean();
     private final Runnable drainTask = this::drain;
     private final Runnable closeTask = this::closeFromSender;
-    private volatile boolean open;
+    private volatile boolean open = true;
     /**
      * Set by the producer around each offer, read by the event loop after it clears {@link #open}:
      * with both volatile, either the producer sees the link closed or the event loop sees it
@@ -55,24 +75,65 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
     private volatile boolean offering;
     /** Written by the producer only. */
     private long nextSequence;
+    private Connections connections;
+    /** The current connection's context; null between connections. Event loop only, as all below. */
     private ChannelHandlerContext ctx;
-    private State state = State.AWAITING_OK;
+    private State state = State.CLOSED;
+    private boolean everLinked;
+    /** The link is over: closed by either side, or its first handshake failed. */
+    private boolean finished;
     private long credit;
+    /** Drops reported so far (LOST frames of this connection, and the HELLO's count before them). */
     private long reportedDrops;
+    private long sentOnConnection;
+    private long ackedOnConnection;
+    /** Why the current connection is being closed, when this side closes it on a fault. */
+    private String failure;
+    /** Connections closed as stalled; written by the event loop. */
+    private final SingleWriterCounter stalls = new SingleWriterCounter();
 
-    SenderLinkHandler(LinkIdentity offer, int capacity, int maxFrameLength, Promise<Void> handshake) {
+    SenderLinkHandler(LinkIdentity offer, int capacity, int maxFrameLength, EventLoop loop, Promise<Void> handshake,
+            long senderId) {
         this.offer = offer;
         this.ring = new SequencedLongRing(capacity);
         this.maxItemsPerFrame = Math.min(4096, (maxFrameLength - FrameFormat.DATA_PREFIX_BYTES) / Long.BYTES);
+        this.loop = loop;
         this.handshake = handshake;
+        this.ended = loop.newPromise();
+        this.senderId = senderId;
+    }
+
+    void connections(Connections listener) {
+        this.connections = listener;
     }
 
     LinkCounters counters() {
         return counters;
     }
 
+    /** Offers are taken: the link is not closed (it may be between connections). */
     boolean isOpen() {
         return open;
+    }
+
+    /** Succeeds at the first HELLO_OK; fails if the first connection ends before it. */
+    Promise<Void> handshake() {
+        return handshake;
+    }
+
+    /** Completed once the link is over and every item it took is counted. */
+    Promise<Void> ended() {
+        return ended;
+    }
+
+    /** Connections closed because the receiver went silent for the stall timeout. */
+    long stalls() {
+        return stalls.get();
+    }
+
+    /** Pairs in the ring: accepted, not yet sent or discarded. */
+    int queued() {
+        return ring.size();
     }
 
     /** Producer thread only. */
@@ -111,7 +172,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
     private void drainSoon() {
         if (!drainPending.get() && drainPending.compareAndSet(false, true)) {
             try {
-                ctx.executor().execute(drainTask);
+                loop.execute(drainTask);
             } catch (RejectedExecutionException e) {
                 // The client is shut down: close() counted what the ring held.
                 drainPending.set(false);
@@ -120,24 +181,46 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
     }
 
     @Override
-    public void handlerAdded(ChannelHandlerContext context) {
-        this.ctx = context;
-    }
-
-    @Override
     public void channelActive(ChannelHandlerContext context) {
-        ByteBuf hello = FrameEncoder.hello(context.alloc(), offer, ring.capacity());
+        if (finished || !open) {
+            // A connection completed after close() began: the link no longer wants it.
+            var _ = context.close();
+            return;
+        }
+        ctx = context;
+        state = State.AWAITING_OK;
+        credit = 0;
+        sentOnConnection = 0;
+        ackedOnConnection = 0;
+        // Everything numbered below resumeFrom was sent or dropped; what was not sent is a drop.
+        long resumeFrom = ring.available() > 0 ? ring.sequenceAt(0) : (long) NEXT_SEQUENCE.getAcquire(this);
+        long droppedBefore = resumeFrom - counters.sent();
+        reportedDrops = droppedBefore;
+        ByteBuf hello = FrameEncoder.hello(context.alloc(), offer, ring.capacity(), senderId, resumeFrom,
+                droppedBefore);
         var _ = context.writeAndFlush(hello, context.voidPromise());
         context.fireChannelActive();
     }
 
+    /** Whether {@code context} is the current connection's, not one that ended before it. */
+    @SuppressWarnings("ReferenceEquality") // the same context object: one per connection
+    private boolean isCurrent(ChannelHandlerContext context) {
+        return context == ctx;
+    }
+
     @Override
     protected void channelRead0(ChannelHandlerContext context, Frame frame) {
+        if (!isCurrent(context)) {
+            return;
+        }
         switch (frame) {
             case Frame.HelloOk ok when state == State.AWAITING_OK -> {
                 state = State.OPEN;
-                open = true;
+                everLinked = true;
                 handshake.trySuccess(null);
+                if (connections != null) {
+                    connections.linked();
+                }
                 drain();
             }
             case Frame.Refuse refuse when state == State.AWAITING_OK -> {
@@ -155,6 +238,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
                 }
                 drain();
             }
+            case Frame.Ack ack when state == State.OPEN || state == State.CLOSING -> acknowledge(ack.items(), "ACK");
             case Frame.Close close when state == State.OPEN || state == State.CLOSING -> closed(close);
             default -> throw new ProtocolException(frame.type() + " frame from the receiver at "
                     + context.channel().remoteAddress() + " while the link is " + state
@@ -162,8 +246,20 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
         }
     }
 
+    private void acknowledge(long items, String frame) {
+        if (items < ackedOnConnection || items > sentOnConnection) {
+            throw new ProtocolException(frame + " of " + items + " items from the receiver at "
+                    + ctx.channel().remoteAddress() + ": this connection sent " + sentOnConnection
+                    + " and had " + ackedOnConnection + " acknowledged");
+        }
+        counters.addAcknowledged(items - ackedOnConnection);
+        ackedOnConnection = items;
+    }
+
     private void closed(Frame.Close close) {
-        counters.addLostInTransit(counters.sent() - close.items());
+        acknowledge(close.items(), "CLOSE");
+        counters.addLostInTransit(sentOnConnection - close.items());
+        sentOnConnection = ackedOnConnection;
         if (state == State.OPEN) {
             open = false;
             awaitOffer();
@@ -176,12 +272,13 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
             var _ = ctx.close();
         }
         state = State.CLOSED;
+        finished = true;
     }
 
     private void drain() {
         drainPending.set(false);
         if (state != State.OPEN) {
-            if (state != State.AWAITING_OK) {
+            if (finished) {
                 discard();
             }
             return;
@@ -209,6 +306,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
             FrameEncoder.finishData(frame, n);
             var _ = ctx.write(frame, ctx.voidPromise());
             counters.addSent(n);
+            sentOnConnection += n;
             if (offer.mode() == LinkMode.CREDIT) {
                 credit -= n;
             }
@@ -223,7 +321,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
     /** Reports the producer's drops and what close discarded: to the receiver, both never left the sender. */
     private boolean reportDrops() {
         long drops = counters.droppedAtSender() + counters.discardedAtClose();
-        if (drops == reportedDrops) {
+        if (drops <= reportedDrops) {
             return false;
         }
         var _ = ctx.write(FrameEncoder.lost(ctx.alloc(), drops - reportedDrops), ctx.voidPromise());
@@ -251,16 +349,21 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
     void closeSoon() {
         open = false;
         try {
-            ctx.executor().execute(closeTask);
+            loop.execute(closeTask);
         } catch (RejectedExecutionException e) {
             // Already shut down: nothing is left to send.
         }
     }
 
     private void closeFromSender() {
+        if (finished) {
+            return;
+        }
         if (state != State.OPEN) {
-            if (state == State.AWAITING_OK) {
-                var _ = ctx.close();
+            if (ctx != null) {
+                var _ = ctx.close(); // channelInactive ends the link
+            } else {
+                finish(); // between connections: nothing is in flight
             }
             return;
         }
@@ -271,36 +374,76 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
         long next = (long) NEXT_SEQUENCE.getAcquire(this);
         var _ = ctx.writeAndFlush(FrameEncoder.close(ctx.alloc(), counters.sent(), next), ctx.voidPromise());
         // A receiver that never answers does not keep the connection.
-        var _ = ctx.executor().schedule(() -> {
-            var _ = ctx.close();
+        ChannelHandlerContext closing = ctx;
+        var _ = loop.schedule(() -> {
+            var _ = closing.close();
         }, 5, TimeUnit.SECONDS);
+    }
+
+    /** Event loop: the link is over; what the ring holds is counted discarded. */
+    private void finish() {
+        open = false;
+        finished = true;
+        awaitOffer();
+        discard();
+        ended.trySuccess(null);
     }
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext context) {
-        if (context.channel().isWritable()) {
+        if (isCurrent(context) && context.channel().isWritable()) {
             drain();
         }
         context.fireChannelWritabilityChanged();
     }
 
     @Override
+    public void userEventTriggered(ChannelHandlerContext context, Object event) {
+        // The receiver acknowledges, or beats, within a fraction of the stall timeout while it reads:
+        // silence this long means it stopped reading, or its host did.
+        if (event instanceof IdleStateEvent && isCurrent(context) && state != State.CLOSED) {
+            failure = "the receiver at " + context.channel().remoteAddress() + " sent nothing within the stall"
+                    + " timeout: treated as dead";
+            stalls.increment();
+            handshake.tryFailure(new LinkRefusedException(failure + ", before answering the HELLO for "
+                    + offer.describe()));
+            var _ = context.close();
+            return;
+        }
+        context.fireUserEventTriggered(event);
+    }
+
+    @Override
     public void channelInactive(ChannelHandlerContext context) {
-        open = false;
+        context.fireChannelInactive();
+        if (!isCurrent(context)) {
+            return;
+        }
+        ctx = null;
+        boolean wasLinked = state == State.OPEN || state == State.CLOSING;
         state = State.CLOSED;
-        awaitOffer();
-        discard();
+        counters.addLostInFlight(sentOnConnection - ackedOnConnection);
+        sentOnConnection = 0;
+        ackedOnConnection = 0;
         handshake.tryFailure(new LinkRefusedException("the receiver at " + context.channel().remoteAddress()
                 + " closed the connection before answering the HELLO for " + offer.describe()));
-        context.fireChannelInactive();
+        String why = failure != null ? failure : "the connection to " + context.channel().remoteAddress()
+                + " for " + offer.describe() + (wasLinked ? " dropped" : " ended before its handshake");
+        failure = null;
+        if (finished || !open || !everLinked) {
+            finish();
+        } else if (connections != null) {
+            connections.lost(why);
+        }
     }
 
     @Override
     public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
         handshake.tryFailure(new LinkRefusedException("link to " + context.channel().remoteAddress() + " for "
                 + offer.describe() + " failed: " + cause.getMessage()));
-        open = false;
-        state = State.CLOSED;
+        if (isCurrent(context)) {
+            failure = "link to " + context.channel().remoteAddress() + " failed: " + cause.getMessage();
+        }
         var _ = context.close();
     }
 }

@@ -21,11 +21,10 @@ class FrameCodecTest {
         EmbeddedChannel ch = new EmbeddedChannel(new FrameDecoder(FrameFormat.DEFAULT_MAX_FRAME_LENGTH));
         LinkIdentity offer = LinkIdentity.ofCapsules("gräph", "packets", "org.x.Packet", LinkMode.CREDIT);
         assertFalse(ch.writeInbound(FrameEncoder.hello(ALLOC, offer, 512).copy(0, 5)));
-        ByteBuf whole = FrameEncoder.hello(ALLOC, offer, 512);
+        ByteBuf whole = FrameEncoder.hello(ALLOC, offer, 512, -42, 1_000_000_007L, 99);
         ch.writeInbound(whole.skipBytes(5));
         Frame.Hello hello = assertInstanceOf(Frame.Hello.class, ch.readInbound());
-        assertEquals(offer, hello.identity());
-        assertEquals(512, hello.capacity());
+        assertEquals(new Frame.Hello(offer, 512, -42, 1_000_000_007L, 99), hello);
     }
 
     @Test
@@ -38,7 +37,8 @@ class FrameCodecTest {
         assertEquals(FrameFormat.HEADER_BYTES + FrameFormat.DATA_PREFIX_BYTES + 24, frame.readableBytes());
         assertEquals(1, frame.getByte(FrameFormat.HEADER_BYTES + FrameFormat.DATA_PREFIX_BYTES + 7),
                 "big-endian: the low byte of 1 is last");
-        ch.writeInbound(frame, FrameEncoder.credit(ALLOC, 7), FrameEncoder.close(ALLOC, 3, 1003));
+        ch.writeInbound(frame, FrameEncoder.credit(ALLOC, 7), FrameEncoder.ack(ALLOC, 2, 1002),
+                FrameEncoder.close(ALLOC, 3, 1003));
         Frame.Data data = assertInstanceOf(Frame.Data.class, ch.readInbound());
         try {
             assertEquals(1000, data.firstSequence());
@@ -51,6 +51,7 @@ class FrameCodecTest {
             data.release();
         }
         assertEquals(new Frame.Credit(7), ch.readInbound());
+        assertEquals(new Frame.Ack(2, 1002), ch.readInbound());
         assertEquals(new Frame.Close(3, 1003), ch.readInbound());
         assertNull(ch.readInbound());
         assertFalse(ch.finishAndReleaseAll(), "nothing is left over");
@@ -113,13 +114,13 @@ class FrameCodecTest {
     @Test
     void aHelloOfAnotherVersionIsPassedOnUnreadButOtherFramesOfItAreRefused() {
         EmbeddedChannel ch = new EmbeddedChannel(new FrameDecoder(FrameFormat.DEFAULT_MAX_FRAME_LENGTH));
-        LinkIdentity v2 = LinkIdentity.of("g", "c", ElementKind.LONG, LinkMode.DROP).withVersion(2);
-        ch.writeInbound(FrameEncoder.hello(ALLOC, v2, 8));
-        assertEquals(new Frame.ForeignHello(2), ch.readInbound());
+        LinkIdentity v3 = LinkIdentity.of("g", "c", ElementKind.LONG, LinkMode.DROP).withVersion(3);
+        ch.writeInbound(FrameEncoder.hello(ALLOC, v3, 8));
+        assertEquals(new Frame.ForeignHello(3), ch.readInbound());
         ByteBuf credit = FrameEncoder.credit(ALLOC, 1);
-        credit.setByte(4, 2);
+        credit.setByte(4, 3);
         ProtocolException e = assertThrows(ProtocolException.class, () -> ch.writeInbound(credit));
-        assertTrue(e.getMessage().contains("protocol version 2 in a CREDIT frame"), e.getMessage());
+        assertTrue(e.getMessage().contains("protocol version 3 in a CREDIT frame"), e.getMessage());
     }
 
     @Test
@@ -128,7 +129,9 @@ class FrameCodecTest {
         trailing.writeByte(0).setInt(8, 9);
         assertRefused(trailing, "1 unexpected bytes");
         ByteBuf type = FrameEncoder.lost(ALLOC, 1).setByte(5, 99);
-        assertRefused(type, "type byte 99");
+        assertRefused(type, "type byte 99 is no frame type (1 to 8)");
+        ByteBuf negativeAck = FrameEncoder.ack(ALLOC, -1, 0);
+        assertRefused(negativeAck, "item count 18446744073709551615 is not 0 to");
         ByteBuf flags = FrameEncoder.lost(ALLOC, 1).setShort(6, 1);
         assertRefused(flags, "flags 0x0001");
         ByteBuf zeroCredit = FrameEncoder.credit(ALLOC, 0);

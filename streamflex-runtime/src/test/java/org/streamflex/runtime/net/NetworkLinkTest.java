@@ -107,8 +107,8 @@ class NetworkLinkTest {
             LinkIdentity offer = LinkIdentity.of("G", "C", ElementKind.DOUBLE, LinkMode.DROP);
             LinkRefusedException e = assertThrows(LinkRefusedException.class,
                     () -> NetworkLinkClient.connect(server.address(), offer, 16));
-            String expected = "sender offers graph G channel C of double, DROP mode, protocol version 1, receiver "
-                    + "expects graph G channel C of long, DROP mode, protocol version 1";
+            String expected = "sender offers graph G channel C of double, DROP mode, protocol version 2, receiver "
+                    + "expects graph G channel C of long, DROP mode, protocol version 2";
             assertTrue(e.getMessage().endsWith(expected), e.getMessage());
             assertEquals(expected, server.lastRefusal());
             assertEquals(1, server.refusedLinks());
@@ -128,10 +128,10 @@ class NetworkLinkTest {
             LinkIdentity id = LinkIdentity.of("G", "C", ElementKind.LONG, LinkMode.DROP);
             server.longReceiver(id, 16);
             LinkRefusedException e = assertThrows(LinkRefusedException.class,
-                    () -> NetworkLinkClient.connect(server.address(), id.withVersion(2), 16));
-            assertTrue(e.getMessage().contains("sender speaks StreamFlex link protocol version 2, receiver speaks "
-                    + "version 1"), e.getMessage());
-            assertTrue(server.lastRefusal().startsWith("sender speaks StreamFlex link protocol version 2"));
+                    () -> NetworkLinkClient.connect(server.address(), id.withVersion(1), 16));
+            assertTrue(e.getMessage().contains("sender speaks StreamFlex link protocol version 1, receiver speaks "
+                    + "version 2"), e.getMessage());
+            assertTrue(server.lastRefusal().startsWith("sender speaks StreamFlex link protocol version 1"));
         }
     }
 
