@@ -1,0 +1,177 @@
+package org.streamflex.bench.net;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
+import org.streamflex.runtime.net.LongLinkReceiver;
+import org.streamflex.runtime.net.NetworkLinkClient;
+import org.streamflex.runtime.net.NetworkLinkServer;
+
+/**
+ * The receiving JVM of {@link LinkBenchMain}, started by it. It reads one command a line on stdin
+ * and answers each with one line on stdout; it exits when stdin closes, so a parent that died never
+ * leaves it running.
+ *
+ * <ul>
+ *   <li>{@code raw-sink}, {@code link-sink}: a server counting the longs it receives (raw Netty on its
+ *       event loop; a CREDIT link drained by a consumer thread); answers {@code port P}.
+ *   <li>{@code raw-echo}: a raw Netty server writing every frame back; answers {@code port P}.
+ *   <li>{@code link-echo P}: links back to the receiver at loopback port P (link B), opens a server
+ *       for link A and echoes every item of A on B from a thread of its own; answers {@code port P'}.
+ *   <li>{@code await N}: waits (10 s at most) until the sink counted N longs; answers {@code received C}.
+ *   <li>{@code stop}: closes what the last command opened; answers {@code ok}. {@code exit}: exits.
+ * </ul>
+ *
+ * <p>A failed command answers {@code error MESSAGE}.
+ */
+public final class LinkBenchPeer {
+    private final List<AutoCloseable> open = new ArrayList<>();
+    private volatile boolean running;
+    private volatile long received;
+    private RawNetty.Counter rawCounter;
+    private Thread worker;
+
+    public static void main(String[] args) throws IOException {
+        PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        LinkBenchPeer peer = new LinkBenchPeer();
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+            if (line.equals("exit")) {
+                break;
+            }
+            try {
+                out.println(peer.command(line.strip().split(" ")));
+            } catch (RuntimeException | InterruptedException e) {
+                out.println("error " + e);
+            }
+        }
+        // stdin closed or exit: the parent is done or gone; nothing here is worth waiting for.
+        Runtime.getRuntime().halt(0);
+    }
+
+    private String command(String... words) throws InterruptedException {
+        return switch (words[0]) {
+            case "raw-sink" -> rawSink();
+            case "raw-echo" -> rawEcho();
+            case "link-sink" -> linkSink();
+            case "link-echo" -> linkEcho(words);
+            case "await" -> await(words);
+            case "stop" -> stop();
+            default -> throw new IllegalArgumentException("unknown command " + String.join(" ", words));
+        };
+    }
+
+    private String rawSink() {
+        rawCounter = new RawNetty.Counter();
+        RawNetty.Server server = new RawNetty.Server(true, () -> rawCounter);
+        open.add(server);
+        return "port " + server.port();
+    }
+
+    private String rawEcho() {
+        RawNetty.Server server = new RawNetty.Server(false, RawNetty.Echo::new);
+        open.add(server);
+        return "port " + server.port();
+    }
+
+    private String linkSink() {
+        NetworkLinkServer server = NetworkLinkServer.open(loopback(0));
+        open.add(server);
+        LongLinkReceiver in = server.longReceiver(LinkBenchMain.THROUGHPUT, LinkBenchMain.QUEUE);
+        received = 0;
+        start(() -> {
+            long count = 0;
+            LongConsumer sink = v -> { };
+            int idle = 0;
+            while (running) {
+                int n = in.drain(sink, LinkBenchMain.QUEUE);
+                if (n > 0) {
+                    count += n;
+                    received = count;
+                    idle = 0;
+                } else {
+                    idle = Idle.pause(idle);
+                }
+            }
+        });
+        return "port " + server.address().getPort();
+    }
+
+    private String linkEcho(String... words) {
+        NetworkLinkClient back = NetworkLinkClient.connect(loopback(Integer.parseInt(words[1])),
+                LinkBenchMain.PONG, LinkBenchMain.PING_QUEUE);
+        open.add(back);
+        NetworkLinkServer server = NetworkLinkServer.open(loopback(0));
+        open.add(server);
+        LongLinkReceiver in = server.longReceiver(LinkBenchMain.PING, LinkBenchMain.PING_QUEUE);
+        start(() -> {
+            Echo echo = new Echo(back);
+            int idle = 0;
+            while (running) {
+                idle = in.drain(echo, 1) > 0 ? 0 : Idle.pause(idle);
+            }
+        });
+        return "port " + server.address().getPort();
+    }
+
+    private String await(String... words) throws InterruptedException {
+        long n = Long.parseLong(words[1]);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (count() < n && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        return "received " + count();
+    }
+
+    private String stop() throws InterruptedException {
+        running = false;
+        if (worker != null) {
+            worker.join();
+            worker = null;
+        }
+        for (AutoCloseable c : open.reversed()) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("closing " + c + ": " + e, e);
+            }
+        }
+        open.clear();
+        rawCounter = null;
+        return "ok";
+    }
+
+    private long count() {
+        return rawCounter != null ? rawCounter.received() : received;
+    }
+
+    private void start(Runnable loop) {
+        running = true;
+        worker = new Thread(loop, "link-bench-peer");
+        worker.setDaemon(true);
+        worker.start();
+    }
+
+    static InetSocketAddress loopback(int port) {
+        return new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
+    }
+
+    /** Offers every item it is given on link B, waiting for credit. */
+    private record Echo(NetworkLinkClient back) implements LongConsumer {
+        @Override
+        public void accept(long value) {
+            int idle = 0;
+            while (!back.offer(value)) {
+                idle = Idle.pause(idle);
+            }
+        }
+    }
+}

@@ -1,0 +1,212 @@
+package org.streamflex.bench.net;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * The baseline: plain Netty between the same two JVMs with the event-loop setup of the links
+ * ({@code org.streamflex.runtime.net}): one NIO event-loop thread per side, {@code TCP_NODELAY},
+ * {@link PooledByteBufAllocator} direct buffers. Frames are a 4-byte length and that many bytes of
+ * big-endian longs, split by a {@link LengthFieldBasedFrameDecoder}.
+ */
+final class RawNetty {
+    /** Longs per frame of the throughput run: 4 KiB of items. */
+    static final int BATCH = 512;
+    static final int MAX_FRAME = 1 << 20;
+
+    private RawNetty() {
+    }
+
+    /** A decoder that strips the length field, or keeps it (the echo writes the frame back as it came). */
+    static LengthFieldBasedFrameDecoder frames(boolean strip) {
+        return new LengthFieldBasedFrameDecoder(MAX_FRAME, 0, 4, 0, strip ? 4 : 0);
+    }
+
+    /** A listening server on loopback: each connection gets {@link #frames} and a handler from {@code handler}. */
+    static final class Server implements AutoCloseable {
+        private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        private final Channel listening;
+
+        Server(boolean strip, Supplier<ChannelHandler> handler) {
+            listening = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+                    .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                    .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childHandler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            ch.pipeline().addLast(frames(strip), handler.get());
+                        }
+                    })
+                    .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).syncUninterruptibly().channel();
+        }
+
+        int port() {
+            return ((InetSocketAddress) listening.localAddress()).getPort();
+        }
+
+        @Override
+        public void close() {
+            listening.close().syncUninterruptibly();
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
+    /** A connection to a loopback port, with {@code handlers} after nothing (the caller adds a decoder if it reads). */
+    static final class Client implements AutoCloseable {
+        private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        final Channel channel;
+
+        Client(int port, ChannelHandler... handlers) {
+            channel = new Bootstrap().group(group).channel(NioSocketChannel.class)
+                    .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                    .option(ChannelOption.TCP_NODELAY, true)
+                    .handler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            ch.pipeline().addLast(handlers);
+                        }
+                    })
+                    .connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port)).syncUninterruptibly()
+                    .channel();
+        }
+
+        @Override
+        public void close() {
+            channel.close().syncUninterruptibly();
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
+    /** The receiving side of the throughput run: counts the longs of every frame, on the event loop. */
+    static final class Counter extends ChannelInboundHandlerAdapter {
+        private long count;
+        private volatile long received;
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ByteBuf frame = (ByteBuf) msg;
+            try {
+                count += frame.readableBytes() / Long.BYTES; // the event loop's
+                received = count;
+            } finally {
+                frame.release();
+            }
+        }
+
+        long received() {
+            return received;
+        }
+
+        @Override
+        public boolean isSharable() {
+            return true;
+        }
+    }
+
+    /** The peer's side of the ping-pong: writes every frame back as it came, length field included. */
+    static final class Echo extends ChannelInboundHandlerAdapter {
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            var _ = ctx.writeAndFlush(msg, ctx.voidPromise());
+        }
+    }
+
+    /**
+     * The sending side of the throughput run, on its event loop: writes frames of {@link #BATCH}
+     * longs while the channel is writable (Netty's high water mark), flushing every 16 frames, and
+     * resumes when it becomes writable again.
+     */
+    static final class Pump extends ChannelInboundHandlerAdapter {
+        private volatile boolean running;
+        private volatile long written;
+        /** The next long to write, also the count written; the event loop's. */
+        private long next;
+        private Channel channel;
+
+        void start(Channel ch) {
+            channel = ch;
+            running = true;
+            ch.eventLoop().execute(this::pump);
+        }
+
+        /** Stops writing; returns the longs written, once the event loop wrote its last frame. */
+        long stop() {
+            running = false;
+            channel.eventLoop().submit(() -> {
+                channel.flush();
+            }).syncUninterruptibly();
+            return written;
+        }
+
+        long written() {
+            return written;
+        }
+
+        private void pump() {
+            int frames = 0;
+            while (running && channel.isWritable() && frames < 256) {
+                ByteBuf frame = channel.alloc().directBuffer(4 + BATCH * Long.BYTES);
+                frame.writeInt(BATCH * Long.BYTES);
+                for (int i = 0; i < BATCH; i++) {
+                    frame.writeLong(next++);
+                }
+                var _ = channel.write(frame, channel.voidPromise());
+                written = next;
+                if (++frames % 16 == 0) {
+                    channel.flush();
+                }
+            }
+            channel.flush();
+            if (running && channel.isWritable()) {
+                channel.eventLoop().execute(this::pump);
+            }
+        }
+
+        @Override
+        public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+            if (running && ctx.channel().isWritable()) {
+                pump();
+            }
+            ctx.fireChannelWritabilityChanged();
+        }
+    }
+
+    /** The pinging side's reader: the last long echoed, for the pinging thread to wait on. */
+    static final class LastEchoed extends ChannelInboundHandlerAdapter {
+        private volatile long last = -1;
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ByteBuf frame = (ByteBuf) msg;
+            try {
+                last = frame.readLong();
+            } finally {
+                frame.release();
+            }
+        }
+
+        long last() {
+            return last;
+        }
+    }
+}
