@@ -92,6 +92,8 @@ class ReadmeCommandsTest {
             cover("java -cp jmh/target/benchmarks.jar org.streamflex.bench.fission.ScalingMain " + program,
                     JMH_README_IT, "one round of 0.05 s after a 0.1 s warm-up");
         }
+        cover("java -cp jmh/target/benchmarks.jar org.streamflex.bench.net.LinkBenchMain", JMH_README_IT,
+                "the same command with --seconds 0.2 --pings 200 --warmup 0.2");
         String hybrid = "taskset -c 0 java -cp jmh/target/benchmarks.jar org.streamflex.bench.hybrid.HybridMain";
         for (String command : List.of(hybrid, hybrid + " --quick")) {
             cover(command, JMH_README_IT, "the same command with 64 items per round, one round and no warm-up;"
