@@ -366,6 +366,34 @@ public abstract class StreamFlexGraph {
         }
     }
 
+    /**
+     * Marks {@code filters} as the server's part of a graph split between nodes and a server: built
+     * as a node ({@link Deployment}), the graph leaves them out and sends the channels into them to
+     * the server; built as the server, it keeps only them and receives those channels from every
+     * node. Every other filter runs on each node. Built whole (the default), the call changes
+     * nothing, so one class serves the simulation in one JVM and the deployment. Call before
+     * {@link #validate()}.
+     *
+     * <pre>{@code
+     * connect(detector, doa, 16);
+     * connect(doa, cluster, 64);      // crosses: doa on the nodes, cluster on the server
+     * runOnServer(cluster, fuse);     // move doa to the server: runOnServer(doa, cluster, fuse)
+     * }</pre>
+     *
+     * @throws StreamFlexError at {@code validate()}, built as a node or the server, if a channel runs
+     *     from a server filter to a node filter, or a capsule channel crosses
+     */
+    protected void runOnServer(Filter... filters) {
+        for (Filter f : filters) {
+            assembly.runOnServer(Objects.requireNonNull(f, "filter"));
+        }
+    }
+
+    /** Where this graph runs: the {@link Deployment} in force when it was built. */
+    public Deployment deployment() {
+        return assembly.deployment();
+    }
+
     private static final class RuntimeHolder {
         static final GraphRuntime RUNTIME = load();
 

@@ -189,11 +189,49 @@ public final class StreamFlexProperties {
     public static final Property<String> WORKERS_PROFILE = new Property<>("streamflex.workers.profile", "", "",
             text -> text, "a file path, or empty");
 
+    /**
+     * What part of a graph split between nodes and a server this JVM runs: {@code whole} (all of
+     * it), {@code node} or {@code server}. See {@link Deployment}. Read when a graph is built.
+     */
+    public static final Property<Deployment.Site> SITE = new Property<>("streamflex.site", Deployment.Site.WHOLE,
+            "whole", StreamFlexProperties::site, "one of whole, node, server");
+
+    /** A node's id, as the server's inventory names it ({@code streamflex.site=node}). */
+    public static final Property<String> NODE = text("streamflex.node", "a node id, or empty");
+
+    /** The server's {@code host:port}: where a node sends, or where the server listens. */
+    public static final Property<String> SERVER = text("streamflex.server", "host:port, or empty");
+
+    /** The server's node inventory: ids separated by commas, or {@code @file} with one id per line. */
+    public static final Property<String> NODES = text("streamflex.nodes", "ids separated by commas, or @file");
+
+    /** The PKCS12 store with this JVM's TLS key and certificate; empty for plain links. */
+    public static final Property<String> NET_KEY_STORE = text("streamflex.net.keyStore", "a file path, or empty");
+
+    /** The PKCS12 store of the certificates peers must chain to; empty for plain links. */
+    public static final Property<String> NET_TRUST_STORE = text("streamflex.net.trustStore", "a file path, or empty");
+
+    /** A file holding the stores' password (a file, so that it is not on the command line); empty for plain links. */
+    public static final Property<String> NET_PASSWORD_FILE =
+            text("streamflex.net.passwordFile", "a file path, or empty");
+
+    /** Whether the server may listen beyond loopback (TLS required there). */
+    public static final Property<Boolean> NET_ALLOW_NON_LOOPBACK = bool("streamflex.net.allowNonLoopback", false);
+
+    /** How often, in microseconds, the server moves received items into its channels. */
+    public static final Property<Integer> NET_POLL_MICROS =
+            integer("streamflex.net.pollMicros", Deployment.DEFAULT_POLL_MICROS, 1, Integer.MAX_VALUE);
+
+    /** Producer ends ({@code Filter.field}, separated by commas) whose crossing channels drop rather than hold. */
+    public static final Property<String> NET_DROP =
+            text("streamflex.net.drop", "Filter.field names separated by commas");
+
     private static final List<Property<?>> ALL = List.of(CLOCK_BACKEND, CLOCK_PRIORITY, CLOCK_CPU,
             CLOCK_LOCK_MEMORY, CLOCK_SPIN_MICROS, REGIONS, REGIONS_MAX_BYTES, SCRATCH_BYTES, HEAP_ACCOUNTING, JMX,
             ATOMIC_MAX_READS, ATOMIC_MAX_WRITES, ATOMIC_MAX_COPIED_ELEMENTS, DSP_DEBUG, DSP_POOL_BYTES, DSP_REWRITES,
             RATES_CHECK, FUSION, FISSION, FISSION_REPLICAS, FISSION_MIN_PART_NANOS, WORKERS, WORKERS_CORES,
-            WORKERS_PIN, WORKERS_PROFILE);
+            WORKERS_PIN, WORKERS_PROFILE, SITE, NODE, SERVER, NODES, NET_KEY_STORE, NET_TRUST_STORE,
+            NET_PASSWORD_FILE, NET_ALLOW_NON_LOOPBACK, NET_POLL_MICROS, NET_DROP);
 
     private StreamFlexProperties() {
     }
@@ -274,6 +312,19 @@ public final class StreamFlexProperties {
     private static Property<Long> longInteger(String name, long defaultValue, long min, long max) {
         return new Property<>(name, defaultValue, Long.toString(defaultValue), text -> parseLong(text, min, max),
                 "an integer from " + min + (max == Long.MAX_VALUE ? " up" : " to " + max));
+    }
+
+    private static Property<String> text(String name, String accepted) {
+        return new Property<>(name, "", "", text -> text, accepted);
+    }
+
+    private static Deployment.Site site(String text) {
+        for (Deployment.Site site : Deployment.Site.values()) {
+            if (site.label().equalsIgnoreCase(text)) {
+                return site;
+            }
+        }
+        return null;
     }
 
     private static Property<Boolean> bool(String name, boolean defaultValue) {

@@ -4,6 +4,7 @@ import java.util.concurrent.TimeUnit;
 import org.streamflex.BoundaryError;
 import org.streamflex.Clock;
 import org.streamflex.DataChannel;
+import org.streamflex.Deployment;
 import org.streamflex.FailureListener;
 import org.streamflex.FailurePolicy;
 import org.streamflex.Filter;
@@ -35,6 +36,12 @@ public interface GraphAssembly {
 
     /** Marks {@code filter}, and everything downstream of it, to run on the graph's worker threads. */
     void runOnWorkers(Filter filter);
+
+    /** Marks a filter as the server's in a node/server split. */
+    void runOnServer(Filter filter);
+
+    /** The deployment the graph was built with. */
+    Deployment deployment();
 
     void validate();
 

@@ -131,6 +131,18 @@ class ReadmeCommandsTest {
         cover("cd my-pipeline && mvn verify", ARCHETYPE_IT,
                 "archetype:integration-test generates my-pipeline and runs verify in it");
         cover("mvn verify", ARCHETYPE_IT, "the generated project's README: its verify is what the archetype IT runs");
+        String nodeServerTest = "streamflex-runtime/src/test/java/org/streamflex/runtime/net/NodeServerJvmTest.java";
+        cover("echo changeit > password", nodeServerTest, "writes the same password file into the test's directory");
+        String nodeServerMain = " -Dstreamflex.net.trustStore=trust.p12 -Dstreamflex.net.passwordFile=password"
+                + " -cp jmh/target/benchmarks.jar org.streamflex.runtime.example.NodeServerMain --seconds 0";
+        cover("java -Dstreamflex.site=server -Dstreamflex.server=10.0.0.5:7400 -Dstreamflex.nodes=n1,n2"
+                + " -Dstreamflex.net.allowNonLoopback=true -Dstreamflex.net.keyStore=server.p12" + nodeServerMain,
+                nodeServerTest, "the same properties and options in a JVM of its own, on 127.0.0.1 and a port the"
+                        + " server chooses, with the test's class path; its input is closed once both nodes sent");
+        cover("java -Dstreamflex.site=node -Dstreamflex.node=n1 -Dstreamflex.server=10.0.0.5:7400"
+                + " -Dstreamflex.net.keyStore=client.p12" + nodeServerMain, nodeServerTest,
+                "twice (n1 and n2), each in a JVM of its own sending to the server's port, its input closed once it"
+                        + " sent 200 items");
         for (String keytool : List.of(
                 "keytool -genkeypair -alias ca -keyalg EC -dname CN=streamflex-dev-ca -ext bc:c -validity 30 "
                         + "-keystore ca.p12 -storepass changeit",

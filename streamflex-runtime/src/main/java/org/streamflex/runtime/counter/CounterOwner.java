@@ -9,7 +9,9 @@ public enum CounterOwner {
     /** A clock, by its index in creation order ({@code clock.clock-0.releases}). */
     CLOCK("clock", "Clock"),
     /** A filter's {@code @Atomic} calls from plain Java ({@code atomic.Reader.commits}). */
-    ATOMIC("atomic", "Atomic");
+    ATOMIC("atomic", "Atomic"),
+    /** A network link of a graph split between nodes and a server ({@code link.n1:Doa.out->Cluster.in.sent}). */
+    LINK("link", "Link");
 
     private final String prefix;
     private final String mbeanType;

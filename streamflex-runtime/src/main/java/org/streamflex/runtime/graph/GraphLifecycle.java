@@ -25,6 +25,7 @@ import org.streamflex.runtime.clock.ClockThread;
 import org.streamflex.runtime.clock.RuntimeClock;
 import org.streamflex.runtime.clock.StartGate;
 import org.streamflex.runtime.counter.CounterMBeans;
+import org.streamflex.runtime.net.CrossingLinks;
 import org.streamflex.runtime.schedule.FilterTask;
 import org.streamflex.runtime.schedule.WorkerUnit;
 import org.streamflex.runtime.schedule.Workers;
@@ -56,6 +57,8 @@ final class GraphLifecycle {
     /** The filters that run on worker threads once started, and how; chosen by validate(). */
     private Set<FilterWiring> onWorkers = Set.of();
     private GraphSettings settings;
+    /** The network links of a node or server part, opened at start, closed at the end; or null. */
+    private CrossingLinks crossing;
     /** Null unless the graph started with filters on workers. */
     private volatile Workers workers;
     private CountDownLatch terminated;
@@ -83,9 +86,10 @@ final class GraphLifecycle {
         return state == State.BUILDING;
     }
 
-    void validated(Set<FilterWiring> workerFilters, GraphSettings graphSettings) {
+    void validated(Set<FilterWiring> workerFilters, GraphSettings graphSettings, CrossingLinks links) {
         this.onWorkers = workerFilters;
         this.settings = graphSettings;
+        this.crossing = links;
         state = State.VALIDATED;
     }
 
@@ -162,6 +166,9 @@ final class GraphLifecycle {
                     this::threadExited);
             clocked.removeIf(c -> onWorkers.contains(model.targetOf(c)));
         }
+        if (crossing != null) {
+            crossing.open(); // a server that cannot listen leaves the graph as validated
+        }
         prefillCapsulePools();
         fixFailurePolicies();
         // From here on only clock threads write the filters' state: @Atomic calls go through them.
@@ -237,8 +244,16 @@ final class GraphLifecycle {
             running = false;
             state = State.STOPPED;
             freeOffHeap();
+            closeLinks();
             reporter.stopped();
             mbeans.unregister();
+        }
+    }
+
+    /** After the last thread: a node tells the server what it sent; the server stops listening. */
+    private void closeLinks() {
+        if (crossing != null) {
+            crossing.close();
         }
     }
 
@@ -334,6 +349,10 @@ final class GraphLifecycle {
         if (state != State.VALIDATED) {
             throw new StreamFlexError("a driver needs a graph that has not run ("
                     + state.name().toLowerCase(Locale.ROOT) + ")");
+        }
+        if (crossing != null) {
+            throw new StreamFlexError("a driver runs a whole graph on one thread, and " + graphName + " is built as "
+                    + settings.deployment() + ": drive it built whole (streamflex.site=whole), or start() it");
         }
         state = State.DRIVEN;
         fixFailurePolicies();

@@ -27,6 +27,13 @@ final class GraphModel {
     final FilterNames names = new FilterNames();
     /** The filters the graph opted in with {@code runOnWorkers}, in call order. */
     final List<FilterWiring> onWorkers = new ArrayList<>();
+    /** The filters the graph marked with {@code runOnServer}, in call order. */
+    final List<FilterWiring> onServer = new ArrayList<>();
+    /**
+     * The filters a node/server split let go ({@link GraphSplit}), with where they run instead, for
+     * the messages of calls that name them.
+     */
+    private final IdentityHashMap<Filter, String> elsewhere = new IdentityHashMap<>();
     /** The fused task each fused filter runs in; filled by {@link Fusion}. */
     final Map<FilterTask, Schedulable> runners = new HashMap<>();
     private final IdentityHashMap<Filter, FilterWiring> byFilter = new IdentityHashMap<>();
@@ -38,6 +45,26 @@ final class GraphModel {
         if (duplicate != null) {
             problems.add(duplicate);
         }
+    }
+
+    /**
+     * Lets a filter go: it runs in another JVM ({@code where} says which). Its off-heap memory is
+     * freed, and every channel to or from it forgotten on this side.
+     */
+    void remove(FilterWiring wiring, String where) {
+        filters.remove(wiring);
+        byFilter.remove(wiring.filter);
+        elsewhere.put(wiring.filter, where);
+        onWorkers.remove(wiring);
+        onServer.remove(wiring);
+        links.removeIf(l -> l.producer() == wiring || l.consumer() == wiring);
+        filters.forEach(w -> w.downstream.remove(wiring));
+        wiring.task.offHeap().close();
+    }
+
+    /** Whether the filter is part of this graph (in this JVM). */
+    boolean contains(Filter filter) {
+        return byFilter.containsKey(filter);
     }
 
     /** The filter's wiring, or null after recording that another graph made it. */
@@ -68,7 +95,12 @@ final class GraphModel {
         return byFilter.get(clock.target().filter());
     }
 
-    private static String foreign(Filter filter) {
+    private String foreign(Filter filter) {
+        String where = elsewhere.get(filter);
+        if (where != null) {
+            FilterContext context = ApiAccess.context(filter);
+            return (context == null ? filter.getClass().getSimpleName() : context.filterName()) + " runs on " + where;
+        }
         FilterContext context = ApiAccess.context(filter);
         String name = context == null ? filter.getClass().getSimpleName() : context.filterName();
         return name + " was not made by this graph";

@@ -7,6 +7,7 @@ import java.util.function.BiFunction;
 import org.streamflex.BoundaryError;
 import org.streamflex.Clock;
 import org.streamflex.DataChannel;
+import org.streamflex.Deployment;
 import org.streamflex.FailureListener;
 import org.streamflex.FailurePolicy;
 import org.streamflex.Filter;
@@ -20,6 +21,7 @@ import org.streamflex.runtime.clock.ReleaseObserver;
 import org.streamflex.runtime.clock.RuntimeClock;
 import org.streamflex.runtime.counter.CounterMBeans;
 import org.streamflex.runtime.counter.CounterRegistry;
+import org.streamflex.runtime.net.CrossingLinks;
 import org.streamflex.runtime.schedule.FilterTask;
 import org.streamflex.runtime.schedule.SchedulePlan;
 import org.streamflex.spi.GraphAssembly;
@@ -53,6 +55,8 @@ public final class RuntimeGraph implements GraphAssembly {
     private List<String> fusion = List.of();
     /** The filters that run on worker threads once started; chosen by validate(). */
     private Set<FilterWiring> onWorkers = Set.of();
+    /** The network links of a node or server part; null for a whole graph. Made by validate(). */
+    private CrossingLinks crossing;
 
     public RuntimeGraph(StreamFlexGraph graph) {
         this.graphName = graph.getClass().getSimpleName();
@@ -96,12 +100,34 @@ public final class RuntimeGraph implements GraphAssembly {
     }
 
     @Override
+    public void runOnServer(Filter filter) {
+        lifecycle.requireBuilding("runOnServer");
+        FilterWiring w = model.wiringOf(filter);
+        if (w != null && !model.onServer.contains(w)) {
+            model.onServer.add(w);
+        }
+    }
+
+    @Override
+    public Deployment deployment() {
+        return settings.deployment();
+    }
+
+    /** The network links of a graph built as a node or the server; null for a whole graph. */
+    public CrossingLinks crossingLinks() {
+        return crossing;
+    }
+
+    @Override
     public void validate() {
         if (!lifecycle.isBuilding()) {
             return;
         }
         List<String> found = GraphChecks.check(model, settings.maxRegionBytes());
         found.addAll(RateDeclarations.check(model));
+        if (found.isEmpty()) {
+            crossing = GraphSplit.split(model, factory, clockLinks, settings.deployment(), graphName, found);
+        }
         if (found.isEmpty()) {
             plan = RateDeclarations.plan(model, found);
         }
@@ -119,7 +145,10 @@ public final class RuntimeGraph implements GraphAssembly {
         fusion = settings.fusion() ? Fusion.fuse(model, plan, factory, settings)
                 : plan.subgraphs().isEmpty() ? List.of() : List.of("fusion is off (-Dstreamflex.fusion=false)");
         GraphCounterRegistration.registerAll(counters, model);
-        lifecycle.validated(onWorkers, settings);
+        if (crossing != null) {
+            crossing.registerCounters(counters);
+        }
+        lifecycle.validated(onWorkers, settings, crossing);
     }
 
     /** The static subgraphs and steady states the declared rates give; null before validate(). */
@@ -135,6 +164,9 @@ public final class RuntimeGraph implements GraphAssembly {
         StringBuilder s = new StringBuilder(plan.describe());
         fusion.forEach(line -> s.append(line).append('\n'));
         s.append(lifecycle.describeWorkers());
+        if (crossing != null) {
+            s.append(crossing.describe());
+        }
         return s.toString();
     }
 

@@ -6,7 +6,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.LongConsumer;
 
 /**
- * The receiving end of a network link of longs, hosted by a {@link NetworkLinkServer}: a bounded
+ * The receiving end of a network link of primitives, each kept as the 64-bit slot a channel's ring
+ * holds it in ({@link SlotCodec}), hosted by a {@link NetworkLinkServer}: a bounded
  * queue the link's event loop fills and one consumer thread drains. One sender at a time may be
  * linked to it; when that link ends, the receiver stays and takes the next one.
  *
@@ -44,9 +45,9 @@ public final class LongLinkReceiver {
     private boolean everLinked;
 
     LongLinkReceiver(LinkIdentity identity, int capacity) {
-        if (identity.kind() != ElementKind.LONG) {
-            throw new IllegalArgumentException("a LongLinkReceiver carries long, not " + identity.kind().javaName()
-                    + "; channel " + identity.channel());
+        if (identity.kind() == ElementKind.CAPSULE) {
+            throw new IllegalArgumentException("a LongLinkReceiver carries primitives in 64-bit slots, not capsules;"
+                    + " channel " + identity.channel());
         }
         this.identity = identity;
         this.ring = new SequencedLongRing(capacity);

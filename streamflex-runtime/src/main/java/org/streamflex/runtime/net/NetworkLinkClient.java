@@ -67,6 +67,10 @@ public final class NetworkLinkClient implements AutoCloseable {
 
     private NetworkLinkClient(InetSocketAddress receiver, LinkIdentity offer, int queueCapacity,
             LinkClientSettings settings) {
+        if (offer.kind() == ElementKind.CAPSULE) {
+            throw new IllegalArgumentException("a NetworkLinkClient carries primitives in 64-bit slots, not capsules;"
+                    + " channel " + offer.channel());
+        }
         this.receiver = receiver;
         this.settings = settings;
         this.group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
@@ -102,6 +106,11 @@ public final class NetworkLinkClient implements AutoCloseable {
             public void lost(String why) {
                 lastProblem = why;
                 retryLater();
+            }
+
+            @Override
+            public void refused(String why) {
+                lastProblem = why;
             }
         });
     }
@@ -149,6 +158,28 @@ public final class NetworkLinkClient implements AutoCloseable {
             LinkClientSettings settings) {
         NetworkLinkClient client = new NetworkLinkClient(receiver, offer, queueCapacity, settings);
         client.firstHandshake(offer);
+        return client;
+    }
+
+    /**
+     * Like {@link #connect(InetSocketAddress, LinkIdentity, int, LinkClientSettings)}, but returns at
+     * once and never throws for the receiver: the first connection is tried in the background and,
+     * while the receiver is not there yet (not listening, or gone before answering), again as after
+     * a fault, with backoff. Offers queue meanwhile (DROP mode drops what does not fit; CREDIT mode
+     * refuses until the receiver grants credit). A REFUSE ends the link: {@link #isOpen()} turns
+     * false and {@link #lastProblem()} gives the receiver's reason. Graphs open their cut channels
+     * this way, so that nodes and server may start in any order.
+     *
+     * <pre>{@code
+     * NetworkLinkClient out = NetworkLinkClient.open(server, offer, 4096, LinkClientSettings.DEFAULT);
+     * out.offer(42);           // queued now, sent once the server answers
+     * }</pre>
+     */
+    public static NetworkLinkClient open(InetSocketAddress receiver, LinkIdentity offer, int queueCapacity,
+            LinkClientSettings settings) {
+        NetworkLinkClient client = new NetworkLinkClient(receiver, offer, queueCapacity, settings);
+        client.link.patient();
+        client.loop.execute(client::attempt);
         return client;
     }
 
@@ -267,9 +298,10 @@ public final class NetworkLinkClient implements AutoCloseable {
     }
 
     /**
-     * Ends the link and stops reconnecting: what is still queued is discarded and counted; if
-     * connected, the receiver is told what was sent and answers with what it received (waiting at
-     * most 5 s), then the event loop stops.
+     * Ends the link and stops reconnecting: if connected, what is queued is sent as far as the
+     * receiver's credit (CREDIT mode) and the socket's buffer allow, the rest is discarded and
+     * counted, and the receiver is told what was sent and answers with what it received (waiting at
+     * most 5 s); then the event loop stops.
      */
     @Override
     public void close() {

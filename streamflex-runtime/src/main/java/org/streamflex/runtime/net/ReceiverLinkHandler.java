@@ -175,9 +175,10 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
         ByteBuf items = data.items();
         SequencedLongRing ring = receiver.ring();
         boolean lossless = receiver.identity().mode() == LinkMode.CREDIT;
+        ElementKind kind = receiver.identity().kind();
         int delivered = 0;
         for (int i = 0; i < count; i++) {
-            if (ring.offer(first + i, items.readLong())) {
+            if (ring.offer(first + i, SlotCodec.read(items, kind))) {
                 delivered++;
             } else if (lossless) {
                 throw new ProtocolException("DATA frame from " + ctx.channel().remoteAddress() + " at sequence "

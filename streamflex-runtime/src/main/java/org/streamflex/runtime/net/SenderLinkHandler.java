@@ -41,6 +41,10 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
 
         /** A connection of an established link died, and the link is not closed: connect again. */
         void lost(String why);
+
+        /** The receiver refused the link (its reason names both sides): the link is over. */
+        default void refused(String why) {
+        }
     }
 
     private static final VarHandle NEXT_SEQUENCE;
@@ -82,6 +86,13 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
     private boolean everLinked;
     /** The link is over: closed by either side, or its first handshake failed. */
     private boolean finished;
+    /**
+     * Whether connections that end before the first handshake are retried like later ones: for links
+     * a graph opens at start, whose receiver may start after it. Set before the first connection.
+     */
+    private boolean patient;
+    /** The receiver sent REFUSE: no connection will be tried again. */
+    private boolean refused;
     private long credit;
     /** Drops reported so far (LOST frames of this connection, and the HELLO's count before them). */
     private long reportedDrops;
@@ -96,7 +107,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
             long senderId) {
         this.offer = offer;
         this.ring = new SequencedLongRing(capacity);
-        this.maxItemsPerFrame = Math.min(4096, (maxFrameLength - FrameFormat.DATA_PREFIX_BYTES) / Long.BYTES);
+        this.maxItemsPerFrame = Math.min(4096, (maxFrameLength - FrameFormat.DATA_PREFIX_BYTES) / offer.kind().size());
         this.loop = loop;
         this.handshake = handshake;
         this.ended = loop.newPromise();
@@ -105,6 +116,11 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
 
     void connections(Connections listener) {
         this.connections = listener;
+    }
+
+    /** Retries connections that end before the first handshake; before the first connection. */
+    void patient() {
+        this.patient = true;
     }
 
     LinkCounters counters() {
@@ -225,8 +241,12 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
             }
             case Frame.Refuse refuse when state == State.AWAITING_OK -> {
                 state = State.CLOSED;
-                handshake.tryFailure(new LinkRefusedException("link refused by " + context.channel().remoteAddress()
-                        + ": " + refuse.reason()));
+                refused = true;
+                String why = "link refused by " + context.channel().remoteAddress() + ": " + refuse.reason();
+                handshake.tryFailure(new LinkRefusedException(why));
+                if (connections != null) {
+                    connections.refused(why);
+                }
                 var _ = context.close();
             }
             case Frame.Credit grant when state == State.OPEN || state == State.CLOSING -> {
@@ -295,11 +315,12 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
                 }
             }
             long first = ring.sequenceAt(0);
-            ByteBuf frame = FrameEncoder.startData(ctx.alloc(), first, Long.BYTES, budget);
+            ElementKind kind = offer.kind();
+            ByteBuf frame = FrameEncoder.startData(ctx.alloc(), first, kind.size(), budget);
             int n = 0;
             // A DATA frame holds consecutive numbers: a drop ends it.
             while (n < budget && ring.sequenceAt(n) == first + n) {
-                frame.writeLong(ring.valueAt(n));
+                SlotCodec.write(frame, kind, ring.valueAt(n));
                 n++;
             }
             ring.advance(n);
@@ -340,9 +361,11 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
     }
 
     private void discard() {
-        int left = ring.available();
-        ring.advance(left);
-        counters.addDiscardedAtClose(left);
+        // available() may answer from a stale copy of the tail: ask again until the ring is empty.
+        for (int left = ring.available(); left > 0; left = ring.available()) {
+            ring.advance(left);
+            counters.addDiscardedAtClose(left);
+        }
     }
 
     /** Any thread: end the link from this side. */
@@ -367,8 +390,9 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
             }
             return;
         }
-        state = State.CLOSING;
         awaitOffer(); // closeSoon() cleared open before it queued this task
+        drain(); // what the credit and the socket take now is sent, not discarded: a graph's stop queued it last
+        state = State.CLOSING;
         discard();
         reportDrops();
         long next = (long) NEXT_SEQUENCE.getAcquire(this);
@@ -430,7 +454,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
         String why = failure != null ? failure : "the connection to " + context.channel().remoteAddress()
                 + " for " + offer.describe() + (wasLinked ? " dropped" : " ended before its handshake");
         failure = null;
-        if (finished || !open || !everLinked) {
+        if (finished || !open || refused || (!everLinked && !patient)) {
             finish();
         } else if (connections != null) {
             connections.lost(why);

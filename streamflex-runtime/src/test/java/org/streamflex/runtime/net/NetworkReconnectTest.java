@@ -79,7 +79,11 @@ class NetworkReconnectTest {
             assertEquals(sender.accepted(), r1.delivered() + r1.droppedAtReceiver() + r2.delivered()
                     + r2.droppedAtReceiver() + sender.lostInFlight() + sender.lostInTransit()
                     + sender.droppedAtSender() + sender.discardedAtClose(), both);
-            assertTrue(sender.lostInFlight() > 0, "items written to the held connection died with it: " + both);
+            if (mode == LinkMode.DROP) {
+                // In CREDIT mode the sender may have had no credit left when the receiver froze: then it
+                // wrote nothing more, and nothing died in flight.
+                assertTrue(sender.lostInFlight() > 0, "items written to the held connection died with it: " + both);
+            }
             assertEquals(0, r2.lostInTransit(), "the second connection ended with CLOSE: " + both);
             assertEquals(2, out.connections(), both);
             if (mode == LinkMode.CREDIT) {

@@ -1,0 +1,398 @@
+package org.streamflex;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+
+/**
+ * Where a graph runs: all of it in this JVM (the default), or the part of one node, or the
+ * server's part, of a graph split between nodes and a server (WaveScript's node/server
+ * partition). A graph marks its server filters with {@link StreamFlexGraph#runOnServer}; every
+ * other filter runs on each node. Built as a node, a graph keeps only its node filters and sends
+ * each channel that runs to a server filter over the network to the server; built as the server, it
+ * keeps only its server filters and receives each such channel from every node of the inventory
+ * (items from several nodes merge in arrival order). The same class runs everywhere, so moving a
+ * filter between node and server is one line: adding it to, or removing it from, {@code runOnServer}.
+ *
+ * <p>A deployment is chosen when the graph is built ({@code new MyGraph()}): the one given to
+ * {@link #build(Supplier)}, else the one the system properties describe ({@link #fromProperties()},
+ * {@code -Dstreamflex.site=node -Dstreamflex.node=n1 -Dstreamflex.server=10.0.0.5:7400}).
+ *
+ * <pre>{@code
+ * // on each node
+ * Marmots node = Deployment.node("n1", new InetSocketAddress("10.0.0.5", 7400))
+ *         .secured(Path.of("n1.p12"), Path.of("trust.p12"), password)
+ *         .build(Marmots::new);
+ * // on the server
+ * Marmots server = Deployment.server(new InetSocketAddress("10.0.0.5", 7400), List.of("n1", "n2", "n3"))
+ *         .secured(Path.of("server.p12"), Path.of("trust.p12"), password).allowNonLoopback()
+ *         .build(Marmots::new);
+ * }</pre>
+ *
+ * <p>Channels cross from nodes to the server only, and carry primitives ({@code IntChannel},
+ * {@code FloatChannel}, ...): a channel from a server filter to a node filter, or a capsule channel
+ * across the cut, is a {@code validate()} problem. Each crossing channel is lossless over the
+ * network (credit-based flow control: a slow server holds items in the node's channel, whose
+ * producer then drops and counts as the contract says), unless named in {@link #dropping}, where
+ * the server's side drops and counts what it has no room for. Nodes and server may start in any
+ * order; a node reconnects after a fault with backoff, and every item is delivered or counted lost.
+ */
+public final class Deployment {
+    /** What part of a graph this JVM runs. */
+    public enum Site {
+        /** The whole graph, in this JVM: crossing channels are ordinary channels. */
+        WHOLE,
+        /** The node filters, sending crossing channels to the server. */
+        NODE,
+        /** The server filters, receiving crossing channels from every node. */
+        SERVER;
+
+        /** The name {@code streamflex.site} takes. */
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** The port a server listens on when {@code streamflex.server} gives none. */
+    public static final int DEFAULT_PORT = 7400;
+    /** The default period, in microseconds, at which the server moves received items into its channels. */
+    public static final int DEFAULT_POLL_MICROS = 1000;
+
+    private static final ScopedValue<Deployment> CURRENT = ScopedValue.newInstance();
+    private static final Pattern NODE_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+    private static final Deployment WHOLE = new Deployment(Site.WHOLE, null, null, List.of(), null, null, null,
+            false, DEFAULT_POLL_MICROS, Set.of());
+
+    private final Site site;
+    private final String node;
+    private final InetSocketAddress server;
+    private final List<String> nodes;
+    private final Path keyStore;
+    private final Path trustStore;
+    private final char[] password;
+    private final boolean allowNonLoopback;
+    private final int pollMicros;
+    private final Set<String> dropping;
+
+    private Deployment(Site site, String node, InetSocketAddress server, List<String> nodes, Path keyStore,
+            Path trustStore, char[] password, boolean allowNonLoopback, int pollMicros, Set<String> dropping) {
+        this.site = site;
+        this.node = node;
+        this.server = server;
+        this.nodes = nodes;
+        this.keyStore = keyStore;
+        this.trustStore = trustStore;
+        this.password = password;
+        this.allowNonLoopback = allowNonLoopback;
+        this.pollMicros = pollMicros;
+        this.dropping = dropping;
+    }
+
+    /** The whole graph in this JVM: the default. */
+    public static Deployment whole() {
+        return WHOLE;
+    }
+
+    /**
+     * This JVM is node {@code id}, sending to the server at {@code server}.
+     *
+     * @throws StreamFlexError if the id is not 1 to 64 letters, digits, '.', '_' or '-' (starting
+     *     with a letter or digit)
+     */
+    public static Deployment node(String id, InetSocketAddress server) {
+        return new Deployment(Site.NODE, checkNode(id, "node id"), Objects.requireNonNull(server, "server"), List.of(),
+                null, null, null, false, DEFAULT_POLL_MICROS, Set.of());
+    }
+
+    /**
+     * This JVM is the server, listening at {@code listen} for the nodes {@code nodes} (the
+     * inventory: a node not in it is refused, with a message naming it).
+     *
+     * @throws StreamFlexError if the inventory is empty, names a node twice, or names one badly
+     */
+    public static Deployment server(InetSocketAddress listen, List<String> nodes) {
+        Objects.requireNonNull(listen, "listen");
+        if (nodes.isEmpty()) {
+            throw new StreamFlexError("the server's node inventory is empty: list the ids of the nodes that send"
+                    + " to it");
+        }
+        Set<String> seen = new LinkedHashSet<>();
+        for (String n : nodes) {
+            if (!seen.add(checkNode(n, "node id in the inventory"))) {
+                throw new StreamFlexError("the node inventory names node " + n + " twice: node ids are unique");
+            }
+        }
+        return new Deployment(Site.SERVER, null, listen, List.copyOf(seen), null, null, null, false,
+                DEFAULT_POLL_MICROS, Set.of());
+    }
+
+    /**
+     * The same deployment over TLS 1.3 with mutual certificates: this JVM presents the key in the
+     * PKCS12 store {@code keyStore} and accepts peers whose certificates chain to {@code trustStore}.
+     * Both stores are opened with {@code password} (copied) when the graph starts.
+     */
+    public Deployment secured(Path keyStore, Path trustStore, char[] password) {
+        return new Deployment(site, node, server, nodes, Objects.requireNonNull(keyStore, "keyStore"),
+                Objects.requireNonNull(trustStore, "trustStore"), Objects.requireNonNull(password, "password").clone(),
+                allowNonLoopback, pollMicros, dropping);
+    }
+
+    /**
+     * The same deployment, allowed to listen on an address other than loopback: a server doing so
+     * must also be {@link #secured}, or the graph refuses to start.
+     */
+    public Deployment allowNonLoopback() {
+        return new Deployment(site, node, server, nodes, keyStore, trustStore, password, true, pollMicros, dropping);
+    }
+
+    /**
+     * The same deployment with the server moving received items into its channels every
+     * {@code micros} microseconds (default {@value #DEFAULT_POLL_MICROS}), on a clock of its own.
+     */
+    public Deployment pollMicros(int micros) {
+        if (micros <= 0) {
+            throw new StreamFlexError("poll period " + micros + " us: give a positive number of microseconds");
+        }
+        return new Deployment(site, node, server, nodes, keyStore, trustStore, password, allowNonLoopback, micros,
+                dropping);
+    }
+
+    /**
+     * The same deployment with the crossing channels produced at {@code producerEnds} (as
+     * {@code "Detector.out"}, the producer's name and field) in the contract's mode instead of
+     * lossless: the server's side holds what its channel has room for, and drops and counts the rest.
+     */
+    public Deployment dropping(String... producerEnds) {
+        Set<String> ends = new LinkedHashSet<>(dropping);
+        ends.addAll(Arrays.asList(producerEnds));
+        return new Deployment(site, node, server, nodes, keyStore, trustStore, password, allowNonLoopback,
+                pollMicros, Set.copyOf(ends));
+    }
+
+    /**
+     * Builds a graph as this deployment says: {@code graph} (a constructor, as {@code MyGraph::new})
+     * runs with this deployment in force, whatever the system properties say.
+     */
+    public <G extends StreamFlexGraph> G build(Supplier<G> graph) {
+        return ScopedValue.where(CURRENT, this).call(graph::get);
+    }
+
+    /** The deployment of the graph being built now: the one {@link #build} gives, else {@link #fromProperties()}. */
+    public static Deployment current() {
+        return CURRENT.isBound() ? CURRENT.get() : fromProperties();
+    }
+
+    /**
+     * The deployment the system properties describe: {@code streamflex.site} ({@code whole},
+     * {@code node} or {@code server}); for a node, {@code streamflex.node} (its id) and
+     * {@code streamflex.server} ({@code host:port} to send to); for the server,
+     * {@code streamflex.server} (the address to listen at; default port {@value #DEFAULT_PORT}) and
+     * {@code streamflex.nodes} (the inventory: ids separated by commas, or {@code @file} with one id
+     * per line, {@code #} starting a comment); and for either, {@code streamflex.net.keyStore},
+     * {@code streamflex.net.trustStore} and {@code streamflex.net.passwordFile} for TLS,
+     * {@code streamflex.net.allowNonLoopback}, {@code streamflex.net.pollMicros} and
+     * {@code streamflex.net.drop}.
+     *
+     * @throws StreamFlexError naming the property and what it needs, if one is missing or malformed
+     */
+    public static Deployment fromProperties() {
+        Site site = StreamFlexProperties.SITE.get();
+        if (site == Site.WHOLE) {
+            return WHOLE;
+        }
+        String serverText = StreamFlexProperties.SERVER.get();
+        if (serverText.isEmpty()) {
+            throw new StreamFlexError("streamflex.site=" + site.label() + " needs streamflex.server: "
+                    + (site == Site.NODE ? "the server's host:port" : "the host:port to listen at"));
+        }
+        InetSocketAddress address = address(serverText);
+        Deployment d;
+        if (site == Site.NODE) {
+            String id = StreamFlexProperties.NODE.get();
+            if (id.isEmpty()) {
+                throw new StreamFlexError("streamflex.site=node needs streamflex.node: this node's id, as the server's"
+                        + " inventory (streamflex.nodes) names it");
+            }
+            d = node(id, address);
+        } else {
+            d = server(address, inventory(StreamFlexProperties.NODES.get()));
+        }
+        String keys = StreamFlexProperties.NET_KEY_STORE.get();
+        String trust = StreamFlexProperties.NET_TRUST_STORE.get();
+        String passwordFile = StreamFlexProperties.NET_PASSWORD_FILE.get();
+        if (!keys.isEmpty() || !trust.isEmpty() || !passwordFile.isEmpty()) {
+            if (keys.isEmpty() || trust.isEmpty() || passwordFile.isEmpty()) {
+                throw new StreamFlexError("TLS needs all three of streamflex.net.keyStore, streamflex.net.trustStore"
+                        + " and streamflex.net.passwordFile; set the missing ones, or none for a plain link");
+            }
+            d = d.secured(Path.of(keys), Path.of(trust), readPassword(Path.of(passwordFile)));
+        }
+        if (StreamFlexProperties.NET_ALLOW_NON_LOOPBACK.get()) {
+            d = d.allowNonLoopback();
+        }
+        d = d.pollMicros(StreamFlexProperties.NET_POLL_MICROS.get());
+        String drop = StreamFlexProperties.NET_DROP.get();
+        if (!drop.isEmpty()) {
+            d = d.dropping(Arrays.stream(drop.split(",")).map(String::strip).filter(s -> !s.isEmpty())
+                    .toArray(String[]::new));
+        }
+        return d;
+    }
+
+    /** What part of the graph this JVM runs. */
+    public Site site() {
+        return site;
+    }
+
+    /** This node's id; null unless {@link Site#NODE}. */
+    public String node() {
+        return node;
+    }
+
+    /** The server's address: where a node sends, or where the server listens; null for {@link Site#WHOLE}. */
+    public InetSocketAddress server() {
+        return server;
+    }
+
+    /** The server's node inventory, in the order given; empty unless {@link Site#SERVER}. */
+    public List<String> nodes() {
+        return nodes;
+    }
+
+    /** The PKCS12 store with this JVM's key and certificate; null without TLS. */
+    public Path keyStore() {
+        return keyStore;
+    }
+
+    /** The PKCS12 store of the certificates peers must chain to; null without TLS. */
+    public Path trustStore() {
+        return trustStore;
+    }
+
+    /** A copy of the stores' password; null without TLS. */
+    public char[] password() {
+        return password == null ? null : password.clone();
+    }
+
+    /** Whether TLS is configured. */
+    public boolean isSecured() {
+        return keyStore != null;
+    }
+
+    /** Whether the server may listen beyond loopback (with TLS only). */
+    public boolean allowsNonLoopback() {
+        return allowNonLoopback;
+    }
+
+    /** How often, in microseconds, the server moves received items into its channels. */
+    public int pollMicros() {
+        return pollMicros;
+    }
+
+    /** The producer ends ({@code "Filter.field"}) whose crossing channels drop rather than hold. */
+    public Set<String> dropping() {
+        return dropping;
+    }
+
+    @Override
+    public String toString() {
+        return switch (site) {
+            case WHOLE -> "the whole graph";
+            case NODE -> "node " + node + " sending to " + server.getHostString() + ":" + server.getPort();
+            case SERVER -> "the server at " + server.getHostString() + ":" + server.getPort() + " for nodes " + nodes;
+        };
+    }
+
+    private static String checkNode(String id, String what) {
+        Objects.requireNonNull(id, what);
+        if (!NODE_ID.matcher(id).matches()) {
+            throw new StreamFlexError(what + " \"" + id + "\" is not 1 to 64 letters, digits, '.', '_' or '-'"
+                    + " starting with a letter or digit");
+        }
+        return id;
+    }
+
+    /** {@code host:port}, {@code [v6]:port}, or a host alone (the default port). */
+    static InetSocketAddress address(String text) {
+        String host;
+        String port = null;
+        if (text.startsWith("[")) {
+            int close = text.indexOf(']');
+            String rest = close < 0 ? "" : text.substring(close + 1);
+            if (close < 0 || !(rest.isEmpty() || rest.startsWith(":"))) {
+                throw new StreamFlexError("streamflex.server=" + text + " is not [address]:port");
+            }
+            host = text.substring(1, close);
+            port = rest.isEmpty() ? null : rest.substring(1);
+        } else {
+            int colon = text.indexOf(':');
+            if (colon >= 0 && colon != text.lastIndexOf(':')) {
+                throw new StreamFlexError("streamflex.server=" + text + ": write an IPv6 address in brackets,"
+                        + " as [::1]:7400");
+            }
+            host = colon < 0 ? text : text.substring(0, colon);
+            port = colon < 0 ? null : text.substring(colon + 1);
+        }
+        if (host.isEmpty()) {
+            throw new StreamFlexError("streamflex.server=" + text + " names no host: give host:port");
+        }
+        int number = DEFAULT_PORT;
+        if (port != null) {
+            try {
+                number = Integer.parseInt(port);
+            } catch (NumberFormatException e) {
+                number = -1;
+            }
+            if (number < 0 || number > 65535) {
+                throw new StreamFlexError("streamflex.server=" + text + ": the port is not a number from 0 to 65535");
+            }
+        }
+        return new InetSocketAddress(host, number);
+    }
+
+    private static List<String> inventory(String text) {
+        if (text.isEmpty()) {
+            throw new StreamFlexError("streamflex.site=server needs streamflex.nodes: the ids of the nodes, as"
+                    + " n1,n2,n3 or @file with one id per line");
+        }
+        List<String> ids = new ArrayList<>();
+        if (text.startsWith("@")) {
+            Path file = Path.of(text.substring(1));
+            List<String> lines;
+            try {
+                lines = Files.readAllLines(file);
+            } catch (IOException e) {
+                throw new StreamFlexError("streamflex.nodes=" + text + ": cannot read the inventory " + file + ": "
+                        + e.getMessage());
+            }
+            for (String line : lines) {
+                int hash = line.indexOf('#');
+                String id = (hash < 0 ? line : line.substring(0, hash)).strip();
+                if (!id.isEmpty()) {
+                    ids.add(id);
+                }
+            }
+        } else {
+            Arrays.stream(text.split(",")).map(String::strip).filter(s -> !s.isEmpty()).forEach(ids::add);
+        }
+        return ids;
+    }
+
+    private static char[] readPassword(Path file) {
+        try {
+            return Files.readString(file).strip().toCharArray();
+        } catch (IOException e) {
+            throw new StreamFlexError("streamflex.net.passwordFile: cannot read " + file + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,177 @@
+package org.streamflex.runtime.graph;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.streamflex.Clock;
+import org.streamflex.Deployment;
+import org.streamflex.runtime.channel.LongRing;
+import org.streamflex.runtime.clock.RuntimeClock;
+import org.streamflex.runtime.net.CrossingLinks;
+import org.streamflex.runtime.net.ElementKind;
+import org.streamflex.runtime.net.LinkMode;
+import org.streamflex.runtime.net.NetworkInlet;
+import org.streamflex.runtime.net.NetworkOutlet;
+
+/**
+ * What {@code validate()} does to a graph built as a node or as the server ({@link Deployment}):
+ * it keeps the filters of this side (those marked {@code runOnServer} on the server, the others on
+ * a node) and the clocks that release them, lets the others go, and joins each channel that
+ * crosses from a node filter to a server filter to the network: on a node a {@link NetworkOutlet}
+ * takes the consumer's place, on the server a {@link NetworkInlet}, released by a clock of its own,
+ * takes the producer's. The whole graph was checked before (both sides report the same problems),
+ * so the split only checks what crossing adds: channels cross from nodes to the server only, and
+ * carry primitives.
+ */
+final class GraphSplit {
+    private GraphSplit() {
+    }
+
+    /** One channel from a node filter to a server filter, with what it carries. */
+    private record Cut(ChannelLink link, String name, ElementKind kind) {
+    }
+
+    /**
+     * Splits the model for {@code deployment}; returns its links, or null if the graph runs whole
+     * or after recording problems in {@code found}.
+     */
+    static CrossingLinks split(GraphModel model, FilterFactory factory, ClockLinks clocks, Deployment deployment,
+            String graphName, List<String> found) {
+        if (deployment.site() == Deployment.Site.WHOLE) {
+            return null;
+        }
+        Set<FilterWiring> server = new HashSet<>(model.onServer);
+        if (server.isEmpty()) {
+            found.add(graphName + " is built as " + deployment + ", but marks no filter runOnServer: mark the"
+                    + " server's filters with runOnServer(...) in the graph, or build it whole"
+                    + " (streamflex.site=whole)");
+            return null;
+        }
+        List<Cut> cuts = new ArrayList<>();
+        for (ChannelLink link : model.links) {
+            boolean fromServer = server.contains(link.producer());
+            boolean toServer = server.contains(link.consumer());
+            String name = link.producer().name + "." + link.output() + "->" + link.consumer().name + "." + link.input();
+            if (fromServer && !toServer) {
+                found.add(name + " runs from " + link.producer().name + " on the server to " + link.consumer().name
+                        + " on the nodes: channels cross from the nodes to the server only; mark "
+                        + link.consumer().name + " runOnServer too, or leave " + link.producer().name
+                        + " on the nodes");
+            } else if (!fromServer && toServer) {
+                ElementKind kind = elementKind(kindOf(link));
+                if (kind == null) {
+                    found.add(name + " carries " + kindOf(link).displayName() + " items from the nodes to the server:"
+                            + " only primitive channels (IntChannel, FloatChannel, ...) cross machines in this"
+                            + " release; cut the graph at a primitive channel, or keep both ends on one side");
+                } else {
+                    cuts.add(new Cut(link, name, kind));
+                }
+            }
+        }
+        Set<String> ends = new HashSet<>();
+        cuts.forEach(c -> ends.add(c.link.producer().name + "." + c.link.output()));
+        for (String dropping : deployment.dropping()) {
+            if (!ends.contains(dropping)) {
+                found.add("the deployment drops at " + dropping + ", which is not the producer end of a channel"
+                        + " that crosses to the server; those are " + ends.stream().sorted().toList());
+            }
+        }
+        if (!found.isEmpty()) {
+            return null;
+        }
+        boolean onServer = deployment.site() == Deployment.Site.SERVER;
+        String elsewhere = onServer ? "the nodes" : "the server";
+        for (FilterWiring w : List.copyOf(model.filters)) {
+            if (server.contains(w) != onServer) {
+                model.remove(w, elsewhere + " (this JVM runs " + deployment + ")");
+            }
+        }
+        model.clocks.removeIf(c -> !releasesHere(model, c));
+        List<CrossingLinks.Crossing> crossings = new ArrayList<>();
+        for (Cut cut : cuts) {
+            LinkMode mode = deployment.dropping().contains(cut.link.producer().name + "." + cut.link.output())
+                    ? LinkMode.DROP : LinkMode.CREDIT;
+            crossings.add(new CrossingLinks.Crossing(cut.name, cut.kind, cut.link.ring().capacity(), mode));
+        }
+        return onServer ? receive(model, factory, clocks, deployment, graphName, cuts, crossings)
+                : send(model, factory, deployment, graphName, cuts, crossings);
+    }
+
+    private static CrossingLinks send(GraphModel model, FilterFactory factory, Deployment deployment, String graphName,
+            List<Cut> cuts, List<CrossingLinks.Crossing> crossings) {
+        List<NetworkOutlet> outlets = new ArrayList<>();
+        for (int i = 0; i < cuts.size(); i++) {
+            ChannelLink link = cuts.get(i).link;
+            NetworkOutlet outlet = factory.make("net:" + cuts.get(i).name, NetworkOutlet.class, 4096, 0);
+            outlet.bind((LongRing) link.ring(), crossings.get(i).mode());
+            FilterWiring w = model.require(outlet);
+            w.inputs.add(link.ring());
+            link.producer().downstream.add(w);
+            // Also after every release of a clock that reaches the producer: an outlet that had no credit
+            // leaves items in the channel, and would otherwise wait for the producer's next work(),
+            // which after the last item of a burst may never come.
+            for (RuntimeClock clock : model.clocks) {
+                FilterWiring target = model.targetOf(clock);
+                if (target != null && target != link.producer()
+                        && GraphChecks.reachedFrom(clock, model).contains(link.producer())) {
+                    target.downstream.add(w);
+                }
+            }
+            model.links.add(new ChannelLink(link.producer(), link.output(), link.pushRate(), w, "in", null,
+                    link.ring(), link.outPort(), -1));
+            outlets.add(outlet);
+        }
+        return CrossingLinks.forNode(graphName, deployment, crossings, outlets);
+    }
+
+    private static CrossingLinks receive(GraphModel model, FilterFactory factory, ClockLinks clocks,
+            Deployment deployment, String graphName, List<Cut> cuts, List<CrossingLinks.Crossing> crossings) {
+        NetworkInlet inlet = factory.make("net:inlet", NetworkInlet.class, 4096, 0);
+        FilterWiring w = model.require(inlet);
+        LongRing[] rings = new LongRing[cuts.size()];
+        for (int i = 0; i < cuts.size(); i++) {
+            ChannelLink link = cuts.get(i).link;
+            rings[i] = (LongRing) link.ring();
+            w.outputs.add(link.ring());
+            w.downstream.add(link.consumer());
+            model.links.add(new ChannelLink(w, "out[" + i + "]", null, link.consumer(), link.input(), link.popRate(),
+                    link.ring(), -1, link.inPort()));
+        }
+        inlet.bind(rings);
+        Clock poll = clocks.makeClock(deployment.pollMicros());
+        clocks.connect(poll, inlet, null);
+        return CrossingLinks.forServer(graphName, deployment, crossings, inlet);
+    }
+
+    /** What a link carries, from its consumer's end. */
+    private static ChannelKind kindOf(ChannelLink link) {
+        FilterWiring consumer = link.consumer();
+        if (link.inPort() >= 0) {
+            return consumer.joinerInputs.get(link.inPort()).kind();
+        }
+        String input = link.input();
+        int bracket = input.indexOf('[');
+        ChannelField field = consumer.fields.get(bracket < 0 ? input : input.substring(0, bracket));
+        return field.kind == ChannelKind.ANY ? consumer.splitterInputKind : field.kind;
+    }
+
+    private static ElementKind elementKind(ChannelKind kind) {
+        return switch (kind) {
+            case BOOLEAN -> ElementKind.BOOLEAN;
+            case BYTE -> ElementKind.BYTE;
+            case CHAR -> ElementKind.CHAR;
+            case SHORT -> ElementKind.SHORT;
+            case INT -> ElementKind.INT;
+            case LONG -> ElementKind.LONG;
+            case FLOAT -> ElementKind.FLOAT;
+            case DOUBLE -> ElementKind.DOUBLE;
+            default -> null;
+        };
+    }
+
+    /** The clocks a split leaves: those whose filter stayed. */
+    static boolean releasesHere(GraphModel model, RuntimeClock clock) {
+        return clock.target() != null && model.contains(clock.target().filter());
+    }
+}

@@ -1,0 +1,61 @@
+package org.streamflex.runtime.net;
+
+import java.util.function.LongConsumer;
+import org.streamflex.Filter;
+import org.streamflex.runtime.channel.LongRing;
+
+/**
+ * The server's end of the channels that cross from the nodes: one filter, released by a clock of
+ * its own every poll period, that moves what each link received into the channel the producer on
+ * the nodes would have written, at most what the channel has room for, so that it never drops:
+ * the rest waits in the link's queue (CREDIT mode: the node then waits for credit) or is dropped
+ * and counted there (DROP mode). Several nodes feeding one channel are drained in turn, starting
+ * one further each release, so that none is favoured.
+ *
+ * <p>Made by the graph when it is built as the server ({@code Deployment}); users never make one.
+ */
+// The runtime makes this filter and its fields (rings, links) when the graph is validated and started, outside
+// any region, and they live as long as the graph: the ownership rules for user filters do not apply.
+@SuppressWarnings("StreamFlex")
+public final class NetworkInlet extends Filter {
+    private LongRing[] outs = new LongRing[0];
+    private LongConsumer[] putters = new LongConsumer[0];
+    /** Per channel, its receivers, one per node; filled at start. */
+    private LongLinkReceiver[][] receivers = new LongLinkReceiver[0][];
+    private int[] first = new int[0];
+
+    private NetworkInlet() {
+    }
+
+    /** At validate: the channels this inlet fills, in crossing order. */
+    public void bind(LongRing[] channels) {
+        this.outs = channels.clone();
+        this.putters = new LongConsumer[channels.length];
+        for (int i = 0; i < channels.length; i++) {
+            LongRing ring = channels[i];
+            putters[i] = value -> ring.put(value);
+        }
+        this.receivers = new LongLinkReceiver[channels.length][];
+        this.first = new int[channels.length];
+    }
+
+    /** At start: the receivers of channel {@code index}, one per node. */
+    void open(int index, LongLinkReceiver[] fromNodes) {
+        receivers[index] = fromNodes.clone();
+    }
+
+    @Override
+    public void work() {
+        for (int c = 0; c < outs.length; c++) {
+            LongLinkReceiver[] from = receivers[c];
+            int nodes = from.length;
+            int room = outs[c].free();
+            int start = first[c];
+            for (int k = 0; k < nodes && room > 0; k++) {
+                int i = start + k < nodes ? start + k : start + k - nodes;
+                room -= from[i].drain(putters[c], room);
+            }
+            first[c] = start + 1 < nodes ? start + 1 : 0;
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package org.streamflex.runtime.net;
+
+import org.streamflex.Filter;
+import org.streamflex.runtime.channel.LongRing;
+
+/**
+ * The node's end of a channel that crosses to the server: a filter the runtime puts where the
+ * server's consumer was, downstream of the producer, so it runs on the producer's thread right
+ * after it. It moves every item of the channel into the link's queue and takes it only once the
+ * link accepted it: in CREDIT mode what the server has no room for stays in the channel (whose
+ * producer then drops and counts when it is full, as the contract says); in DROP mode the link
+ * drops and counts it. Offering never blocks and never does I/O on this thread: the link's event
+ * loop sends.
+ *
+ * <p>Made by the graph when it is built as a node ({@code Deployment}); users never make one.
+ */
+// The runtime makes this filter and its fields (rings, links) when the graph is validated and started, outside
+// any region, and they live as long as the graph: the ownership rules for user filters do not apply.
+@SuppressWarnings("StreamFlex")
+public final class NetworkOutlet extends Filter {
+    private LongRing in;
+    private LinkMode mode;
+    /** Set at start, before the clock threads start (thread start orders it before every work()). */
+    private NetworkLinkClient link;
+
+    private NetworkOutlet() {
+    }
+
+    /** At validate: the channel this outlet empties, and the link's mode. */
+    public void bind(LongRing channel, LinkMode linkMode) {
+        this.in = channel;
+        this.mode = linkMode;
+    }
+
+    /** At start: the link to the server. */
+    void open(NetworkLinkClient client) {
+        this.link = client;
+    }
+
+    @Override
+    public void work() {
+        NetworkLinkClient out = link;
+        LongRing ring = in;
+        boolean credit = mode == LinkMode.CREDIT;
+        for (int n = ring.size(); n > 0; n--) {
+            if (!out.offer(ring.peek(0)) && credit) {
+                return; // refused: the item stays in the channel for the next release
+            }
+            ring.take(); // sent, queued, or (DROP mode) dropped and counted by the link
+        }
+    }
+}
