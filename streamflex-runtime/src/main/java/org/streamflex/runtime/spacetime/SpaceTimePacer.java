@@ -91,7 +91,8 @@ public final class SpaceTimePacer {
      *
      * @param period the real time per tick (the paper's {@code spd_tg_init(TG_DIGITIZE, 33)} is 33 ms)
      * @param tolerance how late a tick may start before {@code handler} is called
-     * @throws IllegalArgumentException unless the period is positive and the tolerance not negative
+     * @throws IllegalArgumentException unless the period is positive and the tolerance not negative, or
+     *     if the thread is at {@link SpaceTime#INFINITY} (a paced thread is a source, at a finite tick)
      */
     public static SpaceTimePacer start(SpaceTimeThread thread, long period, long tolerance, TimeUnit unit,
             LateTickHandler handler, PacerTime time) {
@@ -103,6 +104,10 @@ public final class SpaceTimePacer {
         if (periodNanos <= 0 || toleranceNanos < 0) {
             throw new IllegalArgumentException("a pacer for thread " + thread.name() + " needs a positive period and"
                     + " a tolerance of at least 0: period " + period + ", tolerance " + tolerance + " " + unit);
+        }
+        if (thread.virtualTime() == SpaceTime.INFINITY) {
+            throw new IllegalArgumentException("thread " + thread.name() + " is at virtual time INFINITY, which"
+                    + " no tick follows: a paced thread is a source; set its virtual time to its first tick first");
         }
         return new SpaceTimePacer(thread, periodNanos, toleranceNanos, handler, time);
     }
@@ -118,7 +123,6 @@ public final class SpaceTimePacer {
      *
      * @return the new tick, the timestamp to put next
      * @throws InterruptedException if interrupted while waiting; the virtual time is already the new tick
-     * @throws VirtualTimeException if the thread holds an item open below the new tick (consume it first)
      */
     public long advance() throws InterruptedException {
         long next = tick + 1;

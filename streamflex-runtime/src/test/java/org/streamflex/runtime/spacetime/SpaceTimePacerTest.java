@@ -169,6 +169,10 @@ class SpaceTimePacerTest {
                 () -> SpaceTimePacer.start(digitizer, 10, -1, TimeUnit.MILLISECONDS, LateTickHandler.SKIP, time));
         assertTrue(e.getMessage().contains("digitizer") && e.getMessage().contains("tolerance -1"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> pacer(PacerRecovery.SKIP).advancePast(SpaceTime.INFINITY));
+        digitizer.setVirtualTime(SpaceTime.INFINITY);
+        IllegalArgumentException infinity =
+                assertThrows(IllegalArgumentException.class, () -> pacer(PacerRecovery.SKIP));
+        assertTrue(infinity.getMessage().contains("INFINITY"), infinity.getMessage());
     }
 
     /**
