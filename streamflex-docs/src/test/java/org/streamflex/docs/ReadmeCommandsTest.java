@@ -65,7 +65,7 @@ class ReadmeCommandsTest {
         cover("./mvnw -q package -pl jmh -am -DskipTests", JMH_README_IT,
                 "verify packages jmh/target/benchmarks.jar first; the IT runs that jar");
         for (String benchmark : List.of("PassChain", "RegionBenchmark", "AtomicBenchmark", "StreamItBenchmark",
-                "IdsBenchmark", "XStreamBenchmark")) {
+                "IdsBenchmark", "XStreamBenchmark", "SpaceTime")) {
             cover("java -jar jmh/target/benchmarks.jar " + benchmark + " -prof gc", JMH_README_IT,
                     "the same command, plus one fork, one 100 ms iteration and no warm-up");
         }

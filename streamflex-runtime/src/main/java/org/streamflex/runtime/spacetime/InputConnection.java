@@ -21,7 +21,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Consumed state is a watermark (everything below {@code consumedBelow}, set by
  * {@link #consumeUntil}; later puts below it arrive consumed) plus the single timestamps consumed
- * above it; both are forgotten below the collector's minimum, where no item can be put again.
+ * above it. The watermark also rises to the collector's minimum, below which no item can be put
+ * again, and a consume of the watermark's own timestamp moves it on by one: so consuming in
+ * timestamp order keeps the set empty. Single timestamps below the minimum are forgotten.
  */
 public final class InputConnection {
     private final SpaceTime space;
@@ -121,13 +123,17 @@ public final class InputConnection {
         try {
             checkAttached();
             StoredItem item = channel.items.get(timestamp);
-            if (item == null || item.dead || isConsumed(timestamp)) {
+            if (item == null || item.dead || isConsumed(item)) {
                 throw new SpaceTimeStateException("input connection of thread " + thread.name() + " to channel "
                         + channel.name() + " cannot consume timestamp " + timestamp + ": "
                         + (item == null || item.dead ? "the channel has no item there"
                                 : "it is already consumed on this connection"));
             }
-            consumed.add(timestamp);
+            if (timestamp == consumedBelow) {
+                consumedBelow++; // the watermark's next timestamp: no set entry for it
+            } else {
+                consumed.add(item.key);
+            }
             countConsume(item);
             space.collect();
         } finally {
@@ -147,7 +153,7 @@ public final class InputConnection {
                 return; // already consumed up to there
             }
             for (StoredItem item : channel.items.subMap(consumedBelow, true, timestamp, true).values()) {
-                if (!item.dead && !consumed.contains(item.timestamp)) {
+                if (!item.dead && !consumed.contains(item.key)) {
                     countConsume(item);
                 }
             }
@@ -191,16 +197,16 @@ public final class InputConnection {
         }
     }
 
-    private boolean isConsumed(long timestamp) {
-        return timestamp < consumedBelow || consumed.contains(timestamp);
+    private boolean isConsumed(StoredItem item) {
+        return item.timestamp < consumedBelow || consumed.contains(item.key);
     }
 
     private boolean available(StoredItem item) {
-        return !item.dead && !isConsumed(item.timestamp);
+        return !item.dead && !isConsumed(item);
     }
 
     private void countConsume(StoredItem item) {
-        open.remove(item.timestamp);
+        open.remove(item.key);
         if (item.consumersLeft > 0 && --item.consumersLeft == 0) {
             space.kill(item);
         }
@@ -218,7 +224,7 @@ public final class InputConnection {
         var unconsumed = channel.items.tailMap(consumedBelow, true);
         var values = wildcard == Wildcard.OLDEST ? unconsumed.values() : unconsumed.descendingMap().values();
         for (StoredItem item : values) {
-            if (available(item) && (wildcard != Wildcard.LATEST_UNSEEN || !open.contains(item.timestamp))) {
+            if (available(item) && (wildcard != Wildcard.LATEST_UNSEEN || !open.contains(item.key))) {
                 return item;
             }
         }
@@ -251,24 +257,40 @@ public final class InputConnection {
 
     private ItemView open(StoredItem item) {
         item.holds++;
-        open.add(item.timestamp);
-        return new ItemView(space, item, "channel " + channel.name());
+        open.add(item.key);
+        return new ItemView(space, item, channel.where);
     }
 
     long minOpen() {
         return open.isEmpty() ? SpaceTime.INFINITY : open.first();
     }
 
+    /**
+     * The oldest item this connection has not consumed, walked key by key from the watermark: no map
+     * view or iterator, since the collector calls it after every consume.
+     */
     long minUnconsumed() {
-        for (StoredItem item : channel.items.tailMap(consumedBelow, true).values()) {
-            if (available(item)) {
-                return item.timestamp;
+        var items = channel.items;
+        Long key = consumedBelow == Long.MIN_VALUE ? (items.isEmpty() ? null : items.firstKey())
+                : items.ceilingKey(consumedBelow);
+        while (key != null) {
+            if (available(items.get(key))) {
+                return key;
             }
+            key = items.higherKey(key);
         }
         return SpaceTime.INFINITY;
     }
 
+    /**
+     * The collector passed {@code min}: nothing can be put below it any more, so the watermark may
+     * rise to it (which lets a consume in timestamp order move the watermark instead of adding to
+     * the set), and the consumed timestamps below it are dropped, oldest first, without a view.
+     */
     void forgetBelow(long min) {
-        consumed.headSet(min).clear();
+        consumedBelow = Math.max(consumedBelow, min);
+        while (!consumed.isEmpty() && consumed.first() < min) {
+            consumed.remove(consumed.first());
+        }
     }
 }

@@ -61,7 +61,7 @@ public final class OutputConnection {
             throw new VirtualTimeException("INFINITY is a virtual time, not a timestamp: put on channel "
                     + channel.name() + " at a finite timestamp");
         }
-        MemorySegment slot = space.copyIn("channel " + channel.name(), timestamp, src);
+        MemorySegment slot = space.copyIn(channel.where, timestamp, src);
         StoredItem item = new StoredItem(timestamp, ItemView.NO_TICKET, slot, src.byteSize(), consumers);
         boolean stored = false;
         space.lock.lock();

@@ -143,7 +143,7 @@ public final class QueueInput {
     private ItemView open(StoredItem item) {
         item.holds++;
         open.put(item.ticket, item);
-        return new ItemView(space, item, "queue " + queue.name());
+        return new ItemView(space, item, queue.where);
     }
 
     long minOpen() {

@@ -40,7 +40,7 @@ public final class QueueOutput {
             throw new VirtualTimeException("INFINITY is a virtual time, not a timestamp: put on queue "
                     + queue.name() + " at a finite timestamp");
         }
-        MemorySegment slot = space.copyIn("queue " + queue.name(), timestamp, src);
+        MemorySegment slot = space.copyIn(queue.where, timestamp, src);
         boolean stored = false;
         space.lock.lock();
         try {

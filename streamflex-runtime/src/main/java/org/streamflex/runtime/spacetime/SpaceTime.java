@@ -256,20 +256,21 @@ public final class SpaceTime implements AutoCloseable {
         if (threads.isEmpty()) {
             return;
         }
+        // Indexed loops: this runs after every consume and new virtual time, and must not allocate.
         long min = INFINITY;
-        for (SpaceTimeThread t : threads) {
-            min = Math.min(min, t.virtualTimeLocked());
+        for (int i = 0; i < threads.size(); i++) {
+            min = Math.min(min, threads.get(i).virtualTimeLocked());
         }
-        for (SpaceTimeQueue q : queues) {
-            min = Math.min(min, q.minTimestamp());
+        for (int i = 0; i < queues.size(); i++) {
+            min = Math.min(min, queues.get(i).minTimestamp());
         }
-        for (SpaceTimeChannel c : channels) {
-            min = Math.min(min, c.minUnconsumed());
+        for (int i = 0; i < channels.size(); i++) {
+            min = Math.min(min, channels.get(i).minUnconsumed());
         }
         if (min > horizon) {
             horizon = min;
-            for (SpaceTimeChannel c : channels) {
-                c.collectBelow(min);
+            for (int i = 0; i < channels.size(); i++) {
+                channels.get(i).collectBelow(min);
             }
         }
     }

@@ -19,6 +19,8 @@ import java.util.concurrent.locks.Condition;
 public final class SpaceTimeChannel {
     final SpaceTime space;
     private final String name;
+    /** "channel NAME", for views and size errors: made once, not at every put and get. */
+    final String where;
     final TreeMap<Long, StoredItem> items = new TreeMap<>();
     private final List<InputConnection> inputs = new ArrayList<>();
     final Condition arrived;
@@ -26,6 +28,7 @@ public final class SpaceTimeChannel {
     SpaceTimeChannel(SpaceTime space, String name) {
         this.space = space;
         this.name = name;
+        this.where = "channel " + name;
         this.arrived = space.lock.newCondition();
     }
 
@@ -74,28 +77,31 @@ public final class SpaceTimeChannel {
         if (items.containsKey(timestamp)) {
             throw new DuplicateTimestampException(name, timestamp);
         }
-        items.put(timestamp, item);
+        items.put(item.key, item);
         arrived.signalAll(); // waiters want different timestamps: each checks its own
     }
 
     long minUnconsumed() {
         long min = SpaceTime.INFINITY;
-        for (InputConnection c : inputs) {
-            min = Math.min(min, c.minUnconsumed());
+        for (int i = 0; i < inputs.size(); i++) {
+            min = Math.min(min, inputs.get(i).minUnconsumed());
         }
         return min;
     }
 
+    /**
+     * Removes every item below {@code min}, oldest first, by key: no map view or iterator, so that
+     * the collection after every consume allocates nothing.
+     */
     void collectBelow(long min) {
-        var below = items.headMap(min, false);
-        for (StoredItem item : below.values()) {
+        while (!items.isEmpty() && items.firstKey() < min) {
+            StoredItem item = items.remove(items.firstKey());
             if (!item.dead) {
                 space.kill(item);
             }
         }
-        below.clear();
-        for (InputConnection c : inputs) {
-            c.forgetBelow(min);
+        for (int i = 0; i < inputs.size(); i++) {
+            inputs.get(i).forgetBelow(min);
         }
     }
 

@@ -15,6 +15,8 @@ import java.util.concurrent.locks.Condition;
 public final class SpaceTimeQueue {
     final SpaceTime space;
     private final String name;
+    /** "queue NAME", for views and size errors: made once, not at every put and get. */
+    final String where;
     final ArrayDeque<StoredItem> waiting = new ArrayDeque<>();
     /** How many unconsumed items (waiting or gotten) each timestamp has: the collector reads the least. */
     private final TreeMap<Long, Integer> unconsumed = new TreeMap<>();
@@ -24,6 +26,7 @@ public final class SpaceTimeQueue {
     SpaceTimeQueue(SpaceTime space, String name) {
         this.space = space;
         this.name = name;
+        this.where = "queue " + name;
         this.arrived = space.lock.newCondition();
     }
 
