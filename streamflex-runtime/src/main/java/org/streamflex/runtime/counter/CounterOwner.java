@@ -11,7 +11,9 @@ public enum CounterOwner {
     /** A filter's {@code @Atomic} calls from plain Java ({@code atomic.Reader.commits}). */
     ATOMIC("atomic", "Atomic"),
     /** A network link of a graph split between nodes and a server ({@code link.n1:Doa.out->Cluster.in.sent}). */
-    LINK("link", "Link");
+    LINK("link", "Link"),
+    /** A worker thread of a graph, by its index ({@code worker.worker-0.busyTurns}). */
+    WORKER("worker", "Worker");
 
     private final String prefix;
     private final String mbeanType;

@@ -93,6 +93,21 @@ final class GraphLifecycle {
         state = State.VALIDATED;
     }
 
+    /** How many worker threads the graph will start: one per core, at most one per unit; 0 if none. */
+    int plannedWorkers() {
+        if (onWorkers.isEmpty()) {
+            return 0;
+        }
+        int cores = settings.workerCores() > 0 ? settings.workerCores() : Runtime.getRuntime().availableProcessors();
+        return Math.max(1, Math.min(cores, WorkerAssignment.unitNames(model, onWorkers, cores).size()));
+    }
+
+    /** A count of worker {@code index} ({@link Workers#workerCount}); 0 before the workers start. */
+    long workerCount(int index, String what) {
+        Workers w = workers;
+        return w == null || index >= w.count() ? 0 : w.workerCount(index, what);
+    }
+
     /** The workers' lines of {@code schedule()}: which filters, and once started, where. */
     String describeWorkers() {
         Workers w = workers;

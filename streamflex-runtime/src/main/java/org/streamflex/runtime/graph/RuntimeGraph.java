@@ -20,6 +20,7 @@ import org.streamflex.runtime.clock.ClockBackends;
 import org.streamflex.runtime.clock.ReleaseObserver;
 import org.streamflex.runtime.clock.RuntimeClock;
 import org.streamflex.runtime.counter.CounterMBeans;
+import org.streamflex.runtime.counter.CounterOwner;
 import org.streamflex.runtime.counter.CounterRegistry;
 import org.streamflex.runtime.net.CrossingLinks;
 import org.streamflex.runtime.schedule.FilterTask;
@@ -149,6 +150,23 @@ public final class RuntimeGraph implements GraphAssembly {
             crossing.registerCounters(counters);
         }
         lifecycle.validated(onWorkers, settings, crossing);
+        registerWorkerCounters();
+    }
+
+    /** Each worker thread's counts, read from the workers once they start (0 before). */
+    private void registerWorkerCounters() {
+        int planned = lifecycle.plannedWorkers();
+        for (int i = 0; i < planned; i++) {
+            int index = i;
+            String name = "worker-" + i;
+            counters.register(CounterOwner.WORKER, name, "busyTurns", "rounds over its units in which one made"
+                    + " progress (count)", () -> lifecycle.workerCount(index, "busyTurns"));
+            counters.register(CounterOwner.WORKER, name, "idleTurns", "rounds over its units in which none did:"
+                    + " spinning, or looking once more before parking (count)",
+                    () -> lifecycle.workerCount(index, "idleTurns"));
+            counters.register(CounterOwner.WORKER, name, "parks", "times it parked for want of work (count)",
+                    () -> lifecycle.workerCount(index, "parks"));
+        }
     }
 
     /** The static subgraphs and steady states the declared rates give; null before validate(). */

@@ -6,6 +6,7 @@ import org.streamflex.abi.RegionSlot;
 import org.streamflex.abi.Regions;
 import org.streamflex.runtime.clock.LinuxScheduling;
 import org.streamflex.runtime.clock.NativeLinuxScheduling;
+import org.streamflex.runtime.counter.SingleWriterCounter;
 
 /**
  * One worker thread of a graph ({@link Workers}): pins itself, waits for its units (or, as worker 0
@@ -29,6 +30,12 @@ final class Worker implements Runnable {
     /** Why pinning was refused, or null; written by this worker before it runs units. */
     private volatile String pinRefusal;
     private volatile boolean pinned;
+    /** Rounds over its units in which one made progress; this worker writes, anyone reads. */
+    private final SingleWriterCounter busyTurns = new SingleWriterCounter();
+    /** Rounds in which none did (spinning or about to park). */
+    private final SingleWriterCounter idleTurns = new SingleWriterCounter();
+    /** Times it parked for want of work. */
+    private final SingleWriterCounter parks = new SingleWriterCounter();
 
     Worker(Workers workers, int index, boolean pin) {
         this.workers = workers;
@@ -57,6 +64,21 @@ final class Worker implements Runnable {
 
     String pinRefusal() {
         return pinRefusal;
+    }
+
+    /** Rounds over its units in which one made progress. */
+    long busyTurns() {
+        return busyTurns.get();
+    }
+
+    /** Rounds in which none did. */
+    long idleTurns() {
+        return idleTurns.get();
+    }
+
+    /** Times it parked for want of work. */
+    long parks() {
+        return parks.get();
     }
 
     void wake() {
@@ -153,11 +175,14 @@ final class Worker implements Runnable {
                 progressed |= u.turn(slot, startNanos);
             }
             if (progressed) {
+                busyTurns.increment();
                 quiet = 0;
                 workers.progressed(index);
             } else if (++quiet <= SPINS) {
+                idleTurns.increment();
                 Thread.onSpinWait();
             } else {
+                idleTurns.increment();
                 idle = true;
                 // Looked once more after raising the flag: a neighbour that progressed before seeing
                 // it did not unpark, so its items must be seen here.
@@ -166,6 +191,7 @@ final class Worker implements Runnable {
                     more |= u.turn(slot, startNanos);
                 }
                 if (!more) {
+                    parks.increment();
                     LockSupport.parkNanos(this, PARK_NANOS);
                 }
                 idle = false;

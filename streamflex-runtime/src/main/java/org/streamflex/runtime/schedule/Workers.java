@@ -102,6 +102,21 @@ public final class Workers {
         return workers.length;
     }
 
+    /**
+     * A count of worker {@code index}: {@code "busyTurns"} (rounds over its units in which one made
+     * progress), {@code "idleTurns"} (rounds in which none did) or {@code "parks"} (times it parked for
+     * want of work). Each is written by its worker only and read here with acquire.
+     */
+    public long workerCount(int index, String what) {
+        Worker w = workers[index];
+        return switch (what) {
+            case "busyTurns" -> w.busyTurns();
+            case "idleTurns" -> w.idleTurns();
+            case "parks" -> w.parks();
+            default -> throw new IllegalArgumentException("no worker count " + what);
+        };
+    }
+
     /** Makes every worker see a stop at once, even parked. */
     public void wake() {
         for (Worker w : workers) {

@@ -92,7 +92,7 @@ class NodeServerTest {
         }
     }
 
-    /** Counts what arrives, and values not 2 more than the last from the same node (value / 2_000_000). */
+    /** Counts what arrives, and values not above the last from the same node (value / 2_000_000). */
     public static final class Collector extends org.streamflex.Filter {
         private final int[] last = new int[16];
         private IntChannel in;
@@ -108,7 +108,7 @@ class NodeServerTest {
             while (in.size() > 0) {
                 int v = in.take();
                 int node = v / 2_000_000;
-                if ((last[node] >= 0 && v != last[node] + 2) || (last[node] < 0 && v % 2_000_000 != 0)) {
+                if (last[node] >= 0 && v <= last[node]) { // gaps are items a node's full channel dropped, counted
                     outOfOrder++;
                 }
                 last[node] = v;

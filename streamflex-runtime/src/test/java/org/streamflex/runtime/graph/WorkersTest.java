@@ -225,6 +225,27 @@ class WorkersTest {
     }
 
     @Test
+    void eachWorkersTurnsAndParksAreCountersOfTheGraph() throws InterruptedException {
+        Chain c = chain("2", 64);
+        var counters = c.graph().counters();
+        assertEquals(0, counters.value("worker.worker-1.busyTurns"), "registered at validate, 0 before start");
+        c.graph().start();
+        try {
+            await(() -> c.check().count >= 10_000 && counters.value("worker.worker-0.busyTurns") > 0
+                    && counters.value("worker.worker-1.busyTurns") > 0, "both workers busy");
+        } finally {
+            c.graph().stop();
+        }
+        for (String worker : new String[] {"worker-0", "worker-1"}) {
+            long busy = counters.value("worker." + worker + ".busyTurns");
+            long idle = counters.value("worker." + worker + ".idleTurns");
+            assertTrue(busy > 0, worker + " busy " + busy);
+            assertTrue(counters.value("worker." + worker + ".parks") <= idle, worker + ": a park follows idle turns");
+        }
+        assertEquals(false, counters.names().contains("worker.worker-2.busyTurns"), "two workers, not more");
+    }
+
+    @Test
     void aProfileFilePlacesTheUnitsWithoutMeasuring(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("costs.txt");
         // The heavy unit last: worker 1 gets it alone, worker 0 the four cheap ones.
