@@ -83,7 +83,8 @@ public final class ArrayRecording implements AutoCloseable {
         } else if (f.getSampleSizeInBits() != 16) {
             problem = f.getSampleSizeInBits() + "-bit samples, expected 16-bit PCM";
         } else if (f.getChannels() != channels) {
-            problem = f.getChannels() + " channels, expected " + channels + " (one per microphone of the node in mics.csv)";
+            problem = f.getChannels() + " channels, expected " + channels
+                    + " (one per microphone of the node in mics.csv)";
         } else if (!(f.getSampleRate() >= MIN_RATE)) {
             problem = "sample rate " + f.getSampleRate() + " Hz, expected 44100 or 48000 (at least " + MIN_RATE + ")";
         } else if (in.getFrameLength() == 0) {

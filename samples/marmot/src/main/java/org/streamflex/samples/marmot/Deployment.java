@@ -78,7 +78,8 @@ public final class Deployment {
         for (Line line : lines(micsCsv, 4, "node,mic,x_m,y_m")) {
             String node = line.fields[0];
             if (!poses.containsKey(node)) {
-                throw new BadCsvException(micsCsv, line.number, "node " + node + " is not in " + nodesCsv.getFileName());
+                throw new BadCsvException(micsCsv, line.number, "node " + node + " is not in "
+                        + nodesCsv.getFileName());
             }
             int mic;
             try {

@@ -39,7 +39,8 @@ public final class DoaWire {
     }
 
     /** The wire form of one detection; range times travel as offsets from the onset (int microseconds). */
-    public static byte[] encode(int node, long onsetNanos, long startNanos, long endNanos, float azimuth, byte[] levels) {
+    public static byte[] encode(int node, long onsetNanos, long startNanos, long endNanos, float azimuth,
+            byte[] levels) {
         ByteBuffer b = ByteBuffer.allocate(BYTES).order(ByteOrder.BIG_ENDIAN);
         b.put(VERSION).put((byte) DoaVector.DETECTION).putShort((short) node);
         b.putLong(onsetNanos);

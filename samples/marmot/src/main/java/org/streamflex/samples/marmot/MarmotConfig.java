@@ -44,26 +44,29 @@ public record MarmotConfig(double lowHz, double highHz, double beta, int timeCon
 
     /** With another band. */
     public MarmotConfig withBand(double low, double high) {
-        return new MarmotConfig(low, high, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis, doaSamples, whitening,
-                speedOfSound, clusterToleranceMillis, clusterWaitMillis, minNodes, eps, cell, margin, block);
+        return new MarmotConfig(low, high, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis, doaSamples,
+                whitening, speedOfSound, clusterToleranceMillis, clusterWaitMillis, minNodes, eps, cell, margin, block);
     }
 
     /** With another CFAR beta. */
     public MarmotConfig withBeta(double b) {
-        return new MarmotConfig(lowHz, highHz, b, timeConstant, warmup, hold, minStd, minMillis, padMillis, doaSamples, whitening,
-                speedOfSound, clusterToleranceMillis, clusterWaitMillis, minNodes, eps, cell, margin, block);
+        return new MarmotConfig(lowHz, highHz, b, timeConstant, warmup, hold, minStd, minMillis, padMillis,
+                doaSamples, whitening, speedOfSound, clusterToleranceMillis, clusterWaitMillis, minNodes, eps, cell,
+                margin, block);
     }
 
     /** With another whitening exponent. */
     public MarmotConfig withWhitening(double gamma) {
-        return new MarmotConfig(lowHz, highHz, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis, doaSamples, gamma,
-                speedOfSound, clusterToleranceMillis, clusterWaitMillis, minNodes, eps, cell, margin, block);
+        return new MarmotConfig(lowHz, highHz, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis,
+                doaSamples, gamma, speedOfSound, clusterToleranceMillis, clusterWaitMillis, minNodes, eps, cell,
+                margin, block);
     }
 
     /** With another grid cell side (NaN: auto). */
     public MarmotConfig withCell(double side) {
-        return new MarmotConfig(lowHz, highHz, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis, doaSamples,
-                whitening, speedOfSound, clusterToleranceMillis, clusterWaitMillis, minNodes, eps, side, margin, block);
+        return new MarmotConfig(lowHz, highHz, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis,
+                doaSamples, whitening, speedOfSound, clusterToleranceMillis, clusterWaitMillis, minNodes, eps, side,
+                margin, block);
     }
 
     /** The padding in nanoseconds. */

@@ -64,7 +64,8 @@ public final class MarmotDoa extends Filter {
     void configure(int nodeIndex, double[] xs, double[] ys, double low, double high, double c, long pad, int samples,
             double gamma) {
         if (xs.length != MAX_MICS || ys.length != MAX_MICS) {
-            throw new IllegalArgumentException("MarmotDoa: " + xs.length + " microphones, the sample reads " + MAX_MICS);
+            throw new IllegalArgumentException("MarmotDoa: " + xs.length + " microphones, the sample reads "
+                    + MAX_MICS);
         }
         System.arraycopy(xs, 0, micX, 0, MAX_MICS);
         System.arraycopy(ys, 0, micY, 0, MAX_MICS);

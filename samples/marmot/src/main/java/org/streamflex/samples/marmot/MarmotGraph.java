@@ -10,8 +10,8 @@ import org.streamflex.dsp.SegTuple;
 import org.streamflex.dsp.Signal;
 import org.streamflex.dsp.SignalGraph;
 import org.streamflex.dsp.TimeRange;
-import org.streamflex.dsp.TimedValue;
 import org.streamflex.dsp.Timebase;
+import org.streamflex.dsp.TimedValue;
 import org.streamflex.dsp.detect.CfarDetector;
 import org.streamflex.dsp.join.SyncPolicy;
 import org.streamflex.dsp.rewrite.Lowered;
@@ -108,7 +108,8 @@ public final class MarmotGraph extends SignalGraph {
         doaLog = makeFilter("doa-log", DoaLog.class, 4 << 20, 64 << 10);
         connect(joiner, doaLog, "in", CHANNEL);
         cluster = makeFilter("cluster", TemporalCluster.class, 1 << 20, 64 << 10);
-        cluster.configure(nodes.size(), config.clusterWindowNanos(deployment), Math.round(config.clusterWaitMillis() * 1e6),
+        cluster.configure(nodes.size(), config.clusterWindowNanos(deployment),
+                Math.round(config.clusterWaitMillis() * 1e6),
                 config.minNodes());
         connect(doaLog, "out", cluster, "in", CHANNEL);
         GridFusion fusion = makeFilter("fusion", GridFusion.class, 1 << 20, 64 << 10);

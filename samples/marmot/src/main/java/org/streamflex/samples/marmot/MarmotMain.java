@@ -24,7 +24,8 @@ import java.util.Set;
  */
 public final class MarmotMain {
     private static final Set<String> LOCATE = Set.of("scene", "nodes", "mics", "truth", "plots", "max-plots", "band",
-            "beta", "tau", "warmup", "hold", "min-std", "min-ms", "pad-ms", "doa-samples", "whitening", "c", "cluster-tolerance-ms",
+            "beta", "tau", "warmup", "hold", "min-std", "min-ms", "pad-ms", "doa-samples", "whitening", "c",
+            "cluster-tolerance-ms",
             "cluster-wait-ms", "min-nodes", "eps", "cell", "margin", "block");
     private static final Set<String> GENERATE = Set.of("out", "seed", "nodes", "radius", "calls", "seconds", "snr",
             "rate", "call-band", "call-ms", "mic-side", "noise", "c");
@@ -67,7 +68,8 @@ public final class MarmotMain {
             if (args.length > 0 && args[0].equals("generate")) {
                 return generate(Options.parse(Arrays.copyOfRange(args, 1, args.length), GENERATE), out);
             }
-            String[] rest = args.length > 0 && args[0].equals("locate") ? Arrays.copyOfRange(args, 1, args.length) : args;
+            String[] rest = args.length > 0 && args[0].equals("locate") ? Arrays.copyOfRange(args, 1, args.length)
+                    : args;
             if (rest.length == 0 || rest[0].equals("--help")) {
                 err.println(USAGE);
                 return rest.length == 0 ? ExitCode.USAGE.code() : ExitCode.OK.code();
@@ -180,7 +182,8 @@ public final class MarmotMain {
         double gap = Double.POSITIVE_INFINITY;
         for (TrueCall call : calls) {
             double arrival = call.seconds() + site.distanceTo(call.x(), call.y()) / c;
-            if (arrival >= d.startSeconds() - 0.01 && arrival <= d.endSeconds() && Math.abs(arrival - d.onsetSeconds()) < gap) {
+            if (arrival >= d.startSeconds() - 0.01 && arrival <= d.endSeconds()
+                    && Math.abs(arrival - d.onsetSeconds()) < gap) {
                 gap = Math.abs(arrival - d.onsetSeconds());
                 best = call;
             }
@@ -189,7 +192,8 @@ public final class MarmotMain {
             return "call=none";
         }
         double az = site.azimuthTo(best.x(), best.y());
-        return String.format(Locale.ROOT, "call=%d true_az=%.1f err=%.2f", best.index(), az, Angles.difference(d.azimuth(), az));
+        return String.format(Locale.ROOT, "call=%d true_az=%.1f err=%.2f", best.index(), az,
+                Angles.difference(d.azimuth(), az));
     }
 
     private static TrueCall nearest(double seconds, List<TrueCall> calls) {
@@ -212,7 +216,8 @@ public final class MarmotMain {
             raw += (d.endSeconds() - d.startSeconds()) * r.sampleRates().get(d.nodeIndex()) * ArraySource.CHANNELS * 2;
         }
         if (!r.detections().isEmpty()) {
-            out.printf(Locale.ROOT, "# bytes per detection: %d (DOA vector) against %.0f of raw 16-bit audio on average%n", DoaWire.BYTES, raw / r.detections().size());
+            out.printf(Locale.ROOT, "# bytes per detection: %d (DOA vector) against %.0f of raw 16-bit audio on"
+                    + " average%n", DoaWire.BYTES, raw / r.detections().size());
         }
         if (truth.isEmpty()) {
             return;
@@ -242,7 +247,8 @@ public final class MarmotMain {
             }
         }
         out.printf(Locale.ROOT, "# locations: %d of %d calls, median error %.2f m, max %.2f m (grid cell %.2f m)%n",
-                fixErrors.size(), truth.size(), Scoring.median(fixErrors.stream().mapToDouble(Double::doubleValue).toArray()),
+                fixErrors.size(), truth.size(),
+                        Scoring.median(fixErrors.stream().mapToDouble(Double::doubleValue).toArray()),
                 fixErrors.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN), r.grid().cell());
     }
 

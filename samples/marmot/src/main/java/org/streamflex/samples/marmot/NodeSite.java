@@ -22,7 +22,7 @@ public final class NodeSite {
     private final double[] micX;
     private final double[] micY;
 
-    /** A node {@code id} at {@code (x, y)} facing {@code headingDegrees}, with microphones at {@code (micX[i], micY[i])}. */
+    /** Node {@code id} at {@code (x, y)} facing {@code headingDegrees}, microphones at {@code (micX[i], micY[i])}. */
     public NodeSite(String id, double x, double y, double headingDegrees, double[] micX, double[] micY) {
         if (micX.length != micY.length) {
             throw new IllegalArgumentException("node " + id + ": " + micX.length + " x and " + micY.length

@@ -189,7 +189,9 @@ public final class Plots {
         for (int a = 0; a < 360; a += 30) {
             double rad = Math.toRadians(a);
             g.draw(new Line2D.Double(cx, cy, cx + radius * Math.cos(rad), cy - radius * Math.sin(rad)));
-            g.drawString(a + "", (int) (cx + (radius + 14) * Math.cos(rad)) - 8, (int) (cy - (radius + 14) * Math.sin(rad)) + 4);
+            int lx = (int) (cx + (radius + 14) * Math.cos(rad)) - 8;
+            int ly = (int) (cy - (radius + 14) * Math.sin(rad)) + 4;
+            g.drawString(String.valueOf(a), lx, ly);
         }
         Path2D curve = new Path2D.Double();
         for (int a = 0; a <= 360; a++) {
@@ -217,7 +219,8 @@ public final class Plots {
         }
         g.setColor(Color.BLACK);
         g.drawString(String.format(Locale.ROOT, "node %s t=%.3f s az=%.1f%s", d.node(), d.onsetSeconds(), d.azimuth(),
-                Double.isNaN(trueAzimuth) ? "" : String.format(Locale.ROOT, " (true %.1f, dashed)", trueAzimuth)), 10, 16);
+                Double.isNaN(trueAzimuth) ? "" : String.format(Locale.ROOT, " (true %.1f, dashed)", trueAzimuth)),
+                10, 16);
         g.dispose();
         return image;
     }
@@ -297,7 +300,8 @@ public final class Plots {
         g.setColor(Color.BLACK);
         g.drawString(String.format(Locale.ROOT, "t=%.3f s estimate (x) %.2f, %.2f m%s; nodes squares; cell %.2f m",
                 f.seconds(), f.x(), f.y(), s.call() == null ? "" : String.format(Locale.ROOT,
-                        ", truth (o) %.2f, %.2f, error %.2f m", s.call().x(), s.call().y(), s.error()), grid.cell()), 6, 16);
+                        ", truth (o) %.2f, %.2f, error %.2f m", s.call().x(), s.call().y(), s.error()),
+                grid.cell()), 6, 16);
         g.dispose();
         return image;
     }

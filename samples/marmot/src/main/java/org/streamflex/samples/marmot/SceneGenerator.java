@@ -61,7 +61,8 @@ public final class SceneGenerator {
         int node = 0;
         for (NodeSite site : r.deployment().nodes()) {
             short[] pcm = new short[4 * frames(spec)];
-            clipped += render(spec, site, r.deployment(), r.calls(), new SplittableRandom(spec.seed() * 1_000_003L + node++), pcm);
+            clipped += render(spec, site, r.deployment(), r.calls(), new SplittableRandom(spec.seed() * 1_000_003L
+                    + node++), pcm);
             ArrayRecording.write(recordingOf(dir, site.id()), pcm, 4, spec.sampleRate());
         }
         Truth.write(dir.resolve(Truth.FILE), r.calls(), List.of(String.format(Locale.ROOT,
@@ -77,7 +78,8 @@ public final class SceneGenerator {
     /** The deployment and calls of {@code spec}, without rendering audio. */
     public static Result plan(SceneSpec spec) {
         if (spec.nodes() < 1 || spec.calls() < 0 || spec.seconds() <= 0 || spec.radius() <= 0) {
-            throw new IllegalArgumentException("a scene needs at least one node, a positive length and radius: " + spec);
+            throw new IllegalArgumentException("a scene needs at least one node, a positive length and radius: "
+                    + spec);
         }
         if (4 * Math.max(spec.callHighHz(), spec.callLowHz()) >= spec.sampleRate()) {
             throw new IllegalArgumentException("calls up to " + spec.callHighHz() + " Hz have a second harmonic past"
@@ -108,7 +110,8 @@ public final class SceneGenerator {
             double slot = span / spec.calls();
             double need = spec.callSeconds() + maxTravel + 0.25;
             if (slot < need) {
-                throw new IllegalArgumentException(String.format(Locale.ROOT, "%d calls do not fit %.2f s apart from each"
+                throw new IllegalArgumentException(String.format(Locale.ROOT,
+                        "%d calls do not fit %.2f s apart from each"
                         + " other: each needs %.2f s (call, travel across the ring, detector padding); use fewer calls"
                         + " or longer recordings", spec.calls(), spec.seconds(), need));
             }
@@ -143,7 +146,8 @@ public final class SceneGenerator {
         }
         double envelope = Math.sin(Math.PI * t / len);
         envelope *= envelope;
-        double phase = 2 * Math.PI * (spec.callLowHz() * t + (spec.callHighHz() - spec.callLowHz()) * t * t / (2 * len));
+        double phase = 2 * Math.PI * (spec.callLowHz() * t
+                + (spec.callHighHz() - spec.callLowHz()) * t * t / (2 * len));
         return envelope * (Math.sin(phase) + HARMONIC * Math.sin(2 * phase));
     }
 
@@ -159,7 +163,8 @@ public final class SceneGenerator {
     }
 
     /** Fills {@code pcm} (interleaved, 4 channels) with node {@code site}'s recording; returns the clipped samples. */
-    static long render(SceneSpec spec, NodeSite site, Deployment deployment, List<TrueCall> calls, SplittableRandom noise, short[] pcm) {
+    static long render(SceneSpec spec, NodeSite site, Deployment deployment, List<TrueCall> calls,
+            SplittableRandom noise, short[] pcm) {
         int frames = pcm.length / site.mics();
         int ch = site.mics();
         double[] x = new double[pcm.length];

@@ -75,8 +75,8 @@ public final class Scoring {
         for (Fix f : r.fixes()) {
             TrueCall best = null;
             for (TrueCall c : truth) {
-                if (Math.abs(c.seconds() - f.seconds()) <= FIX_MATCH_SECONDS
-                        && (best == null || Math.abs(c.seconds() - f.seconds()) < Math.abs(best.seconds() - f.seconds()))) {
+                double gap = Math.abs(c.seconds() - f.seconds());
+                if (gap <= FIX_MATCH_SECONDS && (best == null || gap < Math.abs(best.seconds() - f.seconds()))) {
                     best = c;
                 }
             }

@@ -50,7 +50,8 @@ public final class TemporalCluster extends Filter {
     void configure(int nodeCount, long windowNanos, long waitNanos, int fewestNodes) {
         if (nodeCount < 1 || nodeCount > DoaCluster.MAX_NODES || windowNanos < 0 || waitNanos < 0 || fewestNodes < 1) {
             throw new IllegalArgumentException("TemporalCluster: " + nodeCount + " nodes (1.." + DoaCluster.MAX_NODES
-                    + "), window " + windowNanos + " ns, wait " + waitNanos + " ns, at least " + fewestNodes + " nodes");
+                    + "), window " + windowNanos + " ns, wait " + waitNanos + " ns, at least " + fewestNodes
+                    + " nodes");
         }
         this.nodes = nodeCount;
         this.window = windowNanos;
@@ -74,7 +75,8 @@ public final class TemporalCluster extends Filter {
         for (int k = 0; k < nodes; k++) {
             heard = Math.min(heard, progress[k]);
         }
-        while (pending > 0 && (heard == Long.MAX_VALUE || (heard != Long.MIN_VALUE && pOnset[0] + window + wait <= heard))) {
+        boolean everyNodeHeard = heard != Long.MIN_VALUE;
+        while (pending > 0 && (heard == Long.MAX_VALUE || (everyNodeHeard && pOnset[0] + window + wait <= heard))) {
             emit();
         }
     }
@@ -88,7 +90,8 @@ public final class TemporalCluster extends Filter {
             pNode[i] = pNode[i - 1];
             pSeq[i] = pSeq[i - 1];
             pOnset[i] = pOnset[i - 1];
-            System.arraycopy(pLevels, (i - 1) * DoaVector.AZIMUTHS, pLevels, i * DoaVector.AZIMUTHS, DoaVector.AZIMUTHS);
+            System.arraycopy(pLevels, (i - 1) * DoaVector.AZIMUTHS, pLevels, i * DoaVector.AZIMUTHS,
+                    DoaVector.AZIMUTHS);
         }
         pNode[at] = v.node;
         pSeq[at] = v.seq;

@@ -25,7 +25,8 @@ class BadInputTest {
         if (bits == 16) {
             ArrayRecording.write(f, new short[channels * 100], channels, 44_100);
         } else {
-            javax.sound.sampled.AudioFormat format = new javax.sound.sampled.AudioFormat(44_100, 8, channels, false, false);
+            javax.sound.sampled.AudioFormat format = new javax.sound.sampled.AudioFormat(44_100, 8, channels, false,
+                    false);
             try (javax.sound.sampled.AudioInputStream s = new javax.sound.sampled.AudioInputStream(
                     new java.io.ByteArrayInputStream(new byte[channels * 100]), format, 100)) {
                 javax.sound.sampled.AudioSystem.write(s, javax.sound.sampled.AudioFileFormat.Type.WAVE, f.toFile());
@@ -73,7 +74,8 @@ class BadInputTest {
 
         Path floats = dir.resolve("float.wav");
         ByteBuffer b = ByteBuffer.allocate(44 + 16 * 10).order(ByteOrder.LITTLE_ENDIAN);
-        b.put("RIFF".getBytes(StandardCharsets.US_ASCII)).putInt(36 + 160).put("WAVEfmt ".getBytes(StandardCharsets.US_ASCII));
+        b.put("RIFF".getBytes(StandardCharsets.US_ASCII)).putInt(36
+                + 160).put("WAVEfmt ".getBytes(StandardCharsets.US_ASCII));
         b.putInt(16).putShort((short) 3).putShort((short) 4).putInt(44_100).putInt(44_100 * 16).putShort((short) 16)
                 .putShort((short) 32);
         b.put("data".getBytes(StandardCharsets.US_ASCII)).putInt(160);

@@ -36,7 +36,8 @@ class SceneRoundTripTest {
 
         NodeSite site = written.deployment().nodes().get(1);
         short[] expected = new short[4 * SceneGenerator.frames(spec)];
-        SceneGenerator.render(spec, site, written.deployment(), written.calls(), new SplittableRandom(5 * 1_000_003L + 1),
+        SceneGenerator.render(spec, site, written.deployment(), written.calls(), new SplittableRandom(5 * 1_000_003L
+                + 1),
                 expected);
         try (ArrayRecording r = ArrayRecording.open(SceneGenerator.recordingOf(dir, site.id()), 4)) {
             assertEquals(48_000f, r.sampleRate());
@@ -54,7 +55,8 @@ class SceneRoundTripTest {
 
     @Test
     void theBundledSceneIsWhatItsGenerateCommandWrites() throws Exception {
-        assertEquals(0, MarmotMain.run(new String[] {"generate", "--out", dir.toString(), "--seed", "11", "--nodes", "3",
+        assertEquals(0, MarmotMain.run(new String[] {"generate", "--out", dir.toString(), "--seed", "11", "--nodes",
+                "3",
             "--radius", "10", "--calls", "2", "--seconds", "2", "--noise", "20"}, System.out, System.err));
         Path bundled = Path.of("scenes/small");
         for (String f : List.of("nodes.csv", "mics.csv", "truth.csv", "node-A.wav", "node-B.wav", "node-C.wav")) {
