@@ -66,7 +66,8 @@ class ReadmeCommandsTest {
         cover("./mvnw -q package -pl samples/marmot -am -DskipTests", "samples/marmot/src/test/java/org/streamflex/"
                 + "samples/marmot/MarmotJarIT.java", "verify packages the jar first; MarmotJarIT runs that jar");
         for (String args : List.of("--scene samples/marmot/scenes/small --plots marmot-plots",
-                "generate --out my-scene --seed 7 --calls 10 --seconds 60", "--scene my-scene --plots none", "--help")) {
+                "generate --out my-scene --seed 7 --calls 10 --seconds 60", "--scene my-scene --plots none",
+                "--help")) {
             cover("java -jar samples/marmot/target/streamflex-marmot.jar " + args, marmotTest,
                     "MarmotMain.run with these arguments, the files it writes in a temp dir");
         }

@@ -38,7 +38,7 @@ public record MarmotConfig(double lowHz, double highHz, double beta, int timeCon
 
     /** The defaults. */
     public static MarmotConfig defaults() {
-        return new MarmotConfig(2_000, 8_000, 5, 1024, 1024, 8, 1e-3, 3, 50, 8192, 1.0, 343, 50, 2_000, 2, 0.02,
+        return new MarmotConfig(2_000, 8_000, 5, 1024, 256, 8, 1e-3, 3, 50, 8192, 1.0, 343, 50, 2_000, 2, 0.02,
                 Double.NaN, Double.NaN, 1024);
     }
 

@@ -36,7 +36,7 @@ public final class MarmotMain {
             locate: DIR holds nodes.csv, mics.csv, node-<id>.wav per node, and optionally truth.csv
               --nodes FILE --mics FILE --truth FILE|none   other deployment or truth files
               --plots DIR|none (marmot-plots)   --max-plots N (20 polar plots and 20 maps)
-              --band LO:HI (2000:8000 Hz)   --beta B (5)   --tau SCORES (1024)   --warmup SCORES (1024)
+              --band LO:HI (2000:8000 Hz)   --beta B (5)   --tau SCORES (1024)   --warmup SCORES (256)
               --hold SCORES (8)   --min-std S (0.001)   --min-ms MS (3)   --pad-ms MS (50)   --doa-samples N (8192)
               --whitening G (1: PHAT; 0: plain AML)   --c M_PER_S (343)   --cluster-tolerance-ms MS (50)
               --cluster-wait-ms MS (2000)   --min-nodes N (2)   --eps E (0.02)   --cell M (auto)

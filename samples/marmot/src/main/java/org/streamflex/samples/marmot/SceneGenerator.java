@@ -101,7 +101,8 @@ public final class SceneGenerator {
         }
         Deployment d = new Deployment(nodes);
         double maxTravel = 2.2 * spec.radius() / spec.speedOfSound();
-        // CFAR needs about 0.75 s of noise to learn before it can detect (its warm-up).
+        // The detector learns the noise before it can detect (0.19 s by default): 0.9 s leaves room for
+        // warm-ups up to the DSP library's 1024 scores.
         double first = 0.9;
         double tail = spec.callSeconds() + maxTravel + 0.15;
         double span = spec.seconds() - first - tail;

@@ -74,4 +74,31 @@ class SceneRoundTripTest {
         assertEquals(0.0, SceneGenerator.call(spec, -1e-9), 0);
         assertEquals(0.0, SceneGenerator.call(spec, spec.callSeconds()), 0);
     }
+
+    @Test
+    void aWaveFormatExtensibleRecordingIsReadLikeAPlainOne() throws Exception {
+        // Multichannel writers (libsndfile among them) use WAVE_FORMAT_EXTENSIBLE with the PCM subtype.
+        int frames = 1000;
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(68 + 8 * frames).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        b.put("RIFF".getBytes(java.nio.charset.StandardCharsets.US_ASCII)).putInt(60 + 8 * frames)
+                .put("WAVEfmt ".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        b.putInt(40).putShort((short) 0xFFFE).putShort((short) 4).putInt(48_000).putInt(48_000 * 8).putShort((short) 8)
+                .putShort((short) 16);
+        b.putShort((short) 22).putShort((short) 16).putInt(0x33);
+        b.putInt(1).putShort((short) 0).putShort((short) 0x10)
+                .put(new byte[] {(byte) 0x80, 0, 0, (byte) 0xaa, 0, 0x38, (byte) 0x9b, 0x71});
+        b.put("data".getBytes(java.nio.charset.StandardCharsets.US_ASCII)).putInt(8 * frames);
+        for (int i = 0; i < 4 * frames; i++) {
+            b.putShort((short) (i - 2000));
+        }
+        Path f = dir.resolve("extensible.wav");
+        Files.write(f, b.array());
+        try (ArrayRecording r = ArrayRecording.open(f, 4)) {
+            short[] s = new short[4 * 2000];
+            assertEquals(frames, r.read(s, 2000));
+            assertEquals(48_000f, r.sampleRate());
+            assertEquals(-2000, s[0]);
+            assertEquals(-2000 + 4 * 999 + 3, s[4 * 999 + 3]);
+        }
+    }
 }
