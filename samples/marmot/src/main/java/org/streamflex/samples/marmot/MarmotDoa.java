@@ -43,6 +43,7 @@ public final class MarmotDoa extends Filter {
     private double speedOfSound = 343;
     private long padNanos = 50_000_000L;
     private int maxSamples = 8_192;
+    private long leadNanos = 50_000_000L;
     private double whitening = 1.0;
 
     private MarmotDoa() {
@@ -60,9 +61,10 @@ public final class MarmotDoa extends Filter {
      * @param pad the detector's padding before the first score above threshold, nanoseconds
      * @param samples the most samples per channel used, from the detection's start
      * @param gamma the whitening exponent: 0 plain steered response (AML), 1 PHAT
+     * @param lead how long before the onset the DOA's samples start, nanoseconds (at most {@code pad})
      */
     void configure(int nodeIndex, double[] xs, double[] ys, double low, double high, double c, long pad, int samples,
-            double gamma) {
+            double gamma, long lead) {
         if (xs.length != MAX_MICS || ys.length != MAX_MICS) {
             throw new IllegalArgumentException("MarmotDoa: " + xs.length + " microphones, the sample reads "
                     + MAX_MICS);
@@ -76,6 +78,7 @@ public final class MarmotDoa extends Filter {
         this.padNanos = pad;
         this.maxSamples = samples;
         this.whitening = gamma;
+        this.leadNanos = Math.max(0, Math.min(pad, lead));
     }
 
     @Override
@@ -90,12 +93,14 @@ public final class MarmotDoa extends Filter {
             raise(TOO_SHORT);
             return;
         }
-        int n = Math.min(length, maxSamples);
+        double rate = first.timebase().sampleRate();
+        // Start shortly before the onset: the direct sound arrives first, reflections after it.
+        int skip = (int) Math.min(length - MIN_SAMPLES, Math.round((padNanos - leadNanos) * 1e-9 * rate));
+        int n = Math.min(length - skip, maxSamples);
         int size = Integer.highestOneBit(n);
         if (size < n) {
             size <<= 1;
         }
-        double rate = first.timebase().sampleRate();
         int firstBin = Math.max(1, (int) Math.ceil(lowHz * size / rate));
         int lastBin = Math.min(size / 2 - 1, (int) Math.floor(highHz * size / rate));
         int bins = lastBin - firstBin + 1;
@@ -113,7 +118,7 @@ public final class MarmotDoa extends Filter {
         float[] bandIm = new float[MAX_MICS * bins];
         for (int m = 0; m < MAX_MICS; m++) {
             FloatSeg s = (FloatSeg) t.get(m);
-            s.copyTo(0, re, 0, n);
+            s.copyTo(skip, re, 0, n);
             for (int i = 0; i < n; i++) {
                 re[i] *= window[i];
             }

@@ -99,7 +99,8 @@ public final class MarmotGraph extends SignalGraph {
             Signal<SegTuple> cut = sync(detections, maxSamples, SyncPolicy.DROP_INCOMPLETE, c0, c1, c2, c3);
             MarmotDoa doa = makeFilter("doa-" + site.id(), MarmotDoa.class, 64 << 10, 4 << 20);
             doa.configure(k, site.micXs(), site.micYs(), config.lowHz(), config.highHz(), config.speedOfSound(),
-                    config.padNanos(), config.doaSamples(), config.whitening());
+                    config.padNanos(), config.doaSamples(), config.whitening(),
+                    Math.round(config.doaLeadMillis() * 1e6));
             into(cut, doa, "in");
             connect(doa, "out", joiner, CHANNEL);
             connect(source, "progress", joiner, CHANNEL);

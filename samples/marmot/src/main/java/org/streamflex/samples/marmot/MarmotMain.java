@@ -24,11 +24,10 @@ import java.util.Set;
  */
 public final class MarmotMain {
     private static final Set<String> LOCATE = Set.of("scene", "nodes", "mics", "truth", "plots", "max-plots", "band",
-            "beta", "tau", "warmup", "hold", "min-std", "min-ms", "pad-ms", "doa-samples", "whitening", "c",
-            "cluster-tolerance-ms",
-            "cluster-wait-ms", "min-nodes", "eps", "cell", "margin", "block");
+            "beta", "tau", "warmup", "hold", "min-std", "min-ms", "pad-ms", "doa-samples", "doa-lead-ms", "whitening",
+            "c", "cluster-tolerance-ms", "cluster-wait-ms", "min-nodes", "eps", "cell", "margin", "block");
     private static final Set<String> GENERATE = Set.of("out", "seed", "nodes", "radius", "calls", "seconds", "snr",
-            "rate", "call-band", "call-ms", "mic-side", "noise", "c");
+            "rate", "call-band", "call-ms", "mic-side", "noise", "c", "reflections", "reflection-gain");
 
     private static final String USAGE = """
             usage: java -jar streamflex-marmot.jar [locate] --scene DIR [options]
@@ -38,12 +37,13 @@ public final class MarmotMain {
               --plots DIR|none (marmot-plots)   --max-plots N (20 polar plots and 20 maps)
               --band LO:HI (2000:8000 Hz)   --beta B (5)   --tau SCORES (1024)   --warmup SCORES (256)
               --hold SCORES (8)   --min-std S (0.001)   --min-ms MS (3)   --pad-ms MS (50)   --doa-samples N (8192)
+              --doa-lead-ms MS (50)
               --whitening G (1: PHAT; 0: plain AML)   --c M_PER_S (343)   --cluster-tolerance-ms MS (50)
               --cluster-wait-ms MS (2000)   --min-nodes N (2)   --eps E (0.02)   --cell M (auto)
               --margin M (auto)   --block FRAMES (1024)
             generate: --seed N (1) --nodes N (4) --radius M (25) --calls N (6) --seconds S (30) --snr DB (20)
               --rate HZ (44100) --call-band LO:HI (3000:5000) --call-ms MS (60) --mic-side M (0.08)
-              --noise LSB (60) --c M_PER_S (343)
+              --noise LSB (60) --c M_PER_S (343) --reflections N (0) --reflection-gain G (0.5)
             exit codes: 0 ok, 1 failure, 2 usage, 3 unreadable input, 4 some recordings unreadable or cut short,
               5 plots not written""";
 
@@ -97,6 +97,7 @@ public final class MarmotMain {
                 o.integer("hold", d.hold(), 1, 1 << 20), o.number("min-std", d.minStd(), 0, 1e9),
                 o.number("min-ms", d.minMillis(), 0, 60_000),
                 o.number("pad-ms", d.padMillis(), 0, 10_000), o.integer("doa-samples", d.doaSamples(), 64, 1 << 20),
+                o.number("doa-lead-ms", d.doaLeadMillis(), 0, 10_000),
                 o.number("whitening", d.whitening(), 0, 1), o.number("c", d.speedOfSound(), 100, 2000),
                 o.number("cluster-tolerance-ms", d.clusterToleranceMillis(), 0, 60_000),
                 o.number("cluster-wait-ms", d.clusterWaitMillis(), 0, 3_600_000),
@@ -270,7 +271,8 @@ public final class MarmotMain {
                 o.number("snr", d.snrDb(), -30, 80), (float) o.number("rate", d.sampleRate(), 16_000, 192_000),
                 band[0], band[1], o.number("call-ms", d.callSeconds() * 1e3, 1, 10_000) / 1e3,
                 o.number("mic-side", d.micSide(), 0.001, 10), o.number("noise", d.noiseRms(), 0.1, 10_000),
-                o.number("c", d.speedOfSound(), 100, 2000));
+                o.number("c", d.speedOfSound(), 100, 2000), o.integer("reflections", d.reflections(), 0, 100),
+                o.number("reflection-gain", d.reflectionGain(), 0, 1));
         Path dir = Path.of(o.text("out", ""));
         try {
             SceneGenerator.Result r = SceneGenerator.write(spec, dir);

@@ -68,10 +68,11 @@ public final class SceneGenerator {
         Truth.write(dir.resolve(Truth.FILE), r.calls(), List.of(String.format(Locale.ROOT,
                 "generated: seed %d, %d nodes on a %.1f m ring, %d calls in %.1f s, %.1f dB SNR at the farthest node,"
                 + " %.0f Hz, chirps %.0f-%.0f Hz of %.0f ms with a second harmonic, %.3f m square arrays,"
-                + " noise %.0f LSB rms, c %.1f m/s, exact spherical delays",
+                + " noise %.0f LSB rms, c %.1f m/s, exact spherical delays%s",
                 spec.seed(), spec.nodes(), spec.radius(), spec.calls(), spec.seconds(), spec.snrDb(), spec.sampleRate(),
                 spec.callLowHz(), spec.callHighHz(), spec.callSeconds() * 1e3, spec.micSide(), spec.noiseRms(),
-                spec.speedOfSound())));
+                spec.speedOfSound(), spec.reflections() == 0 ? "" : String.format(Locale.ROOT,
+                        ", %d reflections of gain %.2f", spec.reflections(), spec.reflectionGain()))));
         return new Result(r.deployment(), r.calls(), clipped);
     }
 
@@ -134,6 +135,25 @@ public final class SceneGenerator {
         return new Result(d, calls, 0);
     }
 
+    /**
+     * The direct source of call {@code c} ({@code x, y, gain 1}) and its image sources: for each
+     * reflection, the source mirrored across a wall (a line at a random angle, 2 to 15 m from the
+     * source), with the reflection's gain. Drawn from a generator of the call's own, so that scenes
+     * without reflections are what they were before reflections existed.
+     */
+    static double[][] sourcesOf(SceneSpec spec, TrueCall c) {
+        double[][] out = new double[1 + spec.reflections()][];
+        out[0] = new double[] {c.x(), c.y(), 1};
+        SplittableRandom rng = new SplittableRandom(spec.seed() * 7_919L + c.index());
+        for (int r = 1; r <= spec.reflections(); r++) {
+            double normal = rng.nextDouble(2 * Math.PI);
+            double distance = rng.nextDouble(2, 15);
+            out[r] = new double[] {c.x() + 2 * distance * Math.cos(normal), c.y() + 2 * distance * Math.sin(normal),
+                spec.reflectionGain()};
+        }
+        return out;
+    }
+
     /** The frames of each recording. */
     static int frames(SceneSpec spec) {
         return (int) Math.round(spec.seconds() * spec.sampleRate());
@@ -172,19 +192,22 @@ public final class SceneGenerator {
         double fs = spec.sampleRate();
         double power = callPower(spec);
         for (TrueCall c : calls) {
+            double[][] sources = sourcesOf(spec, c);
             double far = 0;
             // The farthest node's distance is what the SNR is defined at; it is the ring's, not this node's.
             for (NodeSite n : deployment.nodes()) {
                 far = Math.max(far, n.distanceTo(c.x(), c.y()));
             }
             double amplitude = far * spec.noiseRms() * Math.sqrt(Math.pow(10, spec.snrDb() / 10) / power);
-            for (int m = 0; m < ch; m++) {
-                double d = Math.hypot(site.worldMicX(m) - c.x(), site.worldMicY(m) - c.y());
-                double arrival = c.seconds() + d / spec.speedOfSound();
-                int from = Math.max(0, (int) Math.floor(arrival * fs));
-                int to = Math.min(frames, (int) Math.ceil((arrival + spec.callSeconds()) * fs) + 1);
-                for (int n = from; n < to; n++) {
-                    x[n * ch + m] += amplitude / d * call(spec, n / fs - arrival);
+            for (double[] src : sources) {
+                for (int m = 0; m < ch; m++) {
+                    double d = Math.hypot(site.worldMicX(m) - src[0], site.worldMicY(m) - src[1]);
+                    double arrival = c.seconds() + d / spec.speedOfSound();
+                    int from = Math.max(0, (int) Math.floor(arrival * fs));
+                    int to = Math.min(frames, (int) Math.ceil((arrival + spec.callSeconds()) * fs) + 1);
+                    for (int n = from; n < to; n++) {
+                        x[n * ch + m] += src[2] * amplitude / d * call(spec, n / fs - arrival);
+                    }
                 }
             }
         }
