@@ -62,6 +62,19 @@ class ReadmeCommandsTest {
         }
         cover("java -cp samples/ids/target/streamflex-ids.jar org.streamflex.samples.ids.pcap.TrafficGenerator"
                 + " out.pcap 20000 1", IDS_README_TEST, "TrafficGenerator.main with these arguments, into a temp dir");
+        String marmotTest = "samples/marmot/src/test/java/org/streamflex/samples/marmot/ReadmeCommandsTest.java";
+        cover("./mvnw -q package -pl samples/marmot -am -DskipTests", "samples/marmot/src/test/java/org/streamflex/"
+                + "samples/marmot/MarmotJarIT.java", "verify packages the jar first; MarmotJarIT runs that jar");
+        for (String args : List.of("--scene samples/marmot/scenes/small --plots marmot-plots",
+                "generate --out my-scene --seed 7 --calls 10 --seconds 60", "--scene my-scene --plots none",
+                "--help")) {
+            cover("java -jar samples/marmot/target/streamflex-marmot.jar " + args, marmotTest,
+                    "MarmotMain.run with these arguments, the files it writes in a temp dir");
+        }
+        String marmotExec = "./mvnw -q compile exec:java -pl samples/marmot -am -Dmarmot.skip=false";
+        cover(marmotExec, marmotTest, "MarmotMain.run with the pom's default -Dmarmot.args words");
+        cover(marmotExec + " -Dmarmot.args=\"--scene samples/marmot/scenes/small --plots none --band 2500:7000\"",
+                marmotTest, "MarmotMain.run with the -Dmarmot.args words");
         cover("./mvnw -q package -pl jmh -am -DskipTests", JMH_README_IT,
                 "verify packages jmh/target/benchmarks.jar first; the IT runs that jar");
         for (String benchmark : List.of("PassChain", "RegionBenchmark", "AtomicBenchmark", "StreamItBenchmark",

@@ -1,0 +1,126 @@
+package org.streamflex.samples.marmot;
+
+import org.streamflex.Atomic;
+import org.streamflex.Borrow;
+import org.streamflex.Channel;
+import org.streamflex.Filter;
+import org.streamflex.SharedChannel;
+import org.streamflex.TimeChannel;
+import org.streamflex.dsp.FloatSeg;
+import org.streamflex.dsp.Timebase;
+
+/**
+ * A node's microphone array: plain Java writes its recording's 16-bit frames through
+ * {@link #write}; each release puts one block of each channel as a {@link FloatSeg} (samples scaled
+ * to [-1, 1)) on {@code ch0} .. {@code ch3}, on the node's own timebase, and every
+ * {@code progressEvery} blocks a {@link DoaVector#PROGRESS} mark on {@code progress}. After
+ * {@link #finish()}, the release after the last block puts {@link DoaVector#END}.
+ *
+ * <pre>{@code
+ * source.write(frames, 1024);   // from the WAV reader, between driver steps
+ * driver.step();                // one block per channel goes out
+ * }</pre>
+ */
+public final class ArraySource extends Filter {
+    /** The most frames one block can hold. */
+    public static final int MAX_BLOCK = 8192;
+    /** Channels. */
+    public static final int CHANNELS = 4;
+
+    @SuppressWarnings("UnusedVariable") // the clock releases the source through it; work() does not read the time
+    private TimeChannel timer;
+    private SharedChannel<FloatSeg> ch0;
+    private SharedChannel<FloatSeg> ch1;
+    private SharedChannel<FloatSeg> ch2;
+    private SharedChannel<FloatSeg> ch3;
+    private Channel<DoaVector> progress;
+    private final PcmRing ring = new PcmRing(CHANNELS, 4 * MAX_BLOCK);
+    private final float[] samples = new float[MAX_BLOCK];
+    private Timebase timebase = Timebase.of("node", 44_100, 0);
+    private int node;
+    private int block = 1024;
+    private int progressEvery = 16;
+    private long next;
+    private long blocks;
+    private boolean finished;
+    private boolean ended;
+
+    private ArraySource() {
+    }
+
+    /** Sets the node's index, clock, block size and progress period; before the graph runs. */
+    void configure(int nodeIndex, Timebase clock, int blockFrames, int blocksPerProgress) {
+        if (blockFrames < 32 || blockFrames > MAX_BLOCK || blocksPerProgress < 1) {
+            throw new IllegalArgumentException("ArraySource: block " + blockFrames + " frames (32.." + MAX_BLOCK
+                    + "), progress every " + blocksPerProgress + " blocks (at least 1)");
+        }
+        this.node = nodeIndex;
+        this.timebase = clock;
+        this.block = blockFrames;
+        this.progressEvery = blocksPerProgress;
+    }
+
+    /**
+     * Appends {@code frames} interleaved 4-channel frames of the recording.
+     *
+     * @return 1 if taken, 0 if the buffer is full now (step the graph, then try again), -1 if they can never fit
+     */
+    @Atomic
+    public int write(@Borrow short[] pcm, int frames) {
+        return ring.append(pcm, frames);
+    }
+
+    /** Says that the recording has ended: what is buffered goes out, then {@link DoaVector#END}. */
+    @Atomic
+    public void finish() {
+        finished = true;
+    }
+
+    /** Frames waiting in the buffer. */
+    public int buffered() {
+        return ring.frames();
+    }
+
+    /** Whether the end mark has gone out. */
+    public boolean ended() {
+        return ended;
+    }
+
+    @Override
+    public void work() {
+        int available = ring.frames();
+        if (available >= block || (finished && available > 0)) {
+            int n = Math.min(block, available);
+            emit(ch0, 0, n);
+            emit(ch1, 1, n);
+            emit(ch2, 2, n);
+            emit(ch3, 3, n);
+            ring.consume(n);
+            next += n;
+            if (++blocks % progressEvery == 0) {
+                mark(DoaVector.PROGRESS);
+            }
+        } else if (finished && !ended) {
+            mark(DoaVector.END);
+            ended = true;
+        }
+    }
+
+    private void emit(SharedChannel<FloatSeg> out, int channel, int n) {
+        for (int i = 0; i < n; i++) {
+            samples[i] = ring.sample(i, channel) * (1f / 32_768f);
+        }
+        out.put(FloatSeg.copyOf(timebase, next, samples, 0, n));
+    }
+
+    private void mark(int kind) {
+        DoaVector v = makeCapsule(DoaVector.class);
+        v.kind = kind;
+        v.node = node;
+        v.seq = -1;
+        v.startNanos = timebase.timeNanos(0);
+        v.endNanos = timebase.timeNanos(next);
+        v.onsetNanos = v.endNanos;
+        progress.put(v);
+    }
+}

@@ -1,0 +1,195 @@
+package org.streamflex.samples.marmot;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The nodes of a deployment, read from two CSV files: {@code nodes.csv} with lines
+ * {@code node,x_m,y_m,heading_deg} and {@code mics.csv} with lines {@code node,mic,x_m,y_m}
+ * (microphone positions in the node's frame). A header line (first field {@code node}), blank
+ * lines and lines starting with {@code #} are skipped. Node ids are names without commas; a node's
+ * microphones are numbered from 0 or 1 and ordered by number, which is also their channel order in
+ * its recording.
+ *
+ * <pre>{@code
+ * Deployment d = Deployment.read(dir.resolve("nodes.csv"), dir.resolve("mics.csv"));
+ * for (NodeSite n : d.nodes()) { ... }
+ * d.write(otherDir);   // nodes.csv and mics.csv again
+ * }</pre>
+ */
+public final class Deployment {
+    /** The file name of the node positions in a scene directory. */
+    public static final String NODES_FILE = "nodes.csv";
+    /** The file name of the microphone positions in a scene directory. */
+    public static final String MICS_FILE = "mics.csv";
+
+    private final List<NodeSite> nodes;
+
+    /** A deployment of these nodes, in this order. */
+    public Deployment(List<NodeSite> nodes) {
+        this.nodes = List.copyOf(nodes);
+    }
+
+    /** The nodes, in the order of {@code nodes.csv}. */
+    public List<NodeSite> nodes() {
+        return nodes;
+    }
+
+    /** The largest distance between two nodes, metres (0 with fewer than two). */
+    public double maxNodeDistance() {
+        double max = 0;
+        for (int i = 0; i < nodes.size(); i++) {
+            for (int j = i + 1; j < nodes.size(); j++) {
+                max = Math.max(max, Math.hypot(nodes.get(i).x() - nodes.get(j).x(),
+                        nodes.get(i).y() - nodes.get(j).y()));
+            }
+        }
+        return max;
+    }
+
+    /**
+     * Reads a deployment.
+     *
+     * @throws BadCsvException naming the file and line of the first problem: a missing file, a
+     *     line with the wrong number of fields, a field that is not a number, a node listed twice,
+     *     microphones of an unknown node, a node without microphones
+     */
+    public static Deployment read(Path nodesCsv, Path micsCsv) throws BadCsvException {
+        Map<String, double[]> poses = new LinkedHashMap<>();
+        for (Line line : lines(nodesCsv, 4, "node,x_m,y_m,heading_deg")) {
+            double[] pose = {line.number(1, "x_m"), line.number(2, "y_m"), line.number(3, "heading_deg")};
+            if (poses.put(line.fields[0], pose) != null) {
+                throw new BadCsvException(nodesCsv, line.number, "node " + line.fields[0] + " is listed twice");
+            }
+        }
+        if (poses.isEmpty()) {
+            throw new BadCsvException(nodesCsv, 0, "no nodes (expected lines node,x_m,y_m,heading_deg)");
+        }
+        Map<String, TreeMap<Integer, double[]>> mics = new LinkedHashMap<>();
+        for (Line line : lines(micsCsv, 4, "node,mic,x_m,y_m")) {
+            String node = line.fields[0];
+            if (!poses.containsKey(node)) {
+                throw new BadCsvException(micsCsv, line.number, "node " + node + " is not in "
+                        + nodesCsv.getFileName());
+            }
+            int mic;
+            try {
+                mic = Integer.parseInt(line.fields[1]);
+            } catch (NumberFormatException e) {
+                throw new BadCsvException(micsCsv, line.number, "mic \"" + line.fields[1]
+                        + "\" is not a whole number (expected node,mic,x_m,y_m)");
+            }
+            double[] xy = {line.number(2, "x_m"), line.number(3, "y_m")};
+            if (mics.computeIfAbsent(node, k -> new TreeMap<>()).put(mic, xy) != null) {
+                throw new BadCsvException(micsCsv, line.number, "microphone " + mic + " of node " + node
+                        + " is listed twice");
+            }
+        }
+        List<NodeSite> nodes = new ArrayList<>();
+        for (Map.Entry<String, double[]> e : poses.entrySet()) {
+            TreeMap<Integer, double[]> m = mics.get(e.getKey());
+            if (m == null || m.size() < 3) {
+                throw new BadCsvException(micsCsv, 0, "node " + e.getKey() + " has " + (m == null ? 0 : m.size())
+                        + " microphones; direction finding needs at least 3, not on one line");
+            }
+            double[] xs = new double[m.size()];
+            double[] ys = new double[m.size()];
+            int i = 0;
+            for (double[] xy : m.values()) {
+                xs[i] = xy[0];
+                ys[i++] = xy[1];
+            }
+            double[] p = e.getValue();
+            nodes.add(new NodeSite(e.getKey(), p[0], p[1], p[2], xs, ys));
+        }
+        return new Deployment(nodes);
+    }
+
+    /** Writes {@code nodes.csv} and {@code mics.csv} into {@code dir}, with header lines. */
+    public void write(Path dir) throws IOException {
+        StringBuilder n = new StringBuilder("node,x_m,y_m,heading_deg\n");
+        StringBuilder m = new StringBuilder("node,mic,x_m,y_m\n");
+        for (NodeSite s : nodes) {
+            n.append(String.format(Locale.ROOT, "%s,%.4f,%.4f,%.4f%n", s.id(), s.x(), s.y(), s.headingDegrees()));
+            for (int i = 0; i < s.mics(); i++) {
+                m.append(String.format(Locale.ROOT, "%s,%d,%.6f,%.6f%n", s.id(), i + 1, s.micX(i), s.micY(i)));
+            }
+        }
+        Files.writeString(dir.resolve(NODES_FILE), n, StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(MICS_FILE), m, StandardCharsets.UTF_8);
+    }
+
+    private static List<Line> lines(Path file, int fields, String expected) throws BadCsvException {
+        List<String> text;
+        try {
+            text = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new BadCsvException(file, 0, "no such file (expected lines " + expected + ")");
+        } catch (IOException e) {
+            throw new BadCsvException(file, 0, "cannot be read as UTF-8 text: " + e);
+        }
+        List<Line> out = new ArrayList<>();
+        for (int i = 0; i < text.size(); i++) {
+            String raw = text.get(i).strip();
+            if (i == 0 && raw.startsWith("\uFEFF")) {
+                raw = raw.substring(1);
+            }
+            if (raw.isEmpty() || raw.startsWith("#")) {
+                continue;
+            }
+            String[] parts = raw.split(",", -1);
+            for (int k = 0; k < parts.length; k++) {
+                parts[k] = parts[k].strip();
+            }
+            if (parts[0].equalsIgnoreCase("node")) {
+                continue;
+            }
+            if (parts.length != fields) {
+                throw new BadCsvException(file, i + 1, parts.length + " fields, expected " + fields + " (" + expected
+                        + "): \"" + raw + "\"");
+            }
+            if (parts[0].isEmpty()) {
+                throw new BadCsvException(file, i + 1, "empty node id (expected " + expected + ")");
+            }
+            out.add(new Line(file, i + 1, parts, expected));
+        }
+        return out;
+    }
+
+    /** One data line of a CSV file. */
+    private static final class Line {
+        final Path file;
+        final int number;
+        final String[] fields;
+        final String expected;
+
+        Line(Path file, int number, String[] fields, String expected) {
+            this.file = file;
+            this.number = number;
+            this.fields = fields;
+            this.expected = expected;
+        }
+
+        double number(int i, String name) throws BadCsvException {
+            try {
+                double v = Double.parseDouble(fields[i]);
+                if (Double.isFinite(v)) {
+                    return v;
+                }
+            } catch (NumberFormatException e) {
+                // reported below, with the line
+            }
+            throw new BadCsvException(file, number, name + " \"" + fields[i] + "\" is not a finite number (expected "
+                    + expected + ")");
+        }
+    }
+}

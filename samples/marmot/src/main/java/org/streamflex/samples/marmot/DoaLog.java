@@ -1,0 +1,95 @@
+package org.streamflex.samples.marmot;
+
+import org.streamflex.Channel;
+import org.streamflex.Filter;
+import org.streamflex.FilterEvent;
+
+/**
+ * The server's entry: numbers each detection ({@link DoaVector#seq}), keeps a copy for the
+ * command's {@code DOA} lines and plots, and passes every item on to clustering unchanged.
+ * Keeps the first {@link #CAPACITY} detections; later ones are still passed on, and counted.
+ *
+ * <pre>{@code
+ * connect(joiner, log, "in", 256);        // the one channel from the node part
+ * connect(log, "out", cluster, "in", 256);
+ * }</pre>
+ */
+public final class DoaLog extends Filter {
+    /** The most detections kept. */
+    public static final int CAPACITY = 8192;
+    private static final FilterEvent NOT_KEPT = FilterEvent.named("detection-not-kept");
+
+    private Channel<DoaVector> in;
+    private Channel<DoaVector> out;
+    private final int[] nodes = new int[CAPACITY];
+    private final long[] onsets = new long[CAPACITY];
+    private final long[] starts = new long[CAPACITY];
+    private final long[] ends = new long[CAPACITY];
+    private final float[] azimuths = new float[CAPACITY];
+    private final byte[] levels = new byte[CAPACITY * DoaVector.AZIMUTHS];
+    private int count;
+    private int seen;
+
+    private DoaLog() {
+    }
+
+    @Override
+    public void work() {
+        DoaVector v = in.take();
+        if (v.kind == DoaVector.DETECTION) {
+            v.seq = seen++;
+            if (count < CAPACITY) {
+                nodes[count] = v.node;
+                onsets[count] = v.onsetNanos;
+                starts[count] = v.startNanos;
+                ends[count] = v.endNanos;
+                azimuths[count] = v.azimuth;
+                System.arraycopy(v.levels, 0, levels, count * DoaVector.AZIMUTHS, DoaVector.AZIMUTHS);
+                count++;
+            } else {
+                raise(NOT_KEPT);
+            }
+        }
+        out.put(v);
+    }
+
+    /** Detections kept; detection {@code i} has {@code seq == i}. */
+    public int count() {
+        return count;
+    }
+
+    /** Detections seen, kept or not. */
+    public int seen() {
+        return seen;
+    }
+
+    /** The node index of detection {@code i}. */
+    public int node(int i) {
+        return nodes[i];
+    }
+
+    /** Onset of detection {@code i}, nanoseconds on its node's clock. */
+    public long onsetNanos(int i) {
+        return onsets[i];
+    }
+
+    /** Start of detection {@code i}'s range. */
+    public long startNanos(int i) {
+        return starts[i];
+    }
+
+    /** End of detection {@code i}'s range. */
+    public long endNanos(int i) {
+        return ends[i];
+    }
+
+    /** Peak azimuth of detection {@code i}, node frame, degrees. */
+    public float azimuth(int i) {
+        return azimuths[i];
+    }
+
+    /** Level of azimuth bin {@code a} of detection {@code i}, 0 to 255. */
+    public int level(int i, int a) {
+        return levels[i * DoaVector.AZIMUTHS + a] & 0xFF;
+    }
+}

@@ -1,0 +1,165 @@
+package org.streamflex.samples.marmot;
+
+import org.streamflex.Channel;
+import org.streamflex.Filter;
+import org.streamflex.FilterEvent;
+import org.streamflex.Rate;
+import org.streamflex.SharedChannel;
+import org.streamflex.Stateless;
+import org.streamflex.dsp.FloatSeg;
+import org.streamflex.dsp.SegTuple;
+
+/**
+ * Direction of arrival of one detection: takes the four channels' audio of the detection (a
+ * sync's {@link SegTuple}) and puts a {@link DoaVector} with the relative likelihood of each of
+ * 360 azimuths. A preparation phase (Hann window, FFT of each channel, the in-band bins, spectral
+ * whitening) and a work phase that tries every azimuth ({@link SteeredResponse}), as the paper's
+ * DOA. Stateless: every run uses only its input and the configuration, so fission may run replicas
+ * of it side by side.
+ *
+ * <pre>{@code
+ * MarmotDoa doa = makeFilter("doa-A", MarmotDoa.class, 64 << 10, 4 << 20);
+ * doa.configure(0, site.micXs(), site.micYs(), 2_000, 8_000, 343, 50_000_000L, 8192, 1.0);
+ * }</pre>
+ */
+@Stateless
+public final class MarmotDoa extends Filter {
+    /** The most microphones per node. */
+    public static final int MAX_MICS = 4;
+    /** The fewest samples per channel worth a direction. */
+    public static final int MIN_SAMPLES = 64;
+    private static final FilterEvent TOO_SHORT = FilterEvent.named("detection-too-short");
+    private static final FilterEvent NO_BINS = FilterEvent.named("band-has-no-bins");
+
+    @Rate(1)
+    private SharedChannel<SegTuple> in;
+    @Rate(1)
+    private Channel<DoaVector> out;
+    private final double[] micX = new double[MAX_MICS];
+    private final double[] micY = new double[MAX_MICS];
+    private int node;
+    private double lowHz = 2_000;
+    private double highHz = 8_000;
+    private double speedOfSound = 343;
+    private long padNanos = 50_000_000L;
+    private int maxSamples = 8_192;
+    private long leadNanos = 50_000_000L;
+    private double whitening = 1.0;
+
+    private MarmotDoa() {
+    }
+
+    /**
+     * Sets the node and the estimator; before the graph runs.
+     *
+     * @param nodeIndex the node's index in the deployment
+     * @param xs node-frame x of each microphone (channel order), metres
+     * @param ys node-frame y, metres
+     * @param low the band's lower edge, Hz
+     * @param high the band's upper edge, Hz
+     * @param c the speed of sound, metres per second
+     * @param pad the detector's padding before the first score above threshold, nanoseconds
+     * @param samples the most samples per channel used, from the detection's start
+     * @param gamma the whitening exponent: 0 plain steered response (AML), 1 PHAT
+     * @param lead how long before the onset the DOA's samples start, nanoseconds (at most {@code pad})
+     */
+    void configure(int nodeIndex, double[] xs, double[] ys, double low, double high, double c, long pad, int samples,
+            double gamma, long lead) {
+        if (xs.length != MAX_MICS || ys.length != MAX_MICS) {
+            throw new IllegalArgumentException("MarmotDoa: " + xs.length + " microphones, the sample reads "
+                    + MAX_MICS);
+        }
+        System.arraycopy(xs, 0, micX, 0, MAX_MICS);
+        System.arraycopy(ys, 0, micY, 0, MAX_MICS);
+        this.node = nodeIndex;
+        this.lowHz = low;
+        this.highHz = high;
+        this.speedOfSound = c;
+        this.padNanos = pad;
+        this.maxSamples = samples;
+        this.whitening = gamma;
+        this.leadNanos = Math.max(0, Math.min(pad, lead));
+    }
+
+    @Override
+    public void work() {
+        SegTuple t = in.take();
+        int length = Integer.MAX_VALUE;
+        for (int m = 0; m < MAX_MICS; m++) {
+            length = Math.min(length, t.get(m).length());
+        }
+        FloatSeg first = (FloatSeg) t.get(0);
+        if (length < MIN_SAMPLES) {
+            raise(TOO_SHORT);
+            return;
+        }
+        double rate = first.timebase().sampleRate();
+        // Start shortly before the onset: the direct sound arrives first, reflections after it.
+        int skip = (int) Math.min(length - MIN_SAMPLES, Math.round((padNanos - leadNanos) * 1e-9 * rate));
+        int n = Math.min(length - skip, maxSamples);
+        int size = Integer.highestOneBit(n);
+        if (size < n) {
+            size <<= 1;
+        }
+        int firstBin = Math.max(1, (int) Math.ceil(lowHz * size / rate));
+        int lastBin = Math.min(size / 2 - 1, (int) Math.floor(highHz * size / rate));
+        int bins = lastBin - firstBin + 1;
+        if (bins < 1) {
+            raise(NO_BINS);
+            return;
+        }
+        float[] window = new float[n];
+        for (int i = 0; i < n; i++) {
+            window[i] = (float) (0.5 - 0.5 * Math.cos(2 * Math.PI * (i + 0.5) / n));
+        }
+        float[] re = new float[size];
+        float[] im = new float[size];
+        float[] bandRe = new float[MAX_MICS * bins];
+        float[] bandIm = new float[MAX_MICS * bins];
+        for (int m = 0; m < MAX_MICS; m++) {
+            FloatSeg s = (FloatSeg) t.get(m);
+            s.copyTo(skip, re, 0, n);
+            for (int i = 0; i < n; i++) {
+                re[i] *= window[i];
+            }
+            for (int i = n; i < size; i++) {
+                re[i] = 0;
+            }
+            for (int i = 0; i < size; i++) {
+                im[i] = 0;
+            }
+            Radix2Fft.forward(re, im, size);
+            for (int j = 0; j < bins; j++) {
+                double r = re[firstBin + j];
+                double q = im[firstBin + j];
+                double magnitude = Math.sqrt(r * r + q * q);
+                double w = magnitude > 0 ? Math.pow(magnitude, -whitening) : 0;
+                bandRe[m * bins + j] = (float) (r * w);
+                bandIm[m * bins + j] = (float) (q * w);
+            }
+        }
+        double[] response = new double[DoaVector.AZIMUTHS];
+        SteeredResponse.power(bandRe, bandIm, MAX_MICS, bins, firstBin, size, rate, micX.clone(), micY.clone(),
+                speedOfSound, response, new double[2 * bins]);
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (double v : response) {
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+        }
+        DoaVector v = makeCapsule(DoaVector.class);
+        double span = max > min ? max - min : 1;
+        for (int a = 0; a < DoaVector.AZIMUTHS; a++) {
+            v.levels[a] = (byte) Math.round(255 * (response[a] - min) / span);
+        }
+        v.kind = DoaVector.DETECTION;
+        v.node = node;
+        v.seq = -1;
+        v.startNanos = first.startNanos();
+        v.endNanos = first.startNanos() + (first.endNanos() - first.startNanos()) / first.length() * length;
+        v.onsetNanos = first.startNanos() + padNanos;
+        v.azimuth = (float) SteeredResponse.peakAzimuth(response);
+        v.peak = (float) max;
+        out.put(v);
+    }
+}

@@ -1,0 +1,286 @@
+package org.streamflex.samples.marmot;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The command: {@code locate} (the default) runs the marmot graph over a scene directory and
+ * prints a {@code DOA node=<id> t=<s> az=<deg>} line per detection and a {@code LOC t=<s> x=<m>
+ * y=<m>} line per located call (with the error when {@code truth.csv} is there), a summary on
+ * {@code #} lines, and writes PNG plots; {@code generate} writes a scene with known answers.
+ * Progress on long input goes to stderr. Exit codes: {@link ExitCode}.
+ *
+ * <pre>{@code
+ * java -jar streamflex-marmot.jar --scene scenes/small --plots plots
+ * java -jar streamflex-marmot.jar generate --out /tmp/scene --seed 7 --calls 10 --seconds 60
+ * }</pre>
+ */
+public final class MarmotMain {
+    private static final Set<String> LOCATE = Set.of("scene", "nodes", "mics", "truth", "plots", "max-plots", "band",
+            "beta", "tau", "warmup", "hold", "min-std", "min-ms", "pad-ms", "doa-samples", "doa-lead-ms", "whitening",
+            "c", "cluster-tolerance-ms", "cluster-wait-ms", "min-nodes", "eps", "cell", "margin", "block");
+    private static final Set<String> GENERATE = Set.of("out", "seed", "nodes", "radius", "calls", "seconds", "snr",
+            "rate", "call-band", "call-ms", "mic-side", "noise", "c", "reflections", "reflection-gain");
+
+    private static final String USAGE = """
+            usage: java -jar streamflex-marmot.jar [locate] --scene DIR [options]
+                   java -jar streamflex-marmot.jar generate --out DIR [options]
+            locate: DIR holds nodes.csv, mics.csv, node-<id>.wav per node, and optionally truth.csv
+              --nodes FILE --mics FILE --truth FILE|none   other deployment or truth files
+              --plots DIR|none (marmot-plots)   --max-plots N (20 polar plots and 20 maps)
+              --band LO:HI (2000:8000 Hz)   --beta B (5)   --tau SCORES (1024)   --warmup SCORES (256)
+              --hold SCORES (8)   --min-std S (0.001)   --min-ms MS (3)   --pad-ms MS (50)   --doa-samples N (8192)
+              --doa-lead-ms MS (50)
+              --whitening G (1: PHAT; 0: plain AML)   --c M_PER_S (343)   --cluster-tolerance-ms MS (50)
+              --cluster-wait-ms MS (2000)   --min-nodes N (2)   --eps E (0.02)   --cell M (auto)
+              --margin M (auto)   --block FRAMES (1024)
+            generate: --seed N (1) --nodes N (4) --radius M (25) --calls N (6) --seconds S (30) --snr DB (20)
+              --rate HZ (44100) --call-band LO:HI (3000:5000) --call-ms MS (60) --mic-side M (0.08)
+              --noise LSB (60) --c M_PER_S (343) --reflections N (0) --reflection-gain G (0.5)
+            exit codes: 0 ok, 1 failure, 2 usage, 3 unreadable input, 4 some recordings unreadable or cut short,
+              5 plots not written""";
+
+    private MarmotMain() {
+    }
+
+    /** Runs the command and exits with its code when it is not 0. */
+    public static void main(String[] args) {
+        int code = run(args, System.out, System.err);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    /**
+     * Runs the command, printing to {@code out} and {@code err}.
+     *
+     * @return the exit code ({@link ExitCode})
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        try {
+            if (args.length > 0 && args[0].equals("generate")) {
+                return generate(Options.parse(Arrays.copyOfRange(args, 1, args.length), GENERATE), out);
+            }
+            String[] rest = args.length > 0 && args[0].equals("locate") ? Arrays.copyOfRange(args, 1, args.length)
+                    : args;
+            if (rest.length == 0 || rest[0].equals("--help")) {
+                err.println(USAGE);
+                return rest.length == 0 ? ExitCode.USAGE.code() : ExitCode.OK.code();
+            }
+            return locate(Options.parse(rest, LOCATE), out, err);
+        } catch (UsageException e) {
+            err.println("marmot: " + e.getMessage());
+            err.println(USAGE);
+            return ExitCode.USAGE.code();
+        } catch (UnreadableInputException e) {
+            err.println("marmot: " + e.getMessage());
+            return ExitCode.UNREADABLE_INPUT.code();
+        } catch (IllegalArgumentException e) {
+            err.println("marmot: " + e.getMessage());
+            return ExitCode.USAGE.code();
+        }
+    }
+
+    /** The configuration the options give. */
+    static MarmotConfig config(Options o) throws UsageException {
+        MarmotConfig d = MarmotConfig.defaults();
+        double[] band = o.range("band", new double[] {d.lowHz(), d.highHz()}, 0);
+        return new MarmotConfig(band[0], band[1], o.number("beta", d.beta(), 0.1, 100),
+                o.integer("tau", d.timeConstant(), 1, 1 << 24), o.integer("warmup", d.warmup(), 1, 1 << 24),
+                o.integer("hold", d.hold(), 1, 1 << 20), o.number("min-std", d.minStd(), 0, 1e9),
+                o.number("min-ms", d.minMillis(), 0, 60_000),
+                o.number("pad-ms", d.padMillis(), 0, 10_000), o.integer("doa-samples", d.doaSamples(), 64, 1 << 20),
+                o.number("doa-lead-ms", d.doaLeadMillis(), 0, 10_000),
+                o.number("whitening", d.whitening(), 0, 1), o.number("c", d.speedOfSound(), 100, 2000),
+                o.number("cluster-tolerance-ms", d.clusterToleranceMillis(), 0, 60_000),
+                o.number("cluster-wait-ms", d.clusterWaitMillis(), 0, 3_600_000),
+                o.integer("min-nodes", d.minNodes(), 1, DoaCluster.MAX_NODES), o.number("eps", d.eps(), 1e-9, 1),
+                o.has("cell") ? o.number("cell", 1, 1e-3, 1e4) : Double.NaN,
+                o.has("margin") ? o.number("margin", 1, 0, 1e5) : Double.NaN,
+                o.integer("block", d.block(), 32, ArraySource.MAX_BLOCK));
+    }
+
+    private static int locate(Options o, PrintStream out, PrintStream err) throws UsageException,
+            UnreadableInputException {
+        if (!o.has("scene") && !(o.has("nodes") && o.has("mics"))) {
+            throw new UsageException("--scene DIR is required (or --nodes and --mics, with the WAVs beside nodes.csv)");
+        }
+        MarmotConfig config = config(o);
+        Path scene = Path.of(o.text("scene", "."));
+        Path nodesCsv = o.has("nodes") ? Path.of(o.text("nodes", "")) : scene.resolve(Deployment.NODES_FILE);
+        Path micsCsv = o.has("mics") ? Path.of(o.text("mics", "")) : scene.resolve(Deployment.MICS_FILE);
+        Path wavDir = o.has("scene") ? scene : nodesCsv.toAbsolutePath().getParent();
+        int maxPlots = o.integer("max-plots", 20, 0, 100_000);
+        Deployment deployment = Deployment.read(nodesCsv, micsCsv);
+        List<TrueCall> truth = List.of();
+        String truthOption = o.text("truth", "");
+        Path truthFile = truthOption.isEmpty() ? scene.resolve(Truth.FILE) : Path.of(truthOption);
+        if (!truthOption.equals("none") && (o.has("truth") || Files.exists(truthFile))) {
+            truth = Truth.read(truthFile);
+        }
+        List<TrueCall> calls = truth;
+        double c = config.speedOfSound();
+        MarmotRun.Listener listener = new MarmotRun.Listener() {
+            @Override
+            public void detection(Detection d) {
+                StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "DOA node=%s t=%.4f az=%.1f",
+                        d.node(), d.onsetSeconds(), d.azimuth()));
+                if (!calls.isEmpty()) {
+                    line.append(" ").append(truthOf(d, deployment, calls, c));
+                }
+                out.println(line);
+            }
+
+            @Override
+            public void fix(Fix f) {
+                StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "LOC t=%.4f x=%.2f y=%.2f nodes=%d",
+                        f.seconds(), f.x(), f.y(), f.detections().length));
+                if (!calls.isEmpty()) {
+                    TrueCall best = nearest(f.seconds(), calls);
+                    line.append(best == null ? " call=none" : String.format(Locale.ROOT,
+                            " call=%d true_x=%.2f true_y=%.2f err=%.2f", best.index(), best.x(), best.y(),
+                            Math.hypot(f.x() - best.x(), f.y() - best.y())));
+                }
+                out.println(line);
+            }
+
+            @Override
+            public void progress(double seconds, double total) {
+                err.printf(Locale.ROOT, "marmot: %.0f of %.0f s of audio read%n", seconds, total);
+            }
+
+            @Override
+            public void problem(UnreadableInputException e) {
+                err.println("marmot: " + e.getMessage() + "; the other nodes carry on");
+            }
+        };
+        MarmotRun.Result r = MarmotRun.run(config, deployment, id -> wavDir.resolve("node-" + id + ".wav"), listener);
+        summary(r, calls, config, out);
+        int code = r.problems().isEmpty() ? ExitCode.OK.code() : ExitCode.PARTIAL_INPUT.code();
+        String plots = o.text("plots", "marmot-plots");
+        if (!plots.equals("none")) {
+            try {
+                List<Path> written = Plots.writeAll(r, calls, config, Path.of(plots), maxPlots);
+                out.println("# plots: " + written.size() + " PNG files in " + Path.of(plots).toAbsolutePath());
+            } catch (IOException | RuntimeException e) {
+                err.println("marmot: plots could not be written to " + plots + ": " + e);
+                return code == ExitCode.OK.code() ? ExitCode.PLOTS_FAILED.code() : code;
+            }
+        }
+        return code;
+    }
+
+    private static String truthOf(Detection d, Deployment deployment, List<TrueCall> calls, double c) {
+        NodeSite site = deployment.nodes().stream().filter(n -> n.id().equals(d.node())).findFirst().orElseThrow();
+        TrueCall best = null;
+        double gap = Double.POSITIVE_INFINITY;
+        for (TrueCall call : calls) {
+            double arrival = call.seconds() + site.distanceTo(call.x(), call.y()) / c;
+            if (arrival >= d.startSeconds() - 0.01 && arrival <= d.endSeconds()
+                    && Math.abs(arrival - d.onsetSeconds()) < gap) {
+                gap = Math.abs(arrival - d.onsetSeconds());
+                best = call;
+            }
+        }
+        if (best == null) {
+            return "call=none";
+        }
+        double az = site.azimuthTo(best.x(), best.y());
+        return String.format(Locale.ROOT, "call=%d true_az=%.1f err=%.2f", best.index(), az,
+                Angles.difference(d.azimuth(), az));
+    }
+
+    private static TrueCall nearest(double seconds, List<TrueCall> calls) {
+        TrueCall best = null;
+        for (TrueCall c : calls) {
+            if (Math.abs(c.seconds() - seconds) <= Scoring.FIX_MATCH_SECONDS
+                    && (best == null || Math.abs(c.seconds() - seconds) < Math.abs(best.seconds() - seconds))) {
+                best = c;
+            }
+        }
+        return best;
+    }
+
+    private static void summary(MarmotRun.Result r, List<TrueCall> truth, MarmotConfig config, PrintStream out) {
+        int nodes = r.nodes().nodes().size();
+        out.printf(Locale.ROOT, "# %d nodes, %.1f s of audio, %d detections, %d locations%n", nodes, r.audioSeconds(),
+                r.detections().size(), r.fixes().size());
+        double raw = 0;
+        for (Detection d : r.detections()) {
+            raw += (d.endSeconds() - d.startSeconds()) * r.sampleRates().get(d.nodeIndex()) * ArraySource.CHANNELS * 2;
+        }
+        if (!r.detections().isEmpty()) {
+            out.printf(Locale.ROOT, "# bytes per detection: %d (DOA vector) against %.0f of raw 16-bit audio on"
+                    + " average%n", DoaWire.BYTES, raw / r.detections().size());
+        }
+        if (truth.isEmpty()) {
+            return;
+        }
+        List<Scoring.DoaScore> scored = Scoring.detections(r, truth, config.speedOfSound());
+        List<Double> errors = new ArrayList<>();
+        int falseDetections = 0;
+        for (Scoring.DoaScore s : scored) {
+            if (s.call() == null) {
+                falseDetections++;
+            } else {
+                errors.add(s.error());
+            }
+        }
+        int expected = truth.size() * nodes;
+        out.printf(Locale.ROOT, "# truth: %d calls x %d nodes; %d detections of calls, %d false; median azimuth error"
+                + " %.2f deg, max %.2f deg%n", truth.size(), nodes, errors.size(), falseDetections,
+                Scoring.median(errors.stream().mapToDouble(Double::doubleValue).toArray()),
+                errors.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN));
+        if (errors.size() < expected) {
+            out.printf(Locale.ROOT, "# missed: %d call arrivals not detected%n", expected - errors.size());
+        }
+        List<Double> fixErrors = new ArrayList<>();
+        for (Scoring.FixScore f : Scoring.fixes(r, truth)) {
+            if (f.call() != null) {
+                fixErrors.add(f.error());
+            }
+        }
+        out.printf(Locale.ROOT, "# locations: %d of %d calls, median error %.2f m, max %.2f m (grid cell %.2f m)%n",
+                fixErrors.size(), truth.size(),
+                        Scoring.median(fixErrors.stream().mapToDouble(Double::doubleValue).toArray()),
+                fixErrors.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN), r.grid().cell());
+    }
+
+    private static int generate(Options o, PrintStream out) throws UsageException {
+        if (!o.has("out")) {
+            throw new UsageException("generate needs --out DIR");
+        }
+        SceneSpec d = SceneSpec.defaults();
+        double[] band = o.range("call-band", new double[] {d.callLowHz(), d.callHighHz()}, 1);
+        long seed;
+        try {
+            seed = Long.parseLong(o.text("seed", String.valueOf(d.seed())));
+        } catch (NumberFormatException e) {
+            throw new UsageException("--seed: \"" + o.text("seed", "") + "\" is not a whole number");
+        }
+        SceneSpec spec = new SceneSpec(seed,
+                o.integer("nodes", d.nodes(), 1, DoaCluster.MAX_NODES), o.number("radius", d.radius(), 1, 1e5),
+                o.integer("calls", d.calls(), 0, 100_000), o.number("seconds", d.seconds(), 0.1, 86_400),
+                o.number("snr", d.snrDb(), -30, 80), (float) o.number("rate", d.sampleRate(), 16_000, 192_000),
+                band[0], band[1], o.number("call-ms", d.callSeconds() * 1e3, 1, 10_000) / 1e3,
+                o.number("mic-side", d.micSide(), 0.001, 10), o.number("noise", d.noiseRms(), 0.1, 10_000),
+                o.number("c", d.speedOfSound(), 100, 2000), o.integer("reflections", d.reflections(), 0, 100),
+                o.number("reflection-gain", d.reflectionGain(), 0, 1));
+        Path dir = Path.of(o.text("out", ""));
+        try {
+            SceneGenerator.Result r = SceneGenerator.write(spec, dir);
+            out.printf(Locale.ROOT, "# wrote %d nodes and %d calls to %s (%d samples clipped)%n",
+                    r.deployment().nodes().size(), r.calls().size(), dir.toAbsolutePath(), r.clipped());
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot write the scene to " + dir + ": " + e, e);
+        }
+        return ExitCode.OK.code();
+    }
+}

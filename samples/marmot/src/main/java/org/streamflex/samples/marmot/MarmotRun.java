@@ -1,0 +1,211 @@
+package org.streamflex.samples.marmot;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.streamflex.runtime.GraphDriver;
+
+/**
+ * Runs the one-JVM marmot graph over a deployment's recordings, as the paper's offline trace
+ * processing: every node's recording is read a block at a time and fed to its source, then the
+ * graph is stepped under the {@link GraphDriver} (virtual time, no sleeping), until every node's
+ * end mark has gone through. A recording that cannot be opened leaves its node out; one that
+ * breaks off mid-way ends its node there; both are reported, and the other nodes carry on.
+ *
+ * <pre>{@code
+ * MarmotRun.Result r = MarmotRun.run(MarmotConfig.defaults(), deployment,
+ *         id -> SceneGenerator.recordingOf(dir, id), MarmotRun.Listener.NONE);
+ * r.detections(); r.fixes(); r.problems();
+ * }</pre>
+ */
+public final class MarmotRun {
+    private MarmotRun() {
+    }
+
+    /** Hears results as they come, for streaming output. */
+    public interface Listener {
+        /** A listener that ignores everything. */
+        Listener NONE = new Listener() {
+        };
+
+        /** A detection reached the server. */
+        default void detection(Detection d) {
+        }
+
+        /** A call was located. */
+        default void fix(Fix f) {
+        }
+
+        /** The nodes have been fed up to {@code seconds} of audio out of about {@code total}. */
+        default void progress(double seconds, double total) {
+        }
+
+        /** A node's recording is unusable, or broke off; its node stops there. */
+        default void problem(UnreadableInputException e) {
+        }
+    }
+
+    /** One node's score trace, for the score plot. */
+    @SuppressWarnings("ArrayRecordComponent") // a report, never compared
+    public record ScoreTrace(double[] seconds, float[] scores, float[] thresholds) {
+    }
+
+    /**
+     * What a run found.
+     *
+     * @param nodes the nodes that ran (indices of detections refer to this list)
+     * @param detections every detection, in arrival order at the server
+     * @param fixes every location
+     * @param traces each node's score trace
+     * @param problems the recordings that were unusable or broke off
+     * @param grid the fusion grid
+     * @param audioSeconds the longest recording's length read
+     * @param sampleRates each node's sample rate, in the order of {@code nodes}
+     */
+    public record Result(Deployment nodes, List<Detection> detections, List<Fix> fixes, List<ScoreTrace> traces,
+            List<UnreadableInputException> problems, MarmotConfig.Grid grid, double audioSeconds,
+            List<Double> sampleRates) {
+    }
+
+    /**
+     * Runs the graph.
+     *
+     * @param recordings the WAV file of each node id
+     * @throws UnreadableInputException if no node's recording can be opened
+     */
+    public static Result run(MarmotConfig config, Deployment deployment, Function<String, Path> recordings,
+            Listener listener) throws UnreadableInputException {
+        List<NodeSite> usable = new ArrayList<>();
+        List<ArrayRecording> open = new ArrayList<>();
+        List<UnreadableInputException> problems = new ArrayList<>();
+        double total = 0;
+        for (NodeSite site : deployment.nodes()) {
+            Path file = recordings.apply(site.id());
+            try {
+                ArrayRecording r = ArrayRecording.open(file, site.mics());
+                usable.add(site);
+                open.add(r);
+                if (r.declaredFrames() > 0) {
+                    total = Math.max(total, r.declaredFrames() / r.sampleRate());
+                }
+            } catch (BadRecordingException e) {
+                problems.add(e);
+                listener.problem(e);
+            }
+        }
+        if (usable.isEmpty()) {
+            throw new UnreadableInputException(problems.isEmpty() ? null : problems.get(0).file(),
+                    "no node's recording could be read: " + problems.size() + " problems, the first: "
+                    + (problems.isEmpty() ? "no nodes" : problems.get(0).getMessage()));
+        }
+        Deployment nodes = new Deployment(usable);
+        double[] rates = new double[usable.size()];
+        for (int k = 0; k < rates.length; k++) {
+            rates[k] = open.get(k).sampleRate();
+        }
+        MarmotGraph graph = new MarmotGraph(config, nodes, rates);
+        GraphDriver driver = GraphDriver.of(graph);
+        List<Detection> detections = new ArrayList<>();
+        List<Fix> fixes = new ArrayList<>();
+        short[] frames = new short[ArraySource.CHANNELS * config.block()];
+        boolean[] done = new boolean[usable.size()];
+        double fed = 0;
+        double reported = 0;
+        try {
+            while (!allEnded(graph, usable.size())) {
+                for (int k = 0; k < usable.size(); k++) {
+                    if (done[k]) {
+                        continue;
+                    }
+                    ArrayRecording r = open.get(k);
+                    try {
+                        int n = r.read(frames, config.block());
+                        if (n > 0) {
+                            if (graph.source(k).write(frames, n) != 1) {
+                                throw new IllegalStateException("source of node " + usable.get(k).id()
+                                        + " refused a block it has room for");
+                            }
+                            fed = Math.max(fed, r.framesRead() / r.sampleRate());
+                        } else {
+                            graph.source(k).finish();
+                            done[k] = true;
+                        }
+                    } catch (BadRecordingException e) {
+                        problems.add(e);
+                        listener.problem(e);
+                        graph.source(k).finish();
+                        done[k] = true;
+                    }
+                }
+                driver.step();
+                collect(graph, nodes, detections, fixes, listener);
+                if (fed - reported >= 10) {
+                    reported = fed;
+                    listener.progress(fed, total);
+                }
+            }
+            driver.step();
+            collect(graph, nodes, detections, fixes, listener);
+        } finally {
+            for (ArrayRecording r : open) {
+                r.close();
+            }
+        }
+        List<ScoreTrace> traces = new ArrayList<>();
+        for (int k = 0; k < usable.size(); k++) {
+            ScoreTap tap = graph.scores(k);
+            double[] t = new double[tap.points()];
+            float[] s = new float[t.length];
+            float[] th = new float[t.length];
+            for (int i = 0; i < t.length; i++) {
+                t[i] = tap.timeNanos(i) / 1e9;
+                s[i] = tap.score(i);
+                th[i] = tap.threshold(i);
+            }
+            traces.add(new ScoreTrace(t, s, th));
+        }
+        List<Double> rateList = new ArrayList<>();
+        for (double rate : rates) {
+            rateList.add(rate);
+        }
+        return new Result(nodes, detections, fixes, traces, problems, graph.grid(), fed, rateList);
+    }
+
+    private static boolean allEnded(MarmotGraph graph, int nodes) {
+        for (int k = 0; k < nodes; k++) {
+            if (!graph.source(k).ended()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void collect(MarmotGraph graph, Deployment nodes, List<Detection> detections, List<Fix> fixes,
+            Listener listener) {
+        DoaLog log = graph.doaLog();
+        while (detections.size() < log.count()) {
+            int i = detections.size();
+            int[] levels = new int[DoaVector.AZIMUTHS];
+            for (int a = 0; a < levels.length; a++) {
+                levels[a] = log.level(i, a);
+            }
+            Detection d = new Detection(i, log.node(i), nodes.nodes().get(log.node(i)).id(), log.onsetNanos(i) / 1e9,
+                    log.startNanos(i) / 1e9, log.endNanos(i) / 1e9, log.azimuth(i), levels);
+            detections.add(d);
+            listener.detection(d);
+        }
+        LocationLog locations = graph.locations();
+        while (fixes.size() < locations.count()) {
+            int i = fixes.size();
+            int[] seqs = new int[locations.nodes(i)];
+            for (int m = 0; m < seqs.length; m++) {
+                seqs[m] = locations.seq(i, m);
+            }
+            Fix f = new Fix(i, locations.emittedNanos(i) / 1e9, locations.x(i), locations.y(i),
+                    locations.logLikelihood(i), seqs);
+            fixes.add(f);
+            listener.fix(f);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package org.streamflex.samples.marmot;
+
+import org.streamflex.Stable;
+
+/**
+ * A node source's buffer of interleaved 16-bit frames, written by plain Java through the
+ * source's {@code @Atomic} call and read by its {@code work()}. Fixed capacity, no allocation after
+ * construction.
+ *
+ * <pre>{@code
+ * PcmRing ring = new PcmRing(4, 8192);
+ * ring.append(frames, 1024);          // 1 taken, 0 full now, -1 never fits
+ * short s = ring.sample(0, 2);        // oldest frame, channel 2
+ * ring.consume(1024);
+ * }</pre>
+ */
+public final class PcmRing implements Stable {
+    private final short[] data;
+    private final int channels;
+    private final int capacity;
+    private int head;
+    private int size;
+
+    /** A ring of {@code capacityFrames} frames of {@code channels} channels. */
+    public PcmRing(int channels, int capacityFrames) {
+        this.channels = channels;
+        this.capacity = capacityFrames;
+        this.data = new short[channels * capacityFrames];
+    }
+
+    /**
+     * Appends {@code frames} interleaved frames.
+     *
+     * @return 1 if taken, 0 if there is no room now, -1 if they could never fit
+     */
+    public int append(short[] src, int frames) {
+        if (frames > capacity || frames < 0 || src.length < frames * channels) {
+            return -1;
+        }
+        if (size + frames > capacity) {
+            return 0;
+        }
+        // Two block copies at most (before and after the wrap): an @Atomic caller logs each store it makes
+        // one by one, but a System.arraycopy as one entry.
+        int tail = (head + size) % capacity;
+        int first = Math.min(frames, capacity - tail);
+        System.arraycopy(src, 0, data, tail * channels, first * channels);
+        if (first < frames) {
+            System.arraycopy(src, first * channels, data, 0, (frames - first) * channels);
+        }
+        size += frames;
+        return 1;
+    }
+
+    /** Frames held. */
+    public int frames() {
+        return size;
+    }
+
+    /** Channel {@code channel} of the {@code i}-th oldest frame. */
+    public short sample(int i, int channel) {
+        return data[((head + i) % capacity) * channels + channel];
+    }
+
+    /** Drops the {@code n} oldest frames. */
+    public void consume(int n) {
+        head = (head + n) % capacity;
+        size -= n;
+    }
+}

@@ -1,0 +1,150 @@
+package org.streamflex.samples.marmot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BadInputTest {
+    @TempDir
+    Path dir;
+
+    private Path wav(String name, int channels, int bits) throws Exception {
+        Path f = dir.resolve(name);
+        if (bits == 16) {
+            ArrayRecording.write(f, new short[channels * 100], channels, 44_100);
+        } else {
+            javax.sound.sampled.AudioFormat format = new javax.sound.sampled.AudioFormat(44_100, 8, channels, false,
+                    false);
+            try (javax.sound.sampled.AudioInputStream s = new javax.sound.sampled.AudioInputStream(
+                    new java.io.ByteArrayInputStream(new byte[channels * 100]), format, 100)) {
+                javax.sound.sampled.AudioSystem.write(s, javax.sound.sampled.AudioFileFormat.Type.WAVE, f.toFile());
+            }
+        }
+        return f;
+    }
+
+    private static String message(Path f) {
+        return assertThrows(BadRecordingException.class, () -> {
+            try (ArrayRecording r = ArrayRecording.open(f, 4)) {
+                short[] b = new short[4 * 64];
+                while (r.read(b, 64) > 0) {
+                    // read to the end
+                }
+            }
+        }).getMessage();
+    }
+
+    @Test
+    void aRecordingWithTheWrongChannelCountIsNamedWithWhatItHas() throws Exception {
+        Path f = wav("stereo.wav", 2, 16);
+        String m = message(f);
+        assertTrue(m.contains(f.toString()) && m.contains("2 channels, expected 4"), m);
+    }
+
+    @Test
+    void aTruncatedRecordingIsNamedWithTheFramesItLacks() throws Exception {
+        Path f = wav("cut.wav", 4, 16);
+        byte[] all = Files.readAllBytes(f);
+        Files.write(f, Arrays.copyOf(all, all.length - 8 * 30));
+        String m = message(f);
+        assertTrue(m.contains(f.toString()) && m.contains("truncated") && m.contains("declares 100"), m);
+        Files.write(f, Arrays.copyOf(all, all.length - 3));
+        String mid = message(f);
+        // javax.sound.sampled reads whole frames only: the cut frame is missing, not half there.
+        assertTrue(mid.contains("truncated") && mid.contains("holds 99"), mid);
+    }
+
+    @Test
+    void aRecordingThatIsNot16BitPcmIsNamed() throws Exception {
+        Path eight = wav("eight.wav", 4, 8);
+        String m = message(eight);
+        assertTrue(m.contains(eight.toString()) && (m.contains("8-bit") || m.contains("PCM_SIGNED")), m);
+
+        Path floats = dir.resolve("float.wav");
+        ByteBuffer b = ByteBuffer.allocate(44 + 16 * 10).order(ByteOrder.LITTLE_ENDIAN);
+        b.put("RIFF".getBytes(StandardCharsets.US_ASCII)).putInt(36
+                + 160).put("WAVEfmt ".getBytes(StandardCharsets.US_ASCII));
+        b.putInt(16).putShort((short) 3).putShort((short) 4).putInt(44_100).putInt(44_100 * 16).putShort((short) 16)
+                .putShort((short) 32);
+        b.put("data".getBytes(StandardCharsets.US_ASCII)).putInt(160);
+        Files.write(floats, b.array());
+        String f = message(floats);
+        assertTrue(f.contains(floats.toString()) && (f.contains("PCM_FLOAT") || f.contains("not a WAV")), f);
+
+        Path junk = dir.resolve("junk.wav");
+        Files.writeString(junk, "not audio at all");
+        String j = message(junk);
+        assertTrue(j.contains(junk.toString()) && j.contains("not a WAV"), j);
+
+        String missing = message(dir.resolve("none.wav"));
+        assertTrue(missing.contains("none.wav") && missing.contains("no such file"), missing);
+    }
+
+    @Test
+    void aBadCsvLineIsNamedByFileAndLine() throws Exception {
+        Path nodes = dir.resolve("nodes.csv");
+        Path mics = dir.resolve("mics.csv");
+        Files.writeString(mics, "node,mic,x_m,y_m\nA,1,0.1,0\nA,2,0,0.1\nA,3,-0.1,0\nA,4,0,-0.1\n");
+        Files.writeString(nodes, "node,x_m,y_m,heading_deg\nA,1,2,3\nB,abc,2,3\n");
+        BadCsvException e = assertThrows(BadCsvException.class, () -> Deployment.read(nodes, mics));
+        assertEquals(3, e.line());
+        assertTrue(e.getMessage().contains(nodes + " line 3: x_m \"abc\" is not a finite number"), e.getMessage());
+
+        Files.writeString(nodes, "A,1,2\n");
+        e = assertThrows(BadCsvException.class, () -> Deployment.read(nodes, mics));
+        assertTrue(e.getMessage().contains("line 1: 3 fields, expected 4"), e.getMessage());
+
+        Files.writeString(nodes, "A,1,2,0\n");
+        Files.writeString(mics, "A,1,0.1,0\nZ,1,0,0\n");
+        e = assertThrows(BadCsvException.class, () -> Deployment.read(nodes, mics));
+        assertTrue(e.getMessage().contains(mics + " line 2: node Z is not in nodes.csv"), e.getMessage());
+
+        Files.writeString(mics, "A,1,0.1,0\n");
+        e = assertThrows(BadCsvException.class, () -> Deployment.read(nodes, mics));
+        assertTrue(e.getMessage().contains("node A has 1 microphones"), e.getMessage());
+
+        e = assertThrows(BadCsvException.class, () -> Deployment.read(dir.resolve("missing.csv"), mics));
+        assertTrue(e.getMessage().contains("missing.csv: no such file"), e.getMessage());
+    }
+
+    @Test
+    void aNodeWithABadRecordingIsReportedAndTheOthersStillLocate() throws Exception {
+        SceneSpec spec = SceneSpec.defaults().withSeed(3).withNodes(4).withCalls(2).withSeconds(3).withRadius(10);
+        SceneGenerator.write(spec, dir);
+        Path broken = SceneGenerator.recordingOf(dir, "B");
+        byte[] all = Files.readAllBytes(broken);
+        Files.write(broken, Arrays.copyOf(all, all.length / 2));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = MarmotMain.run(new String[] {"--scene", dir.toString(), "--plots", "none"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String o = out.toString(StandardCharsets.UTF_8);
+        String e = err.toString(StandardCharsets.UTF_8);
+        assertEquals(ExitCode.PARTIAL_INPUT.code(), code, o + e);
+        assertTrue(e.contains(broken.toString()) && e.contains("truncated"), e);
+        assertTrue(o.lines().filter(l -> l.startsWith("DOA node=C")).count() >= 2, o);
+        assertTrue(o.lines().filter(l -> l.startsWith("LOC ")).count() >= 2, o);
+
+        Files.delete(dir.resolve("node-A.wav"));
+        Files.writeString(dir.resolve("node-C.wav"), "junk");
+        out.reset();
+        err.reset();
+        code = MarmotMain.run(new String[] {"--scene", dir.toString(), "--plots", "none"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(ExitCode.PARTIAL_INPUT.code(), code);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("node-A.wav: no such file"));
+        assertFalse(out.toString(StandardCharsets.UTF_8).contains("DOA node=A"));
+    }
+}
