@@ -53,6 +53,11 @@ public final class CapsuleLinkReceiver<C extends Capsule> extends LinkReceiver {
         return ring.capacity();
     }
 
+    /** The capsule class it decodes into. */
+    public Class<C> capsuleType() {
+        return codec.type();
+    }
+
     /** The largest item it takes, in bytes: the size a capsule of its type encodes to. */
     public int maxItemBytes() {
         return maxItemBytes;
