@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -173,6 +175,123 @@ class CapsuleLinkTest {
             }
             assertThrows(IllegalArgumentException.class, () -> NetworkLinkClient.connectCapsules(server.address(),
                     id(LinkMode.DROP), wide, 16, 1 << 16, LinkClientSettings.DEFAULT));
+        }
+    }
+
+    @Test
+    void aServerRestartedMidStreamGetsTheLaterCapsulesAndEveryOneIsCounted() throws Exception {
+        LinkClientSettings quick = LinkClientSettings.DEFAULT
+                .withReconnect(new ReconnectPolicy(Duration.ofMillis(10), Duration.ofMillis(200), 0.2))
+                .withStallTimeout(Duration.ofSeconds(60));
+        NetworkLinkServer first = NetworkLinkServer.open(LOOPBACK);
+        InetSocketAddress address = first.address();
+        CapsuleLinkReceiver<Reading> in1 = first.capsuleReceiver(id(LinkMode.CREDIT), CODEC, 1024, ITEM_BYTES);
+        Poller poller1 = Poller.start(in1);
+        NetworkLinkClient out = NetworkLinkClient.connectCapsules(address, id(LinkMode.CREDIT), CODEC, 512,
+                1 << 16, quick);
+        AtomicBoolean producing = new AtomicBoolean(true);
+        long[] offered = {0};
+        Thread producer = new Thread(() -> {
+            Reading r = TYPE.newInstance();
+            long i = 0;
+            while (producing.get()) {
+                r.fill(i);
+                if (out.offer(r)) {
+                    i++;
+                } else {
+                    Thread.onSpinWait();
+                }
+            }
+            offered[0] = i;
+        });
+        producer.start();
+        NetworkLinkServer second = null;
+        boolean firstOpen = true;
+        Poller poller2 = null;
+        try {
+            LinkCounters sender = out.counters();
+            waitFor(() -> in1.counters().delivered() >= 20_000, "20 000 capsules at the first server");
+            in1.holdLinkForTest().get(30, TimeUnit.SECONDS);
+            first.close();
+            firstOpen = false;
+            second = NetworkLinkServer.open(address);
+            CapsuleLinkReceiver<Reading> in2 = second.capsuleReceiver(id(LinkMode.CREDIT), CODEC, 1024, ITEM_BYTES);
+            poller2 = Poller.start(in2);
+            waitFor(() -> in2.counters().delivered() >= 20_000, "20 000 capsules at the restarted server");
+            producing.set(false);
+            producer.join();
+            waitFor(() -> out.queued() == 0 && sender.acknowledged() == sender.sent() - sender.lostInFlight(),
+                    "the sender's queue to empty and the receiver to acknowledge it");
+            out.close();
+            waitFor(() -> !in2.isLinked(), "the restarted server to see the close");
+            poller1.finish();
+            poller2.finish();
+            LinkCounters r1 = in1.counters();
+            LinkCounters r2 = in2.counters();
+            String all = "sender " + sender + "; first " + r1 + "; second " + r2;
+            assertEquals(offered[0], sender.accepted(), all);
+            assertEquals(sender.accepted(), r1.delivered() + r2.delivered() + sender.lostInFlight()
+                    + sender.lostInTransit() + sender.droppedAtSender() + sender.discardedAtClose(), all);
+            assertEquals(2, out.connections(), all);
+            assertEquals(r1.delivered(), poller1.count, all);
+            assertEquals(r2.delivered(), poller2.count, all);
+            assertEquals(0, poller1.wrong + poller2.wrong, "each server's capsules are whole and in order: " + all);
+            assertTrue(poller1.last < poller2.first, "the restarted server gets later capsules: " + poller1.last
+                    + " then " + poller2.first);
+        } finally {
+            producing.set(false);
+            producer.join();
+            out.close();
+            poller1.finish();
+            if (poller2 != null) {
+                poller2.finish();
+            }
+            if (firstOpen) {
+                first.close();
+            }
+            if (second != null) {
+                second.close();
+            }
+        }
+    }
+
+    /** A consumer thread polling a receiver into one capsule, checking order and bits. */
+    private static final class Poller extends Thread {
+        private final CapsuleLinkReceiver<Reading> in;
+        private volatile boolean running = true;
+        long count;
+        long first = -1;
+        long last = -1;
+        long wrong;
+
+        private Poller(CapsuleLinkReceiver<Reading> in) {
+            this.in = in;
+        }
+
+        static Poller start(CapsuleLinkReceiver<Reading> in) {
+            Poller p = new Poller(in);
+            p.start();
+            return p;
+        }
+
+        @Override
+        public void run() {
+            Reading into = TYPE.newInstance();
+            while (running || in.available() > 0) {
+                if (in.poll(into)) {
+                    wrong += into.number > last && into.is(into.number) ? 0 : 1;
+                    first = first < 0 ? into.number : first;
+                    last = into.number;
+                    count++;
+                } else {
+                    Thread.onSpinWait();
+                }
+            }
+        }
+
+        void finish() throws InterruptedException {
+            running = false;
+            join();
         }
     }
 
