@@ -278,6 +278,15 @@ class NodeServerTest {
         }
         assertEquals(3L * items, produced);
         assertTrue(server.checker.received > 0, "capsules crossed");
+        // Pools recycle on both sides: what the outlet took went back to the node's pool, what the checker
+        // consumed to the server's, so each made far fewer capsules than crossed (the channels hold 64).
+        for (CapsuleCut node : nodes) {
+            long created = ((RuntimeGraph) ApiAccess.assemblyOf(node)).pools().pool(Reading.class).created();
+            assertTrue(created < items / 4, "node pool made " + created + " capsules for " + node.maker.made);
+        }
+        long serverCreated = ((RuntimeGraph) ApiAccess.assemblyOf(server)).pools().pool(Reading.class).created();
+        assertTrue(serverCreated < server.checker.received / 4 + 200, "server pool made " + serverCreated
+                + " capsules for " + server.checker.received);
         assertEquals(produced, deliveredAndDropped, "delivered plus counted drops is what the nodes produced");
     }
 
