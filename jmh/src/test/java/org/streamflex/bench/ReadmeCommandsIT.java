@@ -30,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code taskset -c 0} as shown where the machine has {@code taskset} (Linux) and without it
  * elsewhere; {@code StreamItMain} as written; {@code ScalingMain} with one round of 50 ms (W = 10
  * for the heavy pipeline, a warm-up of 100 ms for the StreamIt programs); {@code LinkBenchMain} with
- * 0.2 s of throughput, 200 pings and a warm-up of 0.2 s. The build command,
+ * 0.2 s of throughput, 200 pings and a warm-up of 0.2 s; {@code CapsuleBenchMain} with 0.2 s of
+ * throughput and a warm-up of 0.2 s. The build command,
  * {@code ./mvnw -q package -pl jmh -am -DskipTests}, is what made the jar. A command of another
  * shape fails the test until it has a runner here.
  */
@@ -49,6 +50,8 @@ class ReadmeCommandsIT {
     static final String SCALING = "java -cp " + JAR + " org.streamflex.bench.fission.ScalingMain";
     /** Two JVMs on loopback: the network links against raw Netty (jmh/README.md, "Network links"). */
     static final String LINKS = "java -cp " + JAR + " org.streamflex.bench.net.LinkBenchMain";
+    /** Two JVMs on loopback: 64-byte capsules on a link against raw Netty (jmh/README.md, "Network links"). */
+    static final String CAPSULE_LINKS = "java -cp " + JAR + " org.streamflex.bench.net.CapsuleBenchMain";
     /** The hybrid scheduler's micro-benchmarks, on one core as the paper ran them (jmh/README.md). */
     static final String HYBRID = "taskset -c 0 java -cp " + JAR + " org.streamflex.bench.hybrid.HybridMain";
     static final String RECORD = "java -jar " + JAR + " PassChain -jvmArgsAppend ";
@@ -212,6 +215,13 @@ class ReadmeCommandsIT {
                 assertTrue(e.out().lines().anyMatch(l -> l.startsWith("CREDIT link "))
                         && e.out().lines().anyMatch(l -> l.startsWith("ratio link / raw Netty "))
                         && e.out().contains("peer exited"), command + ": both tables\n" + e.out());
+            } else if (command.equals(CAPSULE_LINKS)) {
+                words.addAll(List.of("--seconds", "0.2", "--warmup", "0.2"));
+                Exit e = java(words);
+                assertEquals(0, e.exit(), command + "\n" + e.out());
+                assertTrue(e.out().lines().anyMatch(l -> l.startsWith("capsule link "))
+                        && e.out().contains("each whole and in order") && e.out().contains("peer exited"),
+                        command + ": the table\n" + e.out());
             } else if (command.startsWith(HYBRID)) {
                 words.addAll(List.of("--items", "64", "--warmup", "0", "--rounds", "1"));
                 Exit e = hybrid(words);
@@ -270,6 +280,7 @@ class ReadmeCommandsIT {
                 && commands.contains(SCALING + " --program beamformer"), "the StreamIt programs' scaling: " + commands);
         assertTrue(commands.contains("java -jar jmh/target/benchmarks.jar RegionBenchmark -prof gc"), "inline span");
         assertTrue(commands.contains(LINKS), "the network links' section: " + commands);
+        assertTrue(commands.contains(CAPSULE_LINKS), "the capsule links' command: " + commands);
         assertTrue(new String(Files.readAllBytes(Path.of("README.md")), StandardCharsets.UTF_8).contains(BUILD));
     }
 }

@@ -175,7 +175,7 @@ public final class LinkBenchMain {
         }
     }
 
-    private static Rate rawThroughput(Peer peer, Options o) {
+    static Rate rawThroughput(Peer peer, Options o) {
         int port = peer.port("raw-sink");
         RawNetty.Pump pump = new RawNetty.Pump();
         try (RawNetty.Client client = new RawNetty.Client(port, pump)) {
@@ -330,7 +330,7 @@ public final class LinkBenchMain {
         return sorted[(int) Math.ceil(0.99 * sorted.length) - 1] / 2e3;
     }
 
-    private static void sleep(double seconds) {
+    static void sleep(double seconds) {
         try {
             Thread.sleep((long) (seconds * 1000));
         } catch (InterruptedException e) {
@@ -339,7 +339,7 @@ public final class LinkBenchMain {
         }
     }
 
-    private static void join(Thread thread) {
+    static void join(Thread thread) {
         try {
             thread.join();
         } catch (InterruptedException e) {

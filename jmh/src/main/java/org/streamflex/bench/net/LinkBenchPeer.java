@@ -11,6 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
+import org.streamflex.runtime.capsule.CapsuleType;
+import org.streamflex.runtime.net.CapsuleCodec;
+import org.streamflex.runtime.net.CapsuleLinkReceiver;
 import org.streamflex.runtime.net.LongLinkReceiver;
 import org.streamflex.runtime.net.NetworkLinkClient;
 import org.streamflex.runtime.net.NetworkLinkServer;
@@ -23,6 +26,10 @@ import org.streamflex.runtime.net.NetworkLinkServer;
  * <ul>
  *   <li>{@code raw-sink}, {@code link-sink}: a server counting the longs it receives (raw Netty on its
  *       event loop; a CREDIT link drained by a consumer thread); answers {@code port P}.
+ *   <li>{@code capsule-sink}: a server with a CREDIT link of {@link Record64} capsules
+ *       ({@link CapsuleBenchMain}), drained by a consumer thread that decodes each into one pooled
+ *       capsule and checks it is whole and next; answers {@code port P}. {@code broken} answers
+ *       {@code broken N}, the capsules that were not.
  *   <li>{@code raw-echo}: a raw Netty server writing every frame back; answers {@code port P}.
  *   <li>{@code link-echo P}: links back to the receiver at loopback port P (link B), opens a server
  *       for link A and echoes every item of A on B from a thread of its own; answers {@code port P'}.
@@ -36,6 +43,7 @@ public final class LinkBenchPeer {
     private final List<AutoCloseable> open = new ArrayList<>();
     private volatile boolean running;
     private volatile long received;
+    private volatile long broken;
     private RawNetty.Counter rawCounter;
     private Thread worker;
 
@@ -62,6 +70,8 @@ public final class LinkBenchPeer {
             case "raw-sink" -> rawSink();
             case "raw-echo" -> rawEcho();
             case "link-sink" -> linkSink();
+            case "capsule-sink" -> capsuleSink();
+            case "broken" -> "broken " + broken;
             case "link-echo" -> linkEcho(words);
             case "await" -> await(words);
             case "stop" -> stop();
@@ -95,6 +105,39 @@ public final class LinkBenchPeer {
                 int n = in.drain(sink, LinkBenchMain.QUEUE);
                 if (n > 0) {
                     count += n;
+                    received = count;
+                    idle = 0;
+                } else {
+                    idle = Idle.pause(idle);
+                }
+            }
+        });
+        return "port " + server.address().getPort();
+    }
+
+    private String capsuleSink() {
+        NetworkLinkServer server = NetworkLinkServer.open(loopback(0));
+        open.add(server);
+        CapsuleLinkReceiver<Record64> in = server.capsuleReceiver(CapsuleBenchMain.CAPSULES,
+                CapsuleCodec.of(Record64.class), CapsuleBenchMain.QUEUE, CapsuleBenchMain.RECORD);
+        received = 0;
+        broken = 0;
+        start(() -> {
+            Record64 into = CapsuleType.of(Record64.class).newInstance(); // the one pooled capsule, reused
+            long count = 0;
+            long bad = 0;
+            long expected = 0;
+            int idle = 0;
+            while (running) {
+                int n = 0;
+                while (n < 4096 && in.poll(into)) {
+                    bad += into.whole() && into.a == expected ? 0 : 1;
+                    expected = into.a + 1;
+                    n++;
+                }
+                if (n > 0) {
+                    count += n;
+                    broken = bad;
                     received = count;
                     idle = 0;
                 } else {

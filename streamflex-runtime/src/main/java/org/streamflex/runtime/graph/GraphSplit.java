@@ -4,9 +4,12 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.streamflex.Capsule;
 import org.streamflex.Clock;
 import org.streamflex.Deployment;
+import org.streamflex.runtime.channel.CapsuleRing;
 import org.streamflex.runtime.channel.LongRing;
+import org.streamflex.runtime.channel.SpscRing;
 import org.streamflex.runtime.clock.RuntimeClock;
 import org.streamflex.runtime.net.CrossingLinks;
 import org.streamflex.runtime.net.ElementKind;
@@ -22,7 +25,8 @@ import org.streamflex.runtime.net.NetworkOutlet;
  * takes the consumer's place, on the server a {@link NetworkInlet}, released by a clock of its own,
  * takes the producer's. The whole graph was checked before (both sides report the same problems),
  * so the split only checks what crossing adds: channels cross from nodes to the server only, and
- * carry primitives.
+ * carry primitives or capsules (a capsule channel's link names the capsule class, which the server
+ * compares with its own).
  */
 final class GraphSplit {
     private GraphSplit() {
@@ -62,8 +66,9 @@ final class GraphSplit {
                 ElementKind kind = elementKind(kindOf(link));
                 if (kind == null) {
                     found.add(name + " carries " + kindOf(link).displayName() + " items from the nodes to the server:"
-                            + " only primitive channels (IntChannel, FloatChannel, ...) cross machines in this"
-                            + " release; cut the graph at a primitive channel, or keep both ends on one side");
+                            + " only primitive channels (IntChannel, FloatChannel, ...) and capsule channels"
+                            + " (Channel<C>) cross machines in this release; cut the graph at one of those, or keep"
+                            + " both ends on one side");
                 } else {
                     cuts.add(new Cut(link, name, kind));
                 }
@@ -92,7 +97,10 @@ final class GraphSplit {
         for (Cut cut : cuts) {
             LinkMode mode = deployment.dropping().contains(cut.link.producer().name + "." + cut.link.output())
                     ? LinkMode.DROP : LinkMode.CREDIT;
-            crossings.add(new CrossingLinks.Crossing(cut.name, cut.kind, cut.link.ring().capacity(), mode));
+            Class<? extends Capsule> capsuleType = cut.link.ring() instanceof CapsuleRing capsules
+                    ? capsules.elementType() : null;
+            crossings.add(new CrossingLinks.Crossing(cut.name, cut.kind, cut.link.ring().capacity(), mode,
+                    capsuleType));
         }
         return onServer ? receive(model, factory, clocks, deployment, graphName, cuts, crossings)
                 : send(model, factory, deployment, graphName, cuts, crossings);
@@ -104,8 +112,14 @@ final class GraphSplit {
         for (int i = 0; i < cuts.size(); i++) {
             ChannelLink link = cuts.get(i).link;
             NetworkOutlet outlet = factory.make("net:" + cuts.get(i).name, NetworkOutlet.class, 4096, 0);
-            outlet.bind((LongRing) link.ring(), crossings.get(i).mode());
             FilterWiring w = model.require(outlet);
+            if (link.ring() instanceof CapsuleRing capsules) {
+                outlet.bind(capsules, crossings.get(i).mode());
+                // The outlet consumes in the server filter's place: what it takes goes back to the pool with it.
+                capsules.bind(link.producer().task, w.task);
+            } else {
+                outlet.bind((LongRing) link.ring(), crossings.get(i).mode());
+            }
             w.inputs.add(link.ring());
             link.producer().downstream.add(w);
             // Also after every release of a clock that reaches the producer: an outlet that had no credit
@@ -129,10 +143,14 @@ final class GraphSplit {
             Deployment deployment, String graphName, List<Cut> cuts, List<CrossingLinks.Crossing> crossings) {
         NetworkInlet inlet = factory.make("net:inlet", NetworkInlet.class, 4096, 0);
         FilterWiring w = model.require(inlet);
-        LongRing[] rings = new LongRing[cuts.size()];
+        SpscRing[] rings = new SpscRing[cuts.size()];
         for (int i = 0; i < cuts.size(); i++) {
             ChannelLink link = cuts.get(i).link;
-            rings[i] = (LongRing) link.ring();
+            rings[i] = link.ring();
+            if (link.ring() instanceof CapsuleRing capsules) {
+                // The inlet produces in the node filter's place: it makes the capsules it puts.
+                capsules.bind(w.task, link.consumer().task);
+            }
             w.outputs.add(link.ring());
             w.downstream.add(link.consumer());
             model.links.add(new ChannelLink(w, "out[" + i + "]", null, link.consumer(), link.input(), link.popRate(),
@@ -166,6 +184,7 @@ final class GraphSplit {
             case LONG -> ElementKind.LONG;
             case FLOAT -> ElementKind.FLOAT;
             case DOUBLE -> ElementKind.DOUBLE;
+            case CAPSULE -> ElementKind.CAPSULE;
             default -> null;
         };
     }

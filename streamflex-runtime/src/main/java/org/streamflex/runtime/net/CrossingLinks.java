@@ -4,8 +4,10 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToLongFunction;
+import org.streamflex.Capsule;
 import org.streamflex.Deployment;
 import org.streamflex.StreamFlexError;
+import org.streamflex.runtime.capsule.CapsuleType;
 import org.streamflex.runtime.counter.CounterOwner;
 import org.streamflex.runtime.counter.CounterRegistry;
 
@@ -40,8 +42,22 @@ public final class CrossingLinks implements AutoCloseable {
      * @param kind what it carries
      * @param capacity the channel's capacity, which sizes the link's queues
      * @param mode lossless (CREDIT) or the contract's drops (DROP)
+     * @param capsuleType for {@link ElementKind#CAPSULE}, the channel's capsule class; else null
      */
-    public record Crossing(String name, ElementKind kind, int capacity, LinkMode mode) {
+    public record Crossing(String name, ElementKind kind, int capacity, LinkMode mode,
+            Class<? extends Capsule> capsuleType) {
+        /** A crossing of primitives. */
+        public Crossing(String name, ElementKind kind, int capacity, LinkMode mode) {
+            this(name, kind, capacity, mode, null);
+        }
+
+        /** Checks that capsules, and only they, name their class. */
+        public Crossing {
+            if ((kind == ElementKind.CAPSULE) != (capsuleType != null)) {
+                throw new IllegalArgumentException("crossing " + name + " of " + kind.javaName()
+                        + (capsuleType == null ? " needs its capsule class" : " has no capsule class"));
+            }
+        }
     }
 
     private final String graph;
@@ -53,7 +69,7 @@ public final class CrossingLinks implements AutoCloseable {
     private final NetworkInlet inlet;
     private volatile NetworkLinkClient[] clients;
     private volatile NetworkLinkServer server;
-    private volatile LongLinkReceiver[][] receivers;
+    private volatile LinkReceiver[][] receivers;
     private boolean closed;
 
     private CrossingLinks(String graph, Deployment deployment, List<Crossing> crossings, List<NetworkOutlet> outlets,
@@ -79,7 +95,24 @@ public final class CrossingLinks implements AutoCloseable {
 
     /** What a node offers, and the server expects, for {@code crossing} from node {@code node}. */
     public static LinkIdentity identity(String graph, String node, Crossing crossing) {
-        return LinkIdentity.of(graph, node + ":" + crossing.name(), crossing.kind(), crossing.mode());
+        String channel = node + ":" + crossing.name();
+        return crossing.kind() == ElementKind.CAPSULE
+                ? LinkIdentity.ofCapsules(graph, channel, crossing.capsuleType().getName(), crossing.mode())
+                : LinkIdentity.of(graph, channel, crossing.kind(), crossing.mode());
+    }
+
+    /** The bytes a capsule of {@code type} encodes to, measured on a new one: its constructor sizes its arrays. */
+    private static int itemBytes(CapsuleCodec<?> codec) {
+        return codec.encodedSize(CapsuleType.of(codec.type()).newInstance());
+    }
+
+    /**
+     * A node's queue of capsules, in bytes: room for every item even when records skip the array's end,
+     * at most 1 GiB (the item count then bounds it less).
+     */
+    private static int queueBytes(int items, int itemBytes) {
+        long bytes = ((long) items + 1) * (SequencedByteRing.HEADER_BYTES + (long) itemBytes) * 2;
+        return (int) Math.min(FrameFormat.MAX_CAPACITY, bytes);
     }
 
     /**
@@ -97,8 +130,15 @@ public final class CrossingLinks implements AutoCloseable {
             NetworkLinkClient[] opened = new NetworkLinkClient[crossings.size()];
             for (int i = 0; i < opened.length; i++) {
                 Crossing c = crossings.get(i);
-                opened[i] = NetworkLinkClient.open(deployment.server(), identity(graph, deployment.node(), c),
-                        Math.max(MIN_QUEUE, c.capacity()), settings);
+                LinkIdentity offer = identity(graph, deployment.node(), c);
+                int queue = Math.max(MIN_QUEUE, c.capacity());
+                if (c.kind() == ElementKind.CAPSULE) {
+                    CapsuleCodec<?> codec = CapsuleCodec.of(c.capsuleType());
+                    opened[i] = NetworkLinkClient.openCapsules(deployment.server(), offer, codec, queue,
+                            queueBytes(queue, itemBytes(codec)), settings);
+                } else {
+                    opened[i] = NetworkLinkClient.open(deployment.server(), offer, queue, settings);
+                }
                 outlets.get(i).open(opened[i]);
             }
             clients = opened;
@@ -106,13 +146,17 @@ public final class CrossingLinks implements AutoCloseable {
                     + " channel(s): " + crossings.stream().map(Crossing::name).toList());
         } else {
             NetworkLinkServer listening = listen(security);
-            LongLinkReceiver[][] made = new LongLinkReceiver[crossings.size()][];
+            LinkReceiver[][] made = new LinkReceiver[crossings.size()][];
             for (int c = 0; c < made.length; c++) {
                 Crossing crossing = crossings.get(c);
-                made[c] = new LongLinkReceiver[deployment.nodes().size()];
+                made[c] = new LinkReceiver[deployment.nodes().size()];
+                CapsuleCodec<?> codec = crossing.kind() == ElementKind.CAPSULE
+                        ? CapsuleCodec.of(crossing.capsuleType()) : null;
                 for (int n = 0; n < made[c].length; n++) {
-                    made[c][n] = listening.longReceiver(identity(graph, deployment.nodes().get(n), crossing),
-                            Math.max(MIN_QUEUE, crossing.capacity()));
+                    LinkIdentity expected = identity(graph, deployment.nodes().get(n), crossing);
+                    int queue = Math.max(MIN_QUEUE, crossing.capacity());
+                    made[c][n] = codec == null ? listening.longReceiver(expected, queue)
+                            : listening.capsuleReceiver(expected, codec, queue, itemBytes(codec));
                 }
                 inlet.open(c, made[c]);
             }
@@ -171,8 +215,8 @@ public final class CrossingLinks implements AutoCloseable {
     }
 
     /** Server, once open: the receiving end of crossing {@code i} for the node at {@code node} in the inventory. */
-    public LongLinkReceiver receiver(int i, int node) {
-        LongLinkReceiver[][] r = receivers;
+    public LinkReceiver receiver(int i, int node) {
+        LinkReceiver[][] r = receivers;
         return r == null ? null : r[i][node];
     }
 
@@ -231,7 +275,7 @@ public final class CrossingLinks implements AutoCloseable {
     private void receiver(CounterRegistry registry, String owner, int index, int node, String key, String description,
             ToLongFunction<LinkCounters> read) {
         registry.register(CounterOwner.LINK, owner, key, description, () -> {
-            LongLinkReceiver r = receiver(index, node);
+            LinkReceiver r = receiver(index, node);
             return r == null ? 0 : read.applyAsLong(r.counters());
         });
     }
@@ -250,7 +294,7 @@ public final class CrossingLinks implements AutoCloseable {
                         .append('\n');
             } else {
                 for (int n = 0; n < deployment.nodes().size(); n++) {
-                    LongLinkReceiver r = receiver(i, n);
+                    LinkReceiver r = receiver(i, n);
                     s.append("  receives ").append(c.name()).append(" from ").append(deployment.nodes().get(n))
                             .append(" (").append(c.kind().javaName()).append(", ").append(c.mode()).append(')')
                             .append(r == null ? "" : ": " + r.counters()).append('\n');

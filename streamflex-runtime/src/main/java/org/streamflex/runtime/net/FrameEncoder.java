@@ -100,6 +100,24 @@ public final class FrameEncoder {
         return frame;
     }
 
+    /**
+     * The start of a DATA frame of capsules (item size 0) whose items, each a u32 length and its
+     * bytes, take {@code itemBytes}; the caller writes them, then calls {@link #finishData}.
+     */
+    public static ByteBuf startCapsuleData(ByteBufAllocator alloc, long firstSequence, int itemBytes) {
+        ByteBuf frame = alloc.directBuffer(FrameFormat.HEADER_BYTES + FrameFormat.DATA_PREFIX_BYTES + itemBytes);
+        header(frame, FrameFormat.VERSION, FrameType.DATA);
+        frame.writeLong(firstSequence);
+        frame.writeInt(0);
+        frame.writeShort(0);
+        return frame;
+    }
+
+    /** The item count of a DATA frame this class wrote. */
+    public static int dataCount(ByteBuf frame) {
+        return frame.getInt(frame.readerIndex() + FrameFormat.HEADER_BYTES + 8);
+    }
+
     /** Completes a frame of {@link #startData} holding {@code count} items. */
     public static ByteBuf finishData(ByteBuf frame, int count) {
         frame.setInt(frame.readerIndex() + FrameFormat.HEADER_BYTES + 8, count);

@@ -1,8 +1,6 @@
 package org.streamflex.runtime.net;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.util.concurrent.CompletableFuture;
+import io.netty.buffer.ByteBuf;
 import java.util.function.LongConsumer;
 
 /**
@@ -18,61 +16,30 @@ import java.util.function.LongConsumer;
  * }
  * }</pre>
  */
-public final class LongLinkReceiver {
-    private static final VarHandle CONSUMED;
-
-    static {
-        try {
-            CONSUMED = MethodHandles.lookup().findVarHandle(LongLinkReceiver.class, "consumed", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    private final LinkIdentity identity;
+public final class LongLinkReceiver extends LinkReceiver {
     private final SequencedLongRing ring;
-    private final LinkCounters counters = new LinkCounters();
-    private final int grantThreshold;
-    /** Items the consumer took; written by the consumer only. */
-    private long consumed;
-    /** The consumer's count when it last asked the link to grant credit. */
-    private long askedAt;
-    private volatile ReceiverLinkHandler link;
-    /** The sequence accounting of the sending link last linked; the server's event loop only. */
-    private final SequenceGaps gaps = new SequenceGaps(counters);
-    /** The id of the sending link last linked, valid when {@link #everLinked}; event loop only. */
-    private long lastSenderId;
-    private boolean everLinked;
 
     LongLinkReceiver(LinkIdentity identity, int capacity) {
-        if (identity.kind() == ElementKind.CAPSULE) {
-            throw new IllegalArgumentException("a LongLinkReceiver carries primitives in 64-bit slots, not capsules;"
-                    + " channel " + identity.channel());
-        }
-        this.identity = identity;
-        this.ring = new SequencedLongRing(capacity);
-        // A quarter of the queue: grants are batched, and a sender always holds at least 3/4 of it.
-        this.grantThreshold = Math.max(1, ring.capacity() / 4);
+        this(identity, new SequencedLongRing(checkKind(identity, capacity)));
     }
 
-    /** What a sender must offer to be linked. */
-    public LinkIdentity identity() {
-        return identity;
+    private LongLinkReceiver(LinkIdentity identity, SequencedLongRing ring) {
+        super(identity, ring.capacity());
+        this.ring = ring;
+    }
+
+    private static int checkKind(LinkIdentity identity, int capacity) {
+        if (identity.kind() == ElementKind.CAPSULE) {
+            throw new IllegalArgumentException("a LongLinkReceiver carries primitives in 64-bit slots, not capsules;"
+                    + " channel " + identity.channel() + ": use NetworkLinkServer.capsuleReceiver");
+        }
+        return capacity;
     }
 
     /** The queue's capacity (the one asked for, rounded up to a power of two). */
+    @Override
     public int capacity() {
         return ring.capacity();
-    }
-
-    /** This end's counts: delivered, droppedAtReceiver, droppedAtSender and lostInTransit. */
-    public LinkCounters counters() {
-        return counters;
-    }
-
-    /** Whether a sender is linked now. */
-    public boolean isLinked() {
-        return link != null;
     }
 
     /**
@@ -86,82 +53,18 @@ public final class LongLinkReceiver {
         }
         ring.advance(n);
         if (n > 0) {
-            long now = consumed + n;
-            CONSUMED.setRelease(this, now);
-            ReceiverLinkHandler current = link;
-            if (current != null && identity.mode() == LinkMode.CREDIT && now - askedAt >= grantThreshold) {
-                askedAt = now;
-                current.grantSoon();
-            }
+            consumedMore(n);
         }
         return n;
     }
 
-    /**
-     * Ends the current link, if any, from this side: the receiver sends CLOSE with what it received,
-     * and counts what arrives after it as lost in transit, as the sender does.
-     */
-    public void disconnect() {
-        ReceiverLinkHandler current = link;
-        if (current != null) {
-            current.closeSoon();
-        }
+    @Override
+    int queued() {
+        return ring.size();
     }
 
-    /**
-     * Event loop: a sender's HELLO was accepted. The same sending link as before resumes, and what
-     * it will never send here is counted; another one starts afresh where it says.
-     */
-    SequenceGaps gapsFor(Frame.Hello hello) {
-        if (everLinked && lastSenderId == hello.senderId()) {
-            gaps.resume(hello.resumeFrom(), hello.droppedBefore());
-        } else {
-            gaps.start(hello.resumeFrom(), hello.droppedBefore());
-        }
-        everLinked = true;
-        lastSenderId = hello.senderId();
-        return gaps;
-    }
-
-    /** Event loop: whether the linked connection belongs to {@code senderId} (a reconnection of it). */
-    ReceiverLinkHandler linkOf(long senderId) {
-        ReceiverLinkHandler current = link;
-        return current != null && everLinked && lastSenderId == senderId ? current : null;
-    }
-
-    /**
-     * Fault injection for tests: acknowledges what the current link received, then stops reading it
-     * and beating, as a receiver whose host froze would. The returned future completes once the ACK
-     * was written; the counts are then final for that connection.
-     */
-    CompletableFuture<Void> holdLinkForTest() {
-        ReceiverLinkHandler current = link;
-        if (current == null) {
-            return CompletableFuture.failedFuture(new IllegalStateException(
-                    "no sender is linked to " + identity.describe()));
-        }
-        return current.hold();
-    }
-
-    SequencedLongRing ring() {
-        return ring;
-    }
-
-    long consumed() {
-        return (long) CONSUMED.getAcquire(this);
-    }
-
-    synchronized boolean attach(ReceiverLinkHandler handler) {
-        if (link != null) {
-            return false;
-        }
-        link = handler;
-        return true;
-    }
-
-    synchronized void detach(ReceiverLinkHandler handler) {
-        if (link == handler) {
-            link = null;
-        }
+    @Override
+    boolean accept(long sequence, ByteBuf items) {
+        return ring.offer(sequence, SlotCodec.read(items, identity().kind()));
     }
 }

@@ -1,8 +1,11 @@
 package org.streamflex.runtime.net;
 
 import java.util.function.LongConsumer;
+import org.streamflex.Capsule;
 import org.streamflex.Filter;
+import org.streamflex.runtime.channel.CapsuleRing;
 import org.streamflex.runtime.channel.LongRing;
+import org.streamflex.runtime.channel.SpscRing;
 
 /**
  * The server's end of the channels that cross from the nodes: one filter, released by a clock of
@@ -10,7 +13,8 @@ import org.streamflex.runtime.channel.LongRing;
  * the nodes would have written, at most what the channel has room for, so that it never drops:
  * the rest waits in the link's queue (CREDIT mode: the node then waits for credit) or is dropped
  * and counted there (DROP mode). Several nodes feeding one channel are drained in turn, starting
- * one further each release, so that none is favoured.
+ * one further each release, so that none is favoured. A capsule is decoded into one this filter
+ * takes from the channel's pool ({@code makeCapsule}), into its own arrays, then put.
  *
  * <p>Made by the graph when it is built as the server ({@code Deployment}); users never make one.
  */
@@ -18,44 +22,62 @@ import org.streamflex.runtime.channel.LongRing;
 // any region, and they live as long as the graph: the ownership rules for user filters do not apply.
 @SuppressWarnings("StreamFlex")
 public final class NetworkInlet extends Filter {
-    private LongRing[] outs = new LongRing[0];
+    private SpscRing[] outs = new SpscRing[0];
     private LongConsumer[] putters = new LongConsumer[0];
     /** Per channel, its receivers, one per node; filled at start. */
-    private LongLinkReceiver[][] receivers = new LongLinkReceiver[0][];
+    private LinkReceiver[][] receivers = new LinkReceiver[0][];
     private int[] first = new int[0];
 
     private NetworkInlet() {
     }
 
-    /** At validate: the channels this inlet fills, in crossing order. */
-    public void bind(LongRing[] channels) {
+    /** At validate: the channels this inlet fills, in crossing order: {@link LongRing}s and {@link CapsuleRing}s. */
+    public void bind(SpscRing[] channels) {
         this.outs = channels.clone();
         this.putters = new LongConsumer[channels.length];
         for (int i = 0; i < channels.length; i++) {
-            LongRing ring = channels[i];
-            putters[i] = value -> ring.put(value);
+            if (channels[i] instanceof LongRing ring) {
+                putters[i] = value -> ring.put(value);
+            } else if (!(channels[i] instanceof CapsuleRing)) {
+                throw new IllegalArgumentException("channel " + channels[i].name() + " carries neither primitives"
+                        + " nor capsules: it cannot cross machines");
+            }
         }
-        this.receivers = new LongLinkReceiver[channels.length][];
+        this.receivers = new LinkReceiver[channels.length][];
         this.first = new int[channels.length];
     }
 
     /** At start: the receivers of channel {@code index}, one per node. */
-    void open(int index, LongLinkReceiver[] fromNodes) {
+    void open(int index, LinkReceiver[] fromNodes) {
         receivers[index] = fromNodes.clone();
     }
 
     @Override
     public void work() {
         for (int c = 0; c < outs.length; c++) {
-            LongLinkReceiver[] from = receivers[c];
+            LinkReceiver[] from = receivers[c];
             int nodes = from.length;
             int room = outs[c].free();
             int start = first[c];
+            LongConsumer putter = putters[c];
             for (int k = 0; k < nodes && room > 0; k++) {
                 int i = start + k < nodes ? start + k : start + k - nodes;
-                room -= from[i].drain(putters[c], room);
+                room -= putter != null ? ((LongLinkReceiver) from[i]).drain(putter, room)
+                        : moveCapsules((CapsuleLinkReceiver<?>) from[i], (CapsuleRing) outs[c], room);
             }
             first[c] = start + 1 < nodes ? start + 1 : 0;
         }
+    }
+
+    /** Decodes up to {@code max} received capsules into pooled ones and puts them; returns how many. */
+    private <C extends Capsule> int moveCapsules(CapsuleLinkReceiver<C> from, CapsuleRing to, int max) {
+        int n = Math.min(max, from.available());
+        Class<C> type = from.capsuleType();
+        for (int i = 0; i < n; i++) {
+            C capsule = makeCapsule(type); // reclaimed to its pool when work() returns, unless put
+            from.poll(capsule);
+            to.put(capsule);
+        }
+        return n;
     }
 }

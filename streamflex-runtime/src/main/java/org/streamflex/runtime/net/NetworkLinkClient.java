@@ -21,10 +21,13 @@ import java.util.SplittableRandom;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import org.streamflex.Capsule;
 import org.streamflex.runtime.counter.SingleWriterCounter;
 
 /**
- * The sending end of a network link of longs: one producer thread offers items, which a Netty
+ * The sending end of a network link of primitives ({@link #offer(long)}, each item the 64-bit slot
+ * its channel keeps it in) or of capsules ({@link #offer(Capsule)}, each encoded by the link's
+ * {@link CapsuleCodec} as it is queued): one producer thread offers items, which a Netty
  * event-loop thread sends. In DROP mode an offer never waits (a full queue drops and counts the
  * item); in CREDIT mode an offer to a full queue is refused and the caller keeps the item.
  *
@@ -45,6 +48,16 @@ import org.streamflex.runtime.counter.SingleWriterCounter;
  *     }
  * }
  * }</pre>
+ *
+ * <p>A link of capsules is opened with {@link #openCapsules} or {@link #connectCapsules}; its queue is
+ * bounded in items and in bytes:
+ *
+ * <pre>{@code
+ * LinkIdentity offer = LinkIdentity.ofCapsules("g", "c", Reading.class.getName(), LinkMode.CREDIT);
+ * NetworkLinkClient out = NetworkLinkClient.connectCapsules(server.address(), offer, CapsuleCodec.of(Reading.class),
+ *         4096, 1 << 20, LinkClientSettings.DEFAULT);
+ * out.offer(reading); // encoded into the queue: the capsule may go back to its pool at once
+ * }</pre>
  */
 public final class NetworkLinkClient implements AutoCloseable {
     private static final long HANDSHAKE_SECONDS = 10;
@@ -54,6 +67,10 @@ public final class NetworkLinkClient implements AutoCloseable {
     private final InetSocketAddress receiver;
     private final LinkClientSettings settings;
     private final SenderLinkHandler link;
+    /** The queue of a link of primitives, else null. */
+    private final LongSenderQueue longs;
+    /** The queue of a link of capsules, else null. */
+    private final CapsuleSenderQueue capsules;
     private final Bootstrap bootstrap;
     /** The event loop's: jitter for the backoff. */
     private final SplittableRandom random = new SplittableRandom();
@@ -65,19 +82,17 @@ public final class NetworkLinkClient implements AutoCloseable {
     /** The latest connection, set by the event loop as it opens one; for tests. */
     private volatile Channel current;
 
-    private NetworkLinkClient(InetSocketAddress receiver, LinkIdentity offer, int queueCapacity,
-            LinkClientSettings settings) {
-        if (offer.kind() == ElementKind.CAPSULE) {
-            throw new IllegalArgumentException("a NetworkLinkClient carries primitives in 64-bit slots, not capsules;"
-                    + " channel " + offer.channel());
-        }
+    private NetworkLinkClient(InetSocketAddress receiver, LinkIdentity offer, LongSenderQueue longs,
+            CapsuleSenderQueue capsules, LinkClientSettings settings) {
+        this.longs = longs;
+        this.capsules = capsules;
         this.receiver = receiver;
         this.settings = settings;
         this.group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         this.loop = group.next();
         Promise<Void> handshake = loop.newPromise();
         long senderId = ThreadLocalRandom.current().nextLong();
-        this.link = new SenderLinkHandler(offer, queueCapacity, settings.maxFrameLength(), loop, handshake, senderId);
+        this.link = new SenderLinkHandler(offer, longs != null ? longs : capsules, loop, handshake, senderId);
         long stallMillis = settings.stallTimeout().toMillis();
         this.bootstrap = new Bootstrap()
                 .group(group)
@@ -156,7 +171,8 @@ public final class NetworkLinkClient implements AutoCloseable {
      */
     public static NetworkLinkClient connect(InetSocketAddress receiver, LinkIdentity offer, int queueCapacity,
             LinkClientSettings settings) {
-        NetworkLinkClient client = new NetworkLinkClient(receiver, offer, queueCapacity, settings);
+        NetworkLinkClient client = new NetworkLinkClient(receiver, offer, longQueue(offer, queueCapacity, settings),
+                null, settings);
         client.firstHandshake(offer);
         return client;
     }
@@ -177,10 +193,59 @@ public final class NetworkLinkClient implements AutoCloseable {
      */
     public static NetworkLinkClient open(InetSocketAddress receiver, LinkIdentity offer, int queueCapacity,
             LinkClientSettings settings) {
-        NetworkLinkClient client = new NetworkLinkClient(receiver, offer, queueCapacity, settings);
+        NetworkLinkClient client = new NetworkLinkClient(receiver, offer, longQueue(offer, queueCapacity, settings),
+                null, settings);
         client.link.patient();
         client.loop.execute(client::attempt);
         return client;
+    }
+
+    /**
+     * As {@link #connect(InetSocketAddress, LinkIdentity, int, LinkClientSettings)}, for a link of
+     * capsules that {@code codec} encodes; the queue holds at most {@code queueCapacity} capsules and
+     * {@code queueBytes} bytes (rounded up to a power of two; each capsule takes its encoded size and
+     * 12 bytes).
+     *
+     * @throws IllegalArgumentException if {@code offer} is not a link of capsules of {@code codec}'s type
+     * @throws LinkRefusedException as {@code connect} does
+     */
+    public static NetworkLinkClient connectCapsules(InetSocketAddress receiver, LinkIdentity offer,
+            CapsuleCodec<?> codec, int queueCapacity, int queueBytes, LinkClientSettings settings) {
+        NetworkLinkClient client = new NetworkLinkClient(receiver, offer, null,
+                capsuleQueue(offer, codec, queueCapacity, queueBytes, settings), settings);
+        client.firstHandshake(offer);
+        return client;
+    }
+
+    /**
+     * As {@link #open(InetSocketAddress, LinkIdentity, int, LinkClientSettings)}, for a link of
+     * capsules; see {@link #connectCapsules}.
+     */
+    public static NetworkLinkClient openCapsules(InetSocketAddress receiver, LinkIdentity offer,
+            CapsuleCodec<?> codec, int queueCapacity, int queueBytes, LinkClientSettings settings) {
+        NetworkLinkClient client = new NetworkLinkClient(receiver, offer, null,
+                capsuleQueue(offer, codec, queueCapacity, queueBytes, settings), settings);
+        client.link.patient();
+        client.loop.execute(client::attempt);
+        return client;
+    }
+
+    private static LongSenderQueue longQueue(LinkIdentity offer, int queueCapacity, LinkClientSettings settings) {
+        if (offer.kind() == ElementKind.CAPSULE) {
+            throw new IllegalArgumentException("channel " + offer.channel() + " carries capsules of "
+                    + offer.capsuleType() + ": open its link with connectCapsules or openCapsules and its codec");
+        }
+        return new LongSenderQueue(offer.kind(), queueCapacity, settings.maxFrameLength());
+    }
+
+    private static CapsuleSenderQueue capsuleQueue(LinkIdentity offer, CapsuleCodec<?> codec, int queueCapacity,
+            int queueBytes, LinkClientSettings settings) {
+        if (offer.kind() != ElementKind.CAPSULE || !offer.capsuleType().equals(codec.type().getName())) {
+            throw new IllegalArgumentException("a codec of " + codec.type().getName() + " cannot send "
+                    + offer.describe() + ": offer LinkIdentity.ofCapsules(graph, channel, "
+                    + codec.type().getName() + ", mode)");
+        }
+        return new CapsuleSenderQueue(codec, queueCapacity, queueBytes, settings.maxFrameLength());
     }
 
     private void firstHandshake(LinkIdentity offer) {
@@ -256,7 +321,32 @@ public final class NetworkLinkClient implements AutoCloseable {
      * caller keeps it. Between connections items are queued as usual, and sent after the reconnection.
      */
     public boolean offer(long value) {
-        return link.offer(value);
+        if (longs == null) {
+            throw new IllegalStateException("this link carries capsules: offer(Capsule)");
+        }
+        try {
+            return link.beginOffer() && link.queued(longs.offer(link.nextSequence(), value));
+        } finally {
+            link.endOffer();
+        }
+    }
+
+    /**
+     * Producer thread only, on a link of capsules: encodes {@code capsule} into the queue, to be sent.
+     * Returns as {@link #offer(long)} does; either way the link keeps no reference to the capsule.
+     *
+     * @throws IllegalArgumentException if it encodes to more bytes than an item may have (a DATA
+     *     frame's length, or half the queue's bytes); nothing is counted
+     */
+    public boolean offer(Capsule capsule) {
+        if (capsules == null) {
+            throw new IllegalStateException("this link carries primitives: offer(long)");
+        }
+        try {
+            return link.beginOffer() && link.queued(capsules.offer(link.nextSequence(), capsule));
+        } finally {
+            link.endOffer();
+        }
     }
 
     /** Whether the link is open: offers can be queued, connected or not. False once either side closed it. */

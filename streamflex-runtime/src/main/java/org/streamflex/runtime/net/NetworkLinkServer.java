@@ -20,6 +20,7 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.streamflex.Capsule;
 
 /**
  * Listens for network links and hosts their receiving ends, on one Netty event-loop thread. It
@@ -38,7 +39,7 @@ public final class NetworkLinkServer implements AutoCloseable {
     private final Channel listening;
     /** The accepted connections: closed with the server, since stopping the event loop leaves them open. */
     private final ChannelGroup connections;
-    private final Map<String, LongLinkReceiver> receivers = new ConcurrentHashMap<>();
+    private final Map<String, LinkReceiver> receivers = new ConcurrentHashMap<>();
     private final AtomicLong refusedLinks = new AtomicLong();
     private volatile String lastRefusal = "";
     private volatile String lastProblem = "";
@@ -136,7 +137,25 @@ public final class NetworkLinkServer implements AutoCloseable {
      * {@code capacity} items (rounded up to a power of two).
      */
     public LongLinkReceiver longReceiver(LinkIdentity expected, int capacity) {
-        LongLinkReceiver receiver = new LongLinkReceiver(expected, capacity);
+        return register(new LongLinkReceiver(expected, capacity));
+    }
+
+    /**
+     * A receiving end for senders offering exactly {@code expected}, a link of capsules that
+     * {@code codec} decodes, with a queue of {@code capacity} items of at most {@code itemBytes} bytes
+     * each: the size a capsule of the type encodes to ({@link CapsuleCodec#encodedSize}).
+     *
+     * <pre>{@code
+     * CapsuleLinkReceiver<Reading> in = server.capsuleReceiver(offer, codec, 4096, codec.encodedSize(sample));
+     * }</pre>
+     */
+    public <C extends Capsule> CapsuleLinkReceiver<C> capsuleReceiver(LinkIdentity expected, CapsuleCodec<C> codec,
+            int capacity, int itemBytes) {
+        return register(new CapsuleLinkReceiver<>(expected, codec, capacity, itemBytes));
+    }
+
+    private <R extends LinkReceiver> R register(R receiver) {
+        LinkIdentity expected = receiver.identity();
         if (receivers.putIfAbsent(key(expected.graph(), expected.channel()), receiver) != null) {
             throw new IllegalArgumentException("this server already has a receiver for graph " + expected.graph()
                     + " channel " + expected.channel());
@@ -167,7 +186,7 @@ public final class NetworkLinkServer implements AutoCloseable {
         return lastProblem;
     }
 
-    LongLinkReceiver receiverFor(String graph, String channel) {
+    LinkReceiver receiverFor(String graph, String channel) {
         return receivers.get(key(graph, channel));
     }
 
@@ -177,7 +196,7 @@ public final class NetworkLinkServer implements AutoCloseable {
         }
         StringBuilder text = new StringBuilder();
         int listed = 0;
-        for (LongLinkReceiver receiver : receivers.values()) {
+        for (LinkReceiver receiver : receivers.values()) {
             if (listed == 8) {
                 text.append("; and ").append(receivers.size() - listed).append(" more");
                 break;

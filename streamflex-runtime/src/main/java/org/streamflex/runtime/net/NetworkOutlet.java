@@ -1,6 +1,8 @@
 package org.streamflex.runtime.net;
 
+import org.streamflex.Capsule;
 import org.streamflex.Filter;
+import org.streamflex.runtime.channel.CapsuleRing;
 import org.streamflex.runtime.channel.LongRing;
 
 /**
@@ -10,7 +12,8 @@ import org.streamflex.runtime.channel.LongRing;
  * link accepted it: in CREDIT mode what the server has no room for stays in the channel (whose
  * producer then drops and counts when it is full, as the contract says); in DROP mode the link
  * drops and counts it. Offering never blocks and never does I/O on this thread: the link's event
- * loop sends.
+ * loop sends. A capsule is encoded into the link's queue as it is offered; taken from the channel,
+ * it goes back to its pool when this work() returns, as any capsule a filter consumes.
  *
  * <p>Made by the graph when it is built as a node ({@code Deployment}); users never make one.
  */
@@ -19,6 +22,7 @@ import org.streamflex.runtime.channel.LongRing;
 @SuppressWarnings("StreamFlex")
 public final class NetworkOutlet extends Filter {
     private LongRing in;
+    private CapsuleRing capsules;
     private LinkMode mode;
     /** Set at start, before the clock threads start (thread start orders it before every work()). */
     private NetworkLinkClient link;
@@ -26,9 +30,15 @@ public final class NetworkOutlet extends Filter {
     private NetworkOutlet() {
     }
 
-    /** At validate: the channel this outlet empties, and the link's mode. */
+    /** At validate: the channel of primitives this outlet empties, and the link's mode. */
     public void bind(LongRing channel, LinkMode linkMode) {
         this.in = channel;
+        this.mode = linkMode;
+    }
+
+    /** At validate: the channel of capsules this outlet empties, and the link's mode. */
+    public void bind(CapsuleRing channel, LinkMode linkMode) {
+        this.capsules = channel;
         this.mode = linkMode;
     }
 
@@ -40,8 +50,19 @@ public final class NetworkOutlet extends Filter {
     @Override
     public void work() {
         NetworkLinkClient out = link;
-        LongRing ring = in;
         boolean credit = mode == LinkMode.CREDIT;
+        CapsuleRing c = capsules;
+        if (c != null) {
+            for (int n = c.size(); n > 0; n--) {
+                Capsule next = c.peek(0);
+                if (!out.offer(next) && credit) {
+                    return; // refused: the capsule stays in the channel for the next release
+                }
+                c.take(); // encoded into the link's queue, or (DROP mode) dropped and counted: back to its pool
+            }
+            return;
+        }
+        LongRing ring = in;
         for (int n = ring.size(); n > 0; n--) {
             if (!out.offer(ring.peek(0)) && credit) {
                 return; // refused: the item stays in the channel for the next release

@@ -35,7 +35,7 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
     private final Runnable closeTask = this::closeFromReceiver;
     private ChannelHandlerContext ctx;
     private State state = State.AWAITING_HELLO;
-    private LongLinkReceiver receiver;
+    private LinkReceiver receiver;
     private SequenceGaps gaps;
     /** Items of this link delivered or dropped here. */
     private long received;
@@ -75,7 +75,7 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
                     + ": run releases with the same protocol version on both sides");
             case Frame.Hello hello -> {
                 LinkIdentity offer = hello.identity();
-                LongLinkReceiver wanted = server.receiverFor(offer.graph(), offer.channel());
+                LinkReceiver wanted = server.receiverFor(offer.graph(), offer.channel());
                 if (wanted == null) {
                     refuse("sender offers " + offer.describe() + ", receiver has no such channel; it expects "
                             + server.describeReceivers());
@@ -97,7 +97,7 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
      * side saw, so it is closed here and its place given to this one. All connections share this
      * event loop, so the old one's counts are final.
      */
-    private boolean takeOver(LongLinkReceiver wanted, Frame.Hello hello) {
+    private boolean takeOver(LinkReceiver wanted, Frame.Hello hello) {
         ReceiverLinkHandler old = wanted.linkOf(hello.senderId());
         if (old == null || old == this) {
             return false;
@@ -113,7 +113,7 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
         var _ = ctx.close();
     }
 
-    private void open(LongLinkReceiver linked, Frame.Hello hello) {
+    private void open(LinkReceiver linked, Frame.Hello hello) {
         receiver = linked;
         gaps = linked.gapsFor(hello);
         state = State.OPEN;
@@ -123,7 +123,7 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
         var _ = ctx.write(FrameEncoder.helloOk(ctx.alloc()), ctx.voidPromise());
         if (linked.identity().mode() == LinkMode.CREDIT) {
             grantedUpTo = linked.consumed();
-            int room = linked.capacity() - linked.ring().size();
+            int room = linked.capacity() - linked.queued();
             if (room > 0) {
                 var _ = ctx.write(FrameEncoder.credit(ctx.alloc(), room), ctx.voidPromise());
             }
@@ -173,12 +173,10 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
             return;
         }
         ByteBuf items = data.items();
-        SequencedLongRing ring = receiver.ring();
         boolean lossless = receiver.identity().mode() == LinkMode.CREDIT;
-        ElementKind kind = receiver.identity().kind();
         int delivered = 0;
         for (int i = 0; i < count; i++) {
-            if (ring.offer(first + i, SlotCodec.read(items, kind))) {
+            if (receiver.accept(first + i, items)) {
                 delivered++;
             } else if (lossless) {
                 throw new ProtocolException("DATA frame from " + ctx.channel().remoteAddress() + " at sequence "
@@ -215,7 +213,7 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
         }
     }
 
-    /** Any thread: see {@link LongLinkReceiver#holdLinkForTest()}. */
+    /** Any thread: see {@link LinkReceiver#holdLinkForTest()}. */
     CompletableFuture<Void> hold() {
         CompletableFuture<Void> done = new CompletableFuture<>();
         try {

@@ -17,17 +17,23 @@ import org.streamflex.runtime.counter.SingleWriterCounter;
 
 /**
  * The sending side of one link, across its connections. The producer thread offers items into a
- * bounded ring, numbering them; the event loop drains the ring into DATA frames within the channel's
+ * bounded queue ({@link SenderQueue}: primitives or capsules), numbering them; the event loop drains
+ * the queue into DATA frames within the channel's
  * writability and, in CREDIT mode, the receiver's credit, reports the producer's drops in LOST frames
  * before the DATA that skips them, counts what the receiver's ACKs confirm, and runs the CLOSE
  * exchange. When a connection dies without CLOSE, what it sent unacknowledged is counted lost in
- * flight, the ring keeps what was not sent, and the client connects again; the next HELLO resumes at
+ * flight, the queue keeps what was not sent, and the client connects again; the next HELLO resumes at
  * the first number not sent. One connection at a time, all on one event loop: hence shareable.
  *
  * <pre>{@code
- * SenderLinkHandler link = new SenderLinkHandler(offer, 4096, maxFrameLength, loop, handshakePromise);
+ * LongSenderQueue queue = new LongSenderQueue(ElementKind.LONG, 4096, maxFrameLength);
+ * SenderLinkHandler link = new SenderLinkHandler(offer, queue, loop, handshakePromise, senderId);
  * ch.pipeline().addLast(new FrameDecoder(maxFrameLength), link);
- * link.offer(42); // producer thread
+ * try { // producer thread
+ *     return link.beginOffer() && link.queued(queue.offer(link.nextSequence(), 42));
+ * } finally {
+ *     link.endOffer();
+ * }
  * }</pre>
  */
 @ChannelHandler.Sharable
@@ -58,9 +64,8 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
     }
 
     private final LinkIdentity offer;
-    private final SequencedLongRing ring;
+    private final SenderQueue ring;
     private final LinkCounters counters = new LinkCounters();
-    private final int maxItemsPerFrame;
     private final EventLoop loop;
     private final Promise<Void> handshake;
     private final Promise<Void> ended;
@@ -103,11 +108,9 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
     /** Connections closed as stalled; written by the event loop. */
     private final SingleWriterCounter stalls = new SingleWriterCounter();
 
-    SenderLinkHandler(LinkIdentity offer, int capacity, int maxFrameLength, EventLoop loop, Promise<Void> handshake,
-            long senderId) {
+    SenderLinkHandler(LinkIdentity offer, SenderQueue queue, EventLoop loop, Promise<Void> handshake, long senderId) {
         this.offer = offer;
-        this.ring = new SequencedLongRing(capacity);
-        this.maxItemsPerFrame = Math.min(4096, (maxFrameLength - FrameFormat.DATA_PREFIX_BYTES) / offer.kind().size());
+        this.ring = queue;
         this.loop = loop;
         this.handshake = handshake;
         this.ended = loop.newPromise();
@@ -147,28 +150,39 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
         return stalls.get();
     }
 
-    /** Pairs in the ring: accepted, not yet sent or discarded. */
+    /** Items in the queue: accepted, not yet sent or discarded. */
     int queued() {
         return ring.size();
     }
 
-    /** Producer thread only. */
-    boolean offer(long value) {
+    /**
+     * Producer thread only: starts an offer, which {@link #endOffer()} must end (in a finally block).
+     * Returns whether the link takes items; if not, the offer is counted refused and the caller keeps
+     * the item. Between the two the caller offers the item to its queue at {@link #nextSequence()}
+     * and passes the result to {@link #queued(boolean)}.
+     */
+    boolean beginOffer() {
         offering = true;
-        try {
-            return offerWhileOffering(value);
-        } finally {
-            offering = false;
-        }
-    }
-
-    private boolean offerWhileOffering(long value) {
         if (!open) {
             counters.addRefused(1);
             return false;
         }
+        return true;
+    }
+
+    /** Producer thread only, within an offer: the number the item is queued at. */
+    long nextSequence() {
+        return nextSequence;
+    }
+
+    /**
+     * Producer thread only, within an offer: counts the item the queue took ({@code true}) or did not
+     * take, full (DROP mode: dropped and counted; CREDIT mode: refused, the caller keeps it), and
+     * returns whether it was queued.
+     */
+    boolean queued(boolean taken) {
         long sequence = nextSequence;
-        if (ring.offer(sequence, value)) {
+        if (taken) {
             NEXT_SEQUENCE.setRelease(this, sequence + 1);
             counters.addAccepted(1);
             drainSoon();
@@ -183,6 +197,11 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
         counters.addAccepted(1);
         NEXT_SEQUENCE.setRelease(this, sequence + 1);
         return false;
+    }
+
+    /** Producer thread only: ends an offer {@link #beginOffer()} started. */
+    void endOffer() {
+        offering = false;
     }
 
     private void drainSoon() {
@@ -209,7 +228,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
         sentOnConnection = 0;
         ackedOnConnection = 0;
         // Everything numbered below resumeFrom was sent or dropped; what was not sent is a drop.
-        long resumeFrom = ring.available() > 0 ? ring.sequenceAt(0) : (long) NEXT_SEQUENCE.getAcquire(this);
+        long resumeFrom = ring.available() > 0 ? ring.firstSequence() : (long) NEXT_SEQUENCE.getAcquire(this);
         long droppedBefore = resumeFrom - counters.sent();
         reportedDrops = droppedBefore;
         ByteBuf hello = FrameEncoder.hello(context.alloc(), offer, ring.capacity(), senderId, resumeFrom,
@@ -307,24 +326,15 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
         int available = ring.available();
         while (available > 0 && ctx.channel().isWritable()) {
             wrote |= reportDrops();
-            int budget = Math.min(available, maxItemsPerFrame);
+            int budget = available;
             if (offer.mode() == LinkMode.CREDIT) {
                 budget = (int) Math.min(budget, credit);
                 if (budget == 0) {
                     break;
                 }
             }
-            long first = ring.sequenceAt(0);
-            ElementKind kind = offer.kind();
-            ByteBuf frame = FrameEncoder.startData(ctx.alloc(), first, kind.size(), budget);
-            int n = 0;
-            // A DATA frame holds consecutive numbers: a drop ends it.
-            while (n < budget && ring.sequenceAt(n) == first + n) {
-                SlotCodec.write(frame, kind, ring.valueAt(n));
-                n++;
-            }
-            ring.advance(n);
-            FrameEncoder.finishData(frame, n);
+            ByteBuf frame = ring.takeData(ctx.alloc(), budget);
+            int n = FrameEncoder.dataCount(frame);
             var _ = ctx.write(frame, ctx.voidPromise());
             counters.addSent(n);
             sentOnConnection += n;
@@ -362,8 +372,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
 
     private void discard() {
         // available() may answer from a stale copy of the tail: ask again until the ring is empty.
-        for (int left = ring.available(); left > 0; left = ring.available()) {
-            ring.advance(left);
+        for (int left = ring.discardAvailable(); left > 0; left = ring.discardAvailable()) {
             counters.addDiscardedAtClose(left);
         }
     }
