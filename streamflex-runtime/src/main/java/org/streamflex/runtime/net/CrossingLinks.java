@@ -259,6 +259,18 @@ public final class CrossingLinks implements AutoCloseable {
                             + " discarded", LinkCounters::droppedAtSender);
                     receiver(registry, owner, index, node, "lostInTransit", "items the node sent that never arrived",
                             LinkCounters::lostInTransit);
+                    registry.register(CounterOwner.LINK, owner, "taken", "items the inlet moved into the graph's"
+                            + " channel", () -> {
+                                LinkReceiver r = receiver(index, node);
+                                return r == null ? 0 : r.consumed();
+                            });
+                    // Delivered into the queue but never moved into the graph: after a stop, what the server
+                    // received last and did not process. Counted, not silently gone.
+                    registry.register(CounterOwner.LINK, owner, "unread", "items delivered into the server's queue"
+                            + " and not (yet) taken: after the graph stopped, received and never processed", () -> {
+                                LinkReceiver r = receiver(index, node);
+                                return r == null ? 0 : r.counters().delivered() - r.consumed();
+                            });
                 }
             }
         }
@@ -297,7 +309,8 @@ public final class CrossingLinks implements AutoCloseable {
                     LinkReceiver r = receiver(i, n);
                     s.append("  receives ").append(c.name()).append(" from ").append(deployment.nodes().get(n))
                             .append(" (").append(c.kind().javaName()).append(", ").append(c.mode()).append(')')
-                            .append(r == null ? "" : ": " + r.counters()).append('\n');
+                            .append(r == null ? "" : ": " + r.counters() + "; taken " + r.consumed() + ", unread "
+                                    + (r.counters().delivered() - r.consumed())).append('\n');
                 }
             }
         }

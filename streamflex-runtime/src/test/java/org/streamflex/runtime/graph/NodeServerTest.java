@@ -154,6 +154,9 @@ class NodeServerTest {
             assertEquals(0, got.droppedAtReceiver() + got.lostInTransit() + sent.lostInFlight(), state);
             assertEquals(got.delivered(), server.counters().value("link.n" + (n + 1)
                     + ":Doubler.out->Collector.in.delivered"));
+            assertEquals(got.delivered(), server.counters().value("link.n" + (n + 1)
+                    + ":Doubler.out->Collector.in.taken"), "the server moved every item into its graph");
+            assertEquals(0, server.counters().value("link.n" + (n + 1) + ":Doubler.out->Collector.in.unread"));
             assertEquals(sent.sent(), nodes.get(n).counters().value("link.n" + (n + 1)
                     + ":Doubler.out->Collector.in.sent"));
         }
