@@ -49,6 +49,8 @@ class ReadmeCommandsIT {
     static final String SCALING = "java -cp " + JAR + " org.streamflex.bench.fission.ScalingMain";
     /** Two JVMs on loopback: the network links against raw Netty (jmh/README.md, "Network links"). */
     static final String LINKS = "java -cp " + JAR + " org.streamflex.bench.net.LinkBenchMain";
+    /** The marmot node against its plain-Java version (jmh/README.md, "Marmot"). */
+    static final String MARMOT = "java -cp " + JAR + " org.streamflex.bench.marmot.MarmotBench";
     /** The hybrid scheduler's micro-benchmarks, on one core as the paper ran them (jmh/README.md). */
     static final String HYBRID = "taskset -c 0 java -cp " + JAR + " org.streamflex.bench.hybrid.HybridMain";
     static final String RECORD = "java -jar " + JAR + " PassChain -jvmArgsAppend ";
@@ -212,6 +214,12 @@ class ReadmeCommandsIT {
                 assertTrue(e.out().lines().anyMatch(l -> l.startsWith("CREDIT link "))
                         && e.out().lines().anyMatch(l -> l.startsWith("ratio link / raw Netty "))
                         && e.out().contains("peer exited"), command + ": both tables\n" + e.out());
+            } else if (command.startsWith(MARMOT)) {
+                words.addAll(List.of("--rounds", "1", "--warmup", "0", "--seconds", "12"));
+                Exit e = java(words);
+                assertEquals(0, e.exit(), command + "\n" + e.out());
+                assertTrue(e.out().contains("StreamFlex / plain time") && e.out().contains("DOA time per detection")
+                        && e.out().contains("bytes per detection: 388 sent"), command + ": the ratios\n" + e.out());
             } else if (command.startsWith(HYBRID)) {
                 words.addAll(List.of("--items", "64", "--warmup", "0", "--rounds", "1"));
                 Exit e = hybrid(words);
@@ -270,6 +278,7 @@ class ReadmeCommandsIT {
                 && commands.contains(SCALING + " --program beamformer"), "the StreamIt programs' scaling: " + commands);
         assertTrue(commands.contains("java -jar jmh/target/benchmarks.jar RegionBenchmark -prof gc"), "inline span");
         assertTrue(commands.contains(LINKS), "the network links' section: " + commands);
+        assertTrue(commands.contains(MARMOT + " --rounds 9"), "the marmot section: " + commands);
         assertTrue(new String(Files.readAllBytes(Path.of("README.md")), StandardCharsets.UTF_8).contains(BUILD));
     }
 }

@@ -61,7 +61,9 @@ public final class MarmotBench {
         MarmotConfig config = MarmotConfig.defaults();
         SceneSpec base = SceneSpec.defaults().withSeed(61).withNodes(2).withSeconds(seconds);
         MarmotScene sparse = MarmotScene.generate(base.withCalls((int) (seconds / 2)));
-        MarmotScene dense = MarmotScene.generate(base.withCalls((int) (seconds / 2.1 * 4)));
+        // About two calls a second, as many as fit apart (the generator needs about 0.47 s per call).
+        MarmotScene dense = MarmotScene.generate(base.withCalls((int) Math.min(seconds / 2.1 * 4,
+                (seconds - 1.5) / 0.5)));
         MarmotScene quiet = MarmotScene.generate(base.withCalls(0));
         System.out.printf(Locale.ROOT, "scenes: %.0f s of 4-channel audio at %.0f Hz, node A; %d, %d and 0 calls;"
                 + " block %d frames; %d rounds after %d of warm-up, interleaved%n", sparse.seconds(),
