@@ -23,8 +23,9 @@ import org.streamflex.runtime.GraphDriver;
  * may put no more than a few one-off bytes on the heap (nothing per detection or per block); every
  * call must still be detected.
  *
- * <p>The suite runs 10 s of audio ({@code -Dmarmot.paced.seconds} sets more: the README's few
- * minutes) in a JVM of its own with a 64 MiB heap (Surefire execution {@code no-gc}), so that
+ * <p>The suite runs 10 s of audio, scaled down from the issue's few minutes ({@code marmot.paced.seconds}
+ * sets more, up to what two copies of the recording leave of the heap), in a JVM of its own with a
+ * 64 MiB heap (Surefire execution {@code no-gc}), so that
  * nothing else allocates while it counts collections. A small heap makes the check sharper:
  * its young generation fills after a few MiB.
  */
