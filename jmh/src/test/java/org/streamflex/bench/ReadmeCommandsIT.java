@@ -52,6 +52,8 @@ class ReadmeCommandsIT {
     static final String LINKS = "java -cp " + JAR + " org.streamflex.bench.net.LinkBenchMain";
     /** Two JVMs on loopback: 64-byte capsules on a link against raw Netty (jmh/README.md, "Network links"). */
     static final String CAPSULE_LINKS = "java -cp " + JAR + " org.streamflex.bench.net.CapsuleBenchMain";
+    /** The marmot node against its plain-Java version (jmh/README.md, "Marmot"). */
+    static final String MARMOT = "java -cp " + JAR + " org.streamflex.bench.marmot.MarmotBench";
     /** The hybrid scheduler's micro-benchmarks, on one core as the paper ran them (jmh/README.md). */
     static final String HYBRID = "taskset -c 0 java -cp " + JAR + " org.streamflex.bench.hybrid.HybridMain";
     static final String RECORD = "java -jar " + JAR + " PassChain -jvmArgsAppend ";
@@ -222,6 +224,12 @@ class ReadmeCommandsIT {
                 assertTrue(e.out().lines().anyMatch(l -> l.startsWith("capsule link "))
                         && e.out().contains("each whole and in order") && e.out().contains("peer exited"),
                         command + ": the table\n" + e.out());
+            } else if (command.startsWith(MARMOT)) {
+                words.addAll(List.of("--rounds", "1", "--warmup", "0", "--seconds", "12"));
+                Exit e = java(words);
+                assertEquals(0, e.exit(), command + "\n" + e.out());
+                assertTrue(e.out().contains("StreamFlex / plain time") && e.out().contains("DOA time per detection")
+                        && e.out().contains("bytes per detection: 388 sent"), command + ": the ratios\n" + e.out());
             } else if (command.startsWith(HYBRID)) {
                 words.addAll(List.of("--items", "64", "--warmup", "0", "--rounds", "1"));
                 Exit e = hybrid(words);
@@ -281,6 +289,7 @@ class ReadmeCommandsIT {
         assertTrue(commands.contains("java -jar jmh/target/benchmarks.jar RegionBenchmark -prof gc"), "inline span");
         assertTrue(commands.contains(LINKS), "the network links' section: " + commands);
         assertTrue(commands.contains(CAPSULE_LINKS), "the capsule links' command: " + commands);
+        assertTrue(commands.contains(MARMOT + " --rounds 9"), "the marmot section: " + commands);
         assertTrue(new String(Files.readAllBytes(Path.of("README.md")), StandardCharsets.UTF_8).contains(BUILD));
     }
 }

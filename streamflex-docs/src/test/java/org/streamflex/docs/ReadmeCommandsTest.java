@@ -96,6 +96,8 @@ class ReadmeCommandsTest {
                 "java " + xstream + " --no-sweep")) {
             cover(command, JMH_README_IT, "the same command with one replay per round, one round and no warm-up");
         }
+        cover("java -cp jmh/target/benchmarks.jar org.streamflex.bench.marmot.MarmotBench --rounds 9", JMH_README_IT,
+                "MarmotBench with one 12 s round and no warm-up; the ratios and bytes per detection in its output");
         cover("java -cp jmh/target/benchmarks.jar org.streamflex.bench.fission.ScalingMain", JMH_README_IT,
                 "the same command with one 50 ms round, W = 10");
         cover("java -cp jmh/target/benchmarks.jar org.streamflex.bench.fission.ScalingMain --cores 16", JMH_README_IT,

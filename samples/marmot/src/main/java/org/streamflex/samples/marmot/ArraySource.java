@@ -44,6 +44,8 @@ public final class ArraySource extends Filter {
     private long blocks;
     private boolean finished;
     private boolean ended;
+    private PcmClip recording;
+    private int replayed;
 
     private ArraySource() {
     }
@@ -58,6 +60,17 @@ public final class ArraySource extends Filter {
         this.timebase = clock;
         this.block = blockFrames;
         this.progressEvery = blocksPerProgress;
+    }
+
+    /**
+     * Makes the source play {@code frames} interleaved frames of {@code pcm} (copied now) by itself,
+     * a block per release, then end, instead of taking frames through {@link #write}: a paced run's
+     * clock then releases the audio at its own rate, as a sound card would deliver it, with no
+     * Java thread feeding it. Before the graph runs.
+     */
+    void replay(short[] pcm, int frames) {
+        this.recording = new PcmClip(pcm, frames, CHANNELS);
+        this.replayed = 0;
     }
 
     /**
@@ -88,6 +101,13 @@ public final class ArraySource extends Filter {
 
     @Override
     public void work() {
+        if (recording != null && ring.frames() < block) {
+            int n = Math.min(block, recording.frames() - replayed);
+            if (n > 0 && ring.append(recording.data(), replayed, n) == 1) {
+                replayed += n;
+            }
+            finished = replayed == recording.frames();
+        }
         int available = ring.frames();
         if (available >= block || (finished && available > 0)) {
             int n = Math.min(block, available);

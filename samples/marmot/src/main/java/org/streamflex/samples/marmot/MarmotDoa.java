@@ -108,14 +108,21 @@ public final class MarmotDoa extends Filter {
             raise(NO_BINS);
             return;
         }
-        float[] window = new float[n];
+        // Every array has a size fixed by the configuration, never by the detection: the transient
+        // region pools arrays by size, so a size seen for the first time is a new heap array, and a
+        // window of each detection's own length put about 57 KB per detection on the heap.
+        int capacity = Integer.highestOneBit(maxSamples);
+        if (capacity < maxSamples) {
+            capacity <<= 1;
+        }
+        float[] window = new float[capacity];
         for (int i = 0; i < n; i++) {
             window[i] = (float) (0.5 - 0.5 * Math.cos(2 * Math.PI * (i + 0.5) / n));
         }
-        float[] re = new float[size];
-        float[] im = new float[size];
-        float[] bandRe = new float[MAX_MICS * bins];
-        float[] bandIm = new float[MAX_MICS * bins];
+        float[] re = new float[capacity];
+        float[] im = new float[capacity];
+        float[] bandRe = new float[MAX_MICS * capacity / 2];
+        float[] bandIm = new float[MAX_MICS * capacity / 2];
         for (int m = 0; m < MAX_MICS; m++) {
             FloatSeg s = (FloatSeg) t.get(m);
             s.copyTo(skip, re, 0, n);
@@ -139,8 +146,13 @@ public final class MarmotDoa extends Filter {
             }
         }
         double[] response = new double[DoaVector.AZIMUTHS];
-        SteeredResponse.power(bandRe, bandIm, MAX_MICS, bins, firstBin, size, rate, micX.clone(), micY.clone(),
-                speedOfSound, response, new double[2 * bins]);
+        // Copies into arrays of this run (a clone() is the JDK's, on the heap): the kernel gets no field.
+        double[] xs = new double[MAX_MICS];
+        double[] ys = new double[MAX_MICS];
+        System.arraycopy(micX, 0, xs, 0, MAX_MICS);
+        System.arraycopy(micY, 0, ys, 0, MAX_MICS);
+        SteeredResponse.power(bandRe, bandIm, MAX_MICS, bins, firstBin, size, rate, xs, ys, speedOfSound, response,
+                new double[capacity]);
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         for (double v : response) {

@@ -50,6 +50,24 @@ public final class MarmotGraph extends SignalGraph {
      * @param sampleRates each node's sample rate, in the deployment's order
      */
     public MarmotGraph(MarmotConfig config, Deployment deployment, double[] sampleRates) {
+        this(config, deployment, sampleRates, true, 0);
+    }
+
+    /**
+     * Builds and validates the graph, with or without the score recorders, on free-running or
+     * periodic source clocks.
+     *
+     * @param config the parameters
+     * @param deployment the nodes to run (each with four microphones)
+     * @param sampleRates each node's sample rate, in the deployment's order
+     * @param scoreTaps whether to record each node's scores and thresholds for the score plot (a
+     *     second CFAR per score; the measurements leave it out, as a deployed node would)
+     * @param clockPeriodMicros 0: the sources' clocks are free-running (driven runs, as fast as the
+     *     machine goes); otherwise each source is released every so many microseconds (a paced run,
+     *     the block period at the sample rate)
+     */
+    public MarmotGraph(MarmotConfig config, Deployment deployment, double[] sampleRates, boolean scoreTaps,
+            int clockPeriodMicros) {
         List<NodeSite> nodes = deployment.nodes();
         if (nodes.isEmpty() || nodes.size() > DoaCluster.MAX_NODES) {
             throw new IllegalArgumentException("the graph runs 1 to " + DoaCluster.MAX_NODES + " nodes, not "
@@ -70,7 +88,8 @@ public final class MarmotGraph extends SignalGraph {
             ArraySource source = makeFilter("source-" + site.id(), ArraySource.class, 1 << 20, 64 << 10);
             source.configure(k, Timebase.of("node-" + site.id(), sampleRates[k], 0), config.block(), 16);
             // Free-running: under the driver each step releases every node's source once, in node order.
-            Clock clock = makeClock(0);
+            // Periodic: a real-time thread releases it every block period, as a sound card would.
+            Clock clock = makeClock(clockPeriodMicros);
             connect(clock, source, "timer");
             sources.add(source);
             Signal<FloatSeg> c0 = signal(source, "ch0", FloatSeg.class);
@@ -82,10 +101,13 @@ public final class MarmotGraph extends SignalGraph {
                     config.highHz());
             Signal<ComplexSeg> spectra = fft(band, MarmotConfig.WINDOW);
             Signal<TimedValue> scores = binScore(spectra, null);
-            ScoreTap tap = makeFilter("scores-" + site.id(), ScoreTap.class, 1 << 20, 64 << 10);
-            tap.configure(config.beta(), config.timeConstant(), config.warmup(), config.hold(), config.minStd());
-            into(scores, tap, "in");
-            taps.add(tap);
+            if (scoreTaps) {
+                ScoreTap tap = makeFilter("scores-" + site.id(), ScoreTap.class, 1 << 20, 64 << 10);
+                tap.configure(config.beta(), config.timeConstant(), config.warmup(), config.hold(),
+                        config.minStd());
+                into(scores, tap, "in");
+                taps.add(tap);
+            }
             Signal<TimeRange> detections = operator("cfar", maker -> {
                 CfarDetector cfar = maker.make("cfar-" + site.id(), CfarDetector.class);
                 cfar.configure(config.beta(), config.timeConstant(), config.warmup(), config.hold(), config.minStd());
@@ -136,7 +158,11 @@ public final class MarmotGraph extends SignalGraph {
         return sources.get(k);
     }
 
-    /** Node {@code k}'s score recorder. */
+    /**
+     * Node {@code k}'s score recorder.
+     *
+     * @throws IndexOutOfBoundsException if the graph was built without score recorders
+     */
     public ScoreTap scores(int k) {
         return taps.get(k);
     }

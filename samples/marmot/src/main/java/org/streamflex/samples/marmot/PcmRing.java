@@ -34,7 +34,16 @@ public final class PcmRing implements Stable {
      * @return 1 if taken, 0 if there is no room now, -1 if they could never fit
      */
     public int append(short[] src, int frames) {
-        if (frames > capacity || frames < 0 || src.length < frames * channels) {
+        return append(src, 0, frames);
+    }
+
+    /**
+     * Appends {@code frames} interleaved frames of {@code src}, from frame {@code fromFrame}.
+     *
+     * @return 1 if taken, 0 if there is no room now, -1 if they could never fit
+     */
+    public int append(short[] src, int fromFrame, int frames) {
+        if (frames > capacity || frames < 0 || fromFrame < 0 || src.length < (fromFrame + frames) * channels) {
             return -1;
         }
         if (size + frames > capacity) {
@@ -44,9 +53,9 @@ public final class PcmRing implements Stable {
         // one by one, but a System.arraycopy as one entry.
         int tail = (head + size) % capacity;
         int first = Math.min(frames, capacity - tail);
-        System.arraycopy(src, 0, data, tail * channels, first * channels);
+        System.arraycopy(src, fromFrame * channels, data, tail * channels, first * channels);
         if (first < frames) {
-            System.arraycopy(src, first * channels, data, 0, (frames - first) * channels);
+            System.arraycopy(src, (fromFrame + first) * channels, data, 0, (frames - first) * channels);
         }
         size += frames;
         return 1;

@@ -1,0 +1,53 @@
+package org.streamflex.bench.marmot;
+
+import org.streamflex.runtime.GraphDriver;
+import org.streamflex.samples.marmot.ArraySource;
+import org.streamflex.samples.marmot.DoaLog;
+import org.streamflex.samples.marmot.MarmotConfig;
+import org.streamflex.samples.marmot.MarmotGraph;
+
+/**
+ * One marmot node as the sample's graph runs it: {@code MarmotGraph} for a one-node deployment,
+ * without the score recorder (a plot's, not a node's), its source on a free-running clock, driven
+ * on the caller's thread by the {@code GraphDriver} as the sample's command does: each block of
+ * frames goes in through the source's {@code @Atomic write}, then one step releases the source and
+ * runs everything downstream (detector, sync, DOA, and the server part's log; with one node the
+ * clustering forms no group and fusion never runs).
+ *
+ * <pre>{@code
+ * GraphMarmotNode node = new GraphMarmotNode(MarmotConfig.defaults(), scene);
+ * node.write(frames, 1024);
+ * node.log().count();
+ * }</pre>
+ */
+public final class GraphMarmotNode {
+    private final MarmotGraph graph;
+    private final GraphDriver driver;
+    private final ArraySource source;
+
+    /** A node for node A of {@code scene}. */
+    public GraphMarmotNode(MarmotConfig config, MarmotScene scene) {
+        graph = new MarmotGraph(config, scene.deployment(), new double[] {scene.sampleRate()}, false, 0);
+        driver = GraphDriver.of(graph);
+        source = graph.source(0);
+    }
+
+    /** Takes {@code frames} interleaved frames (at most the source's block) and steps the graph once. */
+    public void write(short[] pcm, int frames) {
+        if (source.write(pcm, frames) != 1) {
+            throw new IllegalStateException("the source refused " + frames + " frames with "
+                    + source.buffered() + " buffered");
+        }
+        driver.step();
+    }
+
+    /** The server's log of detections. */
+    public DoaLog log() {
+        return graph.doaLog();
+    }
+
+    /** The graph. */
+    public MarmotGraph graph() {
+        return graph;
+    }
+}

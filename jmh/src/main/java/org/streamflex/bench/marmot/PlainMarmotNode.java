@@ -1,0 +1,410 @@
+package org.streamflex.bench.marmot;
+
+import org.jtransforms.fft.FloatFFT_1D;
+import org.streamflex.samples.marmot.DoaVector;
+import org.streamflex.samples.marmot.MarmotConfig;
+import org.streamflex.samples.marmot.NodeSite;
+import org.streamflex.samples.marmot.Radix2Fft;
+import org.streamflex.samples.marmot.SteeredResponse;
+
+/**
+ * One marmot node by hand, in plain Java on one thread: the same algorithms with the same
+ * parameters as the node part of {@code MarmotGraph}, so that the graph's time can be compared
+ * with it. Every block of 16-bit frames is scaled to floats into one ring per channel; channel 0
+ * is cut into 32-sample windows, each transformed by the same JTransforms real FFT the DSP
+ * library's {@code fft(32)} uses, and scored by the sum of its in-band bins' magnitudes (what the
+ * graph's bandpass, fft and binScore compute once the bandpass's inverse FFT and the next FFT
+ * cancel); a CFAR detector (the DSP library's {@code Cfar} and {@code CfarDetector} rewritten
+ * inline) finds events, padded on each side; events shorter than the minimum are dropped; once
+ * the ring holds a kept detection's padded end, its four channels go to the direction of arrival,
+ * which does what {@code MarmotDoa} does with the same static kernels ({@link Radix2Fft},
+ * {@link SteeredResponse}: they are the sample's arithmetic, not the framework), into arrays made
+ * once. Nothing is allocated per block or per detection.
+ *
+ * <p>Sample rates must be whole hertz (44.1 and 48 kHz are): the nanosecond arithmetic is the
+ * DSP library's {@code Timebase} for that case, written out.
+ *
+ * <pre>{@code
+ * PlainMarmotNode node = new PlainMarmotNode(MarmotConfig.defaults(), site, 44_100, 1024);
+ * node.write(frames, 1024);   // interleaved 4-channel 16-bit frames
+ * node.detections();          // results so far: node.azimuth(i), node.onsetNanos(i), ...
+ * }</pre>
+ */
+public final class PlainMarmotNode {
+    /** Channels per node. */
+    public static final int CHANNELS = 4;
+    /** Detections whose results are kept (later ones are counted only). */
+    public static final int KEPT = 8192;
+    private static final int WINDOW = MarmotConfig.WINDOW;
+    private static final long NANOS = 1_000_000_000L;
+    // 2^20 samples (23.8 s at 44.1 kHz) per channel: far more than the padded detection plus the
+    // hold can need before its DOA runs.
+    private static final int RING = 1 << 20;
+    private static final int PENDING = 64;
+
+    private final long rate;
+    private final double sampleRate;
+    private final float[][] ring = new float[CHANNELS][RING];
+    private long written;
+    private long scored;
+
+    // Score: the real FFT of one window and the in-band bins (inclusive), as BinBand picks them.
+    private final FloatFFT_1D fft = new FloatFFT_1D(WINDOW);
+    private final float[] windowBuf = new float[WINDOW];
+    private final int firstBand;
+    private final int lastBand;
+
+    // CFAR (Cfar and CfarDetector).
+    private final double beta;
+    private final double alpha;
+    private final int warmup;
+    private final int hold;
+    private final double minStd;
+    private long seen;
+    private long trained;
+    private double mean;
+    private double spread;
+    private boolean inEvent;
+    private int quiet;
+    private long eventStart;
+    private long lastAboveEnd;
+    private final long padNanos;
+    private final long minNanos;
+
+    // Detections waiting for their padded end to arrive: sample ranges [from, to).
+    private final long[] pendingFrom = new long[PENDING];
+    private final long[] pendingTo = new long[PENDING];
+    private int pendingHead;
+    private int pendingCount;
+
+    // DOA (MarmotDoa), with its work arrays made once.
+    private final double[] micX = new double[CHANNELS];
+    private final double[] micY = new double[CHANNELS];
+    private final double lowHz;
+    private final double highHz;
+    private final double speedOfSound;
+    private final long leadNanos;
+    private final int maxSamples;
+    private final double whitening;
+    private final float[] hann;
+    private final float[] re;
+    private final float[] im;
+    private final float[] bandRe;
+    private final float[] bandIm;
+    private final double[] response = new double[DoaVector.AZIMUTHS];
+    private final double[] scratch;
+
+    // Results.
+    private int detections;
+    private long dropped;
+    private long tooShort;
+    private long doaNanos;
+    private long detectionSamples;
+    private final long[] onsets = new long[KEPT];
+    private final long[] starts = new long[KEPT];
+    private final long[] ends = new long[KEPT];
+    private final float[] azimuths = new float[KEPT];
+    private final byte[] levels = new byte[KEPT * DoaVector.AZIMUTHS];
+
+    /**
+     * A node.
+     *
+     * @param config the parameters (band, CFAR, padding, minimum duration, DOA)
+     * @param site the node's microphones (four)
+     * @param sampleRate samples per second per channel, whole hertz
+     */
+    public PlainMarmotNode(MarmotConfig config, NodeSite site, double sampleRate) {
+        if (site.mics() != CHANNELS) {
+            throw new IllegalArgumentException("PlainMarmotNode: " + site.mics() + " microphones, not " + CHANNELS);
+        }
+        if (sampleRate != Math.rint(sampleRate) || sampleRate < 1) {
+            throw new IllegalArgumentException("PlainMarmotNode: sample rate " + sampleRate + " is not whole hertz");
+        }
+        this.rate = (long) sampleRate;
+        this.sampleRate = sampleRate;
+        int first = -1;
+        int last = -2;
+        for (int k = 0; k <= WINDOW / 2; k++) {
+            double f = k * sampleRate / WINDOW;
+            if (config.lowHz() <= f && f <= config.highHz()) {
+                first = first < 0 ? k : first;
+                last = k;
+            }
+        }
+        this.firstBand = first;
+        this.lastBand = last;
+        this.beta = config.beta();
+        this.alpha = 1.0 / config.timeConstant();
+        this.warmup = config.warmup();
+        this.hold = config.hold();
+        this.minStd = config.minStd();
+        this.padNanos = config.padNanos();
+        this.minNanos = Math.round(config.minMillis() * 1e6);
+        for (int m = 0; m < CHANNELS; m++) {
+            micX[m] = site.micX(m);
+            micY[m] = site.micY(m);
+        }
+        this.lowHz = config.lowHz();
+        this.highHz = config.highHz();
+        this.speedOfSound = config.speedOfSound();
+        this.leadNanos = Math.max(0, Math.min(padNanos, Math.round(config.doaLeadMillis() * 1e6)));
+        this.maxSamples = config.doaSamples();
+        this.whitening = config.whitening();
+        int size = Integer.highestOneBit(maxSamples);
+        size = size < maxSamples ? size << 1 : size;
+        this.hann = new float[maxSamples];
+        this.re = new float[size];
+        this.im = new float[size];
+        this.bandRe = new float[CHANNELS * size / 2];
+        this.bandIm = new float[CHANNELS * size / 2];
+        this.scratch = new double[size];
+    }
+
+    /** Takes {@code frames} interleaved 4-channel frames and does all the work they make possible. */
+    public void write(short[] pcm, int frames) {
+        for (int i = 0; i < frames; i++) {
+            int at = (int) ((written + i) & (RING - 1));
+            for (int m = 0; m < CHANNELS; m++) {
+                ring[m][at] = pcm[i * CHANNELS + m] * (1f / 32_768f);
+            }
+        }
+        written += frames;
+        while (scored + WINDOW <= written) {
+            score(scored);
+            scored += WINDOW;
+        }
+        while (pendingCount > 0 && pendingTo[pendingHead] <= written) {
+            long t0 = System.nanoTime();
+            doa(pendingFrom[pendingHead], pendingTo[pendingHead]);
+            doaNanos += System.nanoTime() - t0;
+            pendingHead = (pendingHead + 1) % PENDING;
+            pendingCount--;
+        }
+    }
+
+    private void score(long start) {
+        int at = (int) (start & (RING - 1));
+        float[] c0 = ring[0];
+        for (int i = 0; i < WINDOW; i++) {
+            windowBuf[i] = c0[(at + i) & (RING - 1)];
+        }
+        fft.realForward(windowBuf);
+        // JTransforms' packing: [0] = Re X0, [1] = Re X(n/2), then Re/Im of bins 1 .. n/2 - 1.
+        double sum = 0;
+        for (int k = firstBand; k <= lastBand; k++) {
+            double r;
+            double q;
+            if (k == 0) {
+                r = windowBuf[0];
+                q = 0;
+            } else if (k == WINDOW / 2) {
+                r = windowBuf[1];
+                q = 0;
+            } else {
+                r = windowBuf[2 * k];
+                q = windowBuf[2 * k + 1];
+            }
+            sum += Math.sqrt(r * r + q * q);
+        }
+        cfar((float) sum, timeNanos(start), timeNanos(start + WINDOW));
+    }
+
+    private void cfar(float x, long startNanos, long endNanos) {
+        long index = seen++;
+        if (index < warmup) {
+            if (Float.isFinite(x)) {
+                trained++;
+                double d = x - mean;
+                mean += d / trained;
+                spread += d * (x - mean);
+            }
+            if (seen == warmup) {
+                spread = trained == 0 ? 0 : spread / trained;
+            }
+            return;
+        }
+        boolean above = x > mean + beta * Math.max(Math.sqrt(spread), minStd);
+        if (inEvent) {
+            if (above) {
+                lastAboveEnd = endNanos;
+                quiet = 0;
+                return;
+            }
+            if (++quiet < hold) {
+                return;
+            }
+            inEvent = false;
+            detected(eventStart - padNanos, lastAboveEnd + padNanos);
+            return;
+        }
+        if (above) {
+            inEvent = true;
+            quiet = 0;
+            eventStart = startNanos;
+            lastAboveEnd = endNanos;
+            return;
+        }
+        if (Float.isFinite(x)) {
+            double d = x - mean;
+            double increment = alpha * d;
+            mean += increment;
+            spread = (1 - alpha) * (spread + d * increment);
+        }
+    }
+
+    private void detected(long startNanos, long endNanos) {
+        if (endNanos - startNanos - 2 * padNanos < minNanos) {
+            tooShort++;
+            return;
+        }
+        long from = firstSampleAtOrAfter(startNanos);
+        long to = firstSampleAtOrAfter(endNanos);
+        if (pendingCount == PENDING || to - from > RING / 2 || from < written - RING / 2) {
+            dropped++;
+            return;
+        }
+        int at = (pendingHead + pendingCount) % PENDING;
+        pendingFrom[at] = from;
+        pendingTo[at] = to;
+        pendingCount++;
+    }
+
+    private void doa(long from, long to) {
+        int length = (int) (to - from);
+        if (length < 64) {
+            dropped++;
+            return;
+        }
+        int skip = (int) Math.min(length - 64, Math.round((padNanos - leadNanos) * 1e-9 * sampleRate));
+        int n = Math.min(length - skip, maxSamples);
+        int size = Integer.highestOneBit(n);
+        if (size < n) {
+            size <<= 1;
+        }
+        int firstBin = Math.max(1, (int) Math.ceil(lowHz * size / sampleRate));
+        int lastBin = Math.min(size / 2 - 1, (int) Math.floor(highHz * size / sampleRate));
+        int bins = lastBin - firstBin + 1;
+        if (bins < 1) {
+            dropped++;
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            hann[i] = (float) (0.5 - 0.5 * Math.cos(2 * Math.PI * (i + 0.5) / n));
+        }
+        for (int m = 0; m < CHANNELS; m++) {
+            float[] c = ring[m];
+            int at = (int) ((from + skip) & (RING - 1));
+            for (int i = 0; i < n; i++) {
+                re[i] = c[(at + i) & (RING - 1)] * hann[i];
+            }
+            for (int i = n; i < size; i++) {
+                re[i] = 0;
+            }
+            for (int i = 0; i < size; i++) {
+                im[i] = 0;
+            }
+            Radix2Fft.forward(re, im, size);
+            for (int j = 0; j < bins; j++) {
+                double r = re[firstBin + j];
+                double q = im[firstBin + j];
+                double magnitude = Math.sqrt(r * r + q * q);
+                double w = magnitude > 0 ? Math.pow(magnitude, -whitening) : 0;
+                bandRe[m * bins + j] = (float) (r * w);
+                bandIm[m * bins + j] = (float) (q * w);
+            }
+        }
+        SteeredResponse.power(bandRe, bandIm, CHANNELS, bins, firstBin, size, sampleRate, micX, micY, speedOfSound,
+                response, scratch);
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (double v : response) {
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+        }
+        int d = detections++;
+        detectionSamples += length;
+        if (d >= KEPT) {
+            return;
+        }
+        double span = max > min ? max - min : 1;
+        for (int a = 0; a < DoaVector.AZIMUTHS; a++) {
+            levels[d * DoaVector.AZIMUTHS + a] = (byte) Math.round(255 * (response[a] - min) / span);
+        }
+        long startNanos = timeNanos(from);
+        long endNanos = timeNanos(to);
+        starts[d] = startNanos;
+        ends[d] = startNanos + (endNanos - startNanos) / length * length;
+        onsets[d] = startNanos + padNanos;
+        azimuths[d] = (float) SteeredResponse.peakAzimuth(response);
+    }
+
+    /** The time of sample {@code n}: the first whole nanosecond at or after it ({@code Timebase.timeNanos}). */
+    private long timeNanos(long n) {
+        long q = Math.floorDiv(n, rate);
+        long r = Math.floorMod(n, rate);
+        return q * NANOS - Math.floorDiv(-r * NANOS, rate);
+    }
+
+    /** The first sample at or after {@code t} ({@code Timebase.firstSampleAtOrAfter}). */
+    private long firstSampleAtOrAfter(long t) {
+        long q = Math.floorDiv(t, NANOS);
+        long r = Math.floorMod(t, NANOS);
+        long n = q * rate + Math.floorDiv(r * rate, NANOS);
+        return timeNanos(n) >= t ? n : n + 1;
+    }
+
+    /** Detections whose direction was estimated. */
+    public int detections() {
+        return detections;
+    }
+
+    /** Detections shorter than the minimum, dropped. */
+    public long tooShort() {
+        return tooShort;
+    }
+
+    /** Detections lost: too many waiting, too long for the ring, or too short for a direction. */
+    public long dropped() {
+        return dropped;
+    }
+
+    /** Nanoseconds spent estimating directions (two clock reads per detection, measured directly). */
+    public long doaNanos() {
+        return doaNanos;
+    }
+
+    /** Samples per channel of every detection's audio, summed (for the raw bytes a detection would send). */
+    public long detectionSamples() {
+        return detectionSamples;
+    }
+
+    /** Frames taken so far. */
+    public long frames() {
+        return written;
+    }
+
+    /** Detection {@code i}'s onset (the first score above the threshold), nanoseconds on the node's clock. */
+    public long onsetNanos(int i) {
+        return onsets[i];
+    }
+
+    /** The time of the first sample of detection {@code i}'s audio. */
+    public long startNanos(int i) {
+        return starts[i];
+    }
+
+    /** The end of detection {@code i}'s audio, as {@code MarmotDoa} computes it. */
+    public long endNanos(int i) {
+        return ends[i];
+    }
+
+    /** Detection {@code i}'s azimuth, degrees in the node's frame. */
+    public float azimuth(int i) {
+        return azimuths[i];
+    }
+
+    /** Detection {@code i}'s likelihood level of azimuth {@code a}, 0 to 255. */
+    public int level(int i, int a) {
+        return levels[i * DoaVector.AZIMUTHS + a] & 0xff;
+    }
+}
