@@ -40,8 +40,9 @@ import java.util.regex.Pattern;
  * }</pre>
  *
  * <p>Channels cross from nodes to the server only, and carry primitives ({@code IntChannel},
- * {@code FloatChannel}, ...): a channel from a server filter to a node filter, or a capsule channel
- * across the cut, is a {@code validate()} problem. Each crossing channel is lossless over the
+ * {@code FloatChannel}, ...) or capsules ({@code Channel<C>}, encoded field by field): a channel
+ * from a server filter to a node filter, or one of shared values (signal segments) across the cut,
+ * is a {@code validate()} problem. Each crossing channel is lossless over the
  * network (credit-based flow control: a slow server holds items in the node's channel, whose
  * producer then drops and counts as the contract says), unless named in {@link #dropping}, where
  * the server's side drops and counts what it has no room for. Nodes and server may start in any

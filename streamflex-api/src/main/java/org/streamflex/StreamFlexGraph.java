@@ -381,7 +381,8 @@ public abstract class StreamFlexGraph {
      * }</pre>
      *
      * @throws StreamFlexError at {@code validate()}, built as a node or the server, if a channel runs
-     *     from a server filter to a node filter, or a capsule channel crosses
+     *     from a server filter to a node filter, or a channel of shared values (signal segments)
+     *     crosses
      */
     protected void runOnServer(Filter... filters) {
         for (Filter f : filters) {
