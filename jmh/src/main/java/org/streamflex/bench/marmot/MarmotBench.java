@@ -121,7 +121,8 @@ public final class MarmotBench {
         }
         System.out.printf(Locale.ROOT, "bytes per detection: %d sent (DoaWire) against %.0f of raw 16-bit audio"
                 + " (4 channels x 2 bytes x %.0f samples on average)%n", DoaWire.BYTES,
-                8.0 * node.detectionSamples() / node.detections(), (double) node.detectionSamples() / node.detections());
+                8.0 * node.detectionSamples() / node.detections(),
+                (double) node.detectionSamples() / node.detections());
         linesOfCode();
     }
 
