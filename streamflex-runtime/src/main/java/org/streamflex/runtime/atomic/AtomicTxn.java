@@ -151,7 +151,8 @@ final class AtomicTxn implements AtomicTransaction {
         }
         if (src != dest && borrowed.anyBorrowed() && borrowed.isBorrowed(src)) {
             // Writes already logged inside the block take its values, since it comes after them.
-            writes.overwriteWithin(dest, destPos, length, borrowed.addBlock(src, srcPos, dest, destPos, length));
+            int block = borrowed.addBlock(src, srcPos, dest, destPos, length);
+            writes.overwriteWithin(dest, destPos, length, borrowed.blockData(block), borrowed.blockOffset(block));
             return;
         }
         char kind = TypedAccess.kindOfArray(src);

@@ -65,11 +65,14 @@ final class Locations {
         }
     }
 
-    /** Gives the array entries inside {@code [from, from + length)} of {@code array} the values of {@code block}. */
-    void overwriteWithin(Object array, int from, int length, Object block) {
+    /**
+     * Gives the array entries inside {@code [from, from + length)} of {@code array} the values of
+     * {@code block} from {@code blockOffset}.
+     */
+    void overwriteWithin(Object array, int from, int length, Object block, int blockOffset) {
         for (int i = 0; i < size; i++) {
             if (owners[i] == array && fields[i] == null && indexes[i] >= from && indexes[i] < from + length) {
-                bits[i] = TypedAccess.load(block, null, indexes[i] - from, kinds[i]);
+                bits[i] = TypedAccess.load(block, null, blockOffset + indexes[i] - from, kinds[i]);
             }
         }
     }

@@ -184,6 +184,62 @@ class AtomicCallTest {
     }
 
     @Test
+    void blocksKeepTheirValuesWhenTheirArenaGrowsWithinACall() throws Exception {
+        TestGraph g = new TestGraph();
+        Clock clock = g.clock(100);
+        AtomicFilters.BlockFilter block = g.filter(AtomicFilters.BlockFilter.class);
+        g.link(clock, block).check();
+        g.start();
+        block.copyIn(new int[] {7, 7, 7}, 0); // a small arena first
+        for (int round = 1; round <= 3; round++) {
+            int[] a = sequence(50, 1_000 * round);
+            int[] b = sequence(700, 5_000 * round); // does not fit after a: b goes to a larger arena
+            block.copyBoth(a, b, 100);
+            for (int i = 0; i < a.length; i++) {
+                assertEquals(a[i], block.at(100 + i), "round " + round + ", a[" + i + "]");
+            }
+            for (int i = 0; i < b.length; i++) {
+                assertEquals(b[i], block.at(150 + i), "round " + round + ", b[" + i + "]");
+            }
+        }
+        g.stop();
+        assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void copyingABlockInDoesNotAllocateItsSizePerCall() {
+        TestGraph g = new TestGraph();
+        AtomicFilters.BlockFilter block = g.filter(AtomicFilters.BlockFilter.class);
+        g.link(g.clock(100), block).check();
+        int[] frames = sequence(4096, 1); // 16 KB a call
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long id = Thread.currentThread().threadId();
+        for (int i = 0; i < 200; i++) {
+            block.copyIn(frames, 0); // the logs and the block arena grow to their size
+        }
+        int calls = 2_000;
+        long before = threads.getThreadAllocatedBytes(id);
+        for (int i = 0; i < calls; i++) {
+            block.copyIn(frames, 0);
+        }
+        long perCall = (threads.getThreadAllocatedBytes(id) - before) / calls;
+        // The call's boxed argument array remains (tens of bytes); a copy of the block would be 16 KB.
+        assertTrue(perCall < 1_024, perCall + " heap bytes per call");
+        assertEquals(-1, block.at(0));
+        assertEquals(2, block.at(1));
+        assertEquals(4096, block.at(4095));
+    }
+
+    private static int[] sequence(int length, int first) {
+        int[] a = new int[length];
+        for (int i = 0; i < length; i++) {
+            a[i] = first + i;
+        }
+        return a;
+    }
+
+    @Test
     void aCallTouchingMoreThanItsGraphAllowsFailsNamingTheProperty() {
         TestGraph roomy = new TestGraph();
         PairFilter unbounded = roomy.filter(PairFilter.class);

@@ -205,7 +205,7 @@ public final class AtomicFilters {
     public static final class BlockFilter extends Filter {
         @SuppressWarnings("UnusedVariable") // the clock releases the filter through it; work() does not read the time
         private TimeChannel timer;
-        private final int[] buffer = new int[16];
+        private final int[] buffer = new int[4096];
         public long works;
 
         /** buffer[at + 1] = 99, then the block src at {@code at}, then buffer[at] = -1. */
@@ -214,6 +214,13 @@ public final class AtomicFilters {
             buffer[at + 1] = 99;
             System.arraycopy(src, 0, buffer, at, src.length);
             buffer[at] = -1;
+        }
+
+        /** Two blocks in one call, {@code b} right after {@code a}, each from its own borrowed array. */
+        @Atomic
+        public void copyBoth(@Borrow int[] a, @Borrow int[] b, int at) {
+            System.arraycopy(a, 0, buffer, at, a.length);
+            System.arraycopy(b, 0, buffer, at + a.length, b.length);
         }
 
         /** Reads back, inside one call, what the block wrote: the call sees its own writes. */
