@@ -95,11 +95,13 @@ public final class LinkSecurity {
         }
     }
 
-    SslContext serverContext() {
+    /** The server side's context, for the runtime's other listeners (the space-time server). */
+    public SslContext serverContext() {
         return server;
     }
 
-    SslContext clientContext() {
+    /** The client side's context; a client passes the host and port it connects to to its handler. */
+    public SslContext clientContext() {
         return client;
     }
 

@@ -13,7 +13,6 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.ssl.SslHandler;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.Objects;
@@ -110,20 +109,8 @@ public final class NetworkLinkServer implements AutoCloseable {
 
     private static NetworkLinkServer checkedOpen(InetSocketAddress address, boolean allowNonLoopback,
             int maxFrameLength, LinkSecurity security) {
-        InetAddress ip = address.getAddress();
-        if (ip == null || !ip.isLoopbackAddress()) {
-            if (!allowNonLoopback) {
-                throw new InsecureBindException("refusing to listen for network links on " + address
-                        + ": it is not a loopback address. Listen on 127.0.0.1, or pass allowNonLoopback = true"
-                        + " together with a LinkSecurity (TLS 1.3, mutual certificates: README, Securing a link)");
-            }
-            if (security == null) {
-                throw new InsecureBindException("refusing to listen for network links on " + address
-                        + " without TLS: allowNonLoopback is set, but beyond loopback anyone who reaches the port"
-                        + " could feed the graph. Pass a LinkSecurity (TLS 1.3, mutual certificates: README,"
-                        + " Securing a link) to open(address, allowNonLoopback, maxFrameLength, security)");
-            }
-        }
+        ListenPolicy.check(address, allowNonLoopback, security != null, "network links",
+                "open(address, allowNonLoopback, maxFrameLength, security)");
         return new NetworkLinkServer(address, maxFrameLength, security);
     }
 

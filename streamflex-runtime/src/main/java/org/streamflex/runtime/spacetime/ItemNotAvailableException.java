@@ -27,6 +27,13 @@ public final class ItemNotAvailableException extends Exception {
         this.above = above;
     }
 
+    /** A miss reported by a space-time server: its message, as the server's space made it. */
+    ItemNotAvailableException(String message, long below, long above) {
+        super(message, null, false, false);
+        this.below = below;
+        this.above = above;
+    }
+
     /** The nearest timestamp below the one asked for that the connection could get, or {@link #NONE}. */
     public long below() {
         return below;

@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
  * They leave there a CA ({@code ca.p12}), a trust store with its certificate ({@code trust.p12}),
  * and a server and a client key pair it signed ({@code server.p12}, {@code client.p12}).
  */
-final class DevCertificates {
-    static final char[] PASSWORD = "changeit".toCharArray();
+public final class DevCertificates {
+    public static final char[] PASSWORD = "changeit".toCharArray();
 
     private final Path dir;
 
@@ -28,7 +28,7 @@ final class DevCertificates {
     }
 
     /** Runs the README's commands in {@code dir}, failing the test if one fails. */
-    static DevCertificates makeIn(Path dir) throws IOException, InterruptedException {
+    public static DevCertificates makeIn(Path dir) throws IOException, InterruptedException {
         List<String> commands = readmeCommands();
         assertEquals(13, commands.size(), "CA, trust store, server and client: " + commands);
         Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
@@ -59,7 +59,13 @@ final class DevCertificates {
         return LinkSecurity.fromPkcs12(dir.resolve("client.p12"), PASSWORD, other.trustStore(), PASSWORD);
     }
 
-    Path trustStore() {
+    /** The key store of {@code who}: "server" or "client". */
+    public Path keyStore(String who) {
+        return dir.resolve(who + ".p12");
+    }
+
+    /** The CA's certificate, which both sides trust. */
+    public Path trustStore() {
         return dir.resolve("trust.p12");
     }
 

@@ -1,0 +1,288 @@
+package org.streamflex.runtime.spacetime;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import org.streamflex.runtime.net.LinkSecurity;
+
+/**
+ * A {@link SpaceTime} in another JVM, served by a {@link SpaceTimeServer}: threads join it and
+ * attach to its published channels by name, and every operation runs in the server's space, with
+ * its semantics, its virtual-time rules and its collector. Each call is one request and its answer
+ * over one TCP connection (TLS 1.3 with mutual certificates where the server asks for it).
+ *
+ * <pre>{@code
+ * try (RemoteSpaceTime space = RemoteSpaceTime.connect(new InetSocketAddress("127.0.0.1", 7500))) {
+ *     RemoteThread camera = space.join("camera", 0);
+ *     RemoteOutput frames = camera.attachOutput("frames");
+ *     frames.put(0, frameBytes);
+ *     camera.setVirtualTime(1);
+ * }
+ * }</pre>
+ *
+ * <p>Each remote thread is used by one Java thread at a time, as a local {@link SpaceTimeThread}
+ * is; several remote threads may share one {@code RemoteSpaceTime} from several Java threads. A
+ * call waits for its answer at most {@link #ANSWER_TIMEOUT} beyond the get's own timeout; a call
+ * that gets no answer, or whose connection breaks, throws {@link SpaceTimeRemoteException} and
+ * closes this connection, since what the server did is then unknown: the server makes the
+ * connection's threads leave its space, and the caller joins again on a new connection.
+ *
+ * <p>Not carried: queues and registers, and {@code spawn}; a remote get copies the item's bytes
+ * ({@link RemoteItem}), and each call allocates its request and answer on the heap.
+ */
+public final class RemoteSpaceTime implements AutoCloseable {
+    /** How long a call waits for an answer beyond the time the server may itself wait. */
+    public static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(30);
+
+    private final InetSocketAddress server;
+    private final EventLoopGroup group;
+    private final Channel channel;
+    private final Map<Long, CompletableFuture<Answer>> pending = new ConcurrentHashMap<>();
+    private final AtomicLong requests = new AtomicLong();
+    private final long maxItemBytes;
+    private volatile String closedBecause;
+
+    private RemoteSpaceTime(InetSocketAddress server, LinkSecurity security) {
+        this.server = server;
+        int maxFrame = SpaceTimeServer.maxFrameLength(Integer.MAX_VALUE);
+        group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        Bootstrap bootstrap = new Bootstrap()
+                .group(group)
+                .channel(NioSocketChannel.class)
+                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .handler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        if (security != null) {
+                            ch.pipeline().addLast(security.clientContext().newHandler(ch.alloc(),
+                                    server.getHostString(), server.getPort()));
+                        }
+                        ch.pipeline().addLast(new LengthFieldBasedFrameDecoder(maxFrame, 0, 4, 0, 4),
+                                new Answers());
+                    }
+                });
+        try {
+            channel = bootstrap.connect(server).syncUninterruptibly().channel();
+            maxItemBytes = raise(call(SpaceTimeWire.HELLO, 0, out -> { }), null).value;
+        } catch (RuntimeException e) {
+            var _ = group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            throw e;
+        }
+    }
+
+    /** Connects to the space-time server at {@code server}, without TLS. */
+    public static RemoteSpaceTime connect(InetSocketAddress server) {
+        return new RemoteSpaceTime(server, null);
+    }
+
+    /**
+     * Connects to the space-time server at {@code server} over TLS 1.3 with mutual certificates, from
+     * PKCS#12 stores (runtime README, "Securing a link"); the server's certificate must name the
+     * host or address connected to.
+     */
+    public static RemoteSpaceTime connect(InetSocketAddress server, Path keyStore, Path trustStore, char[] password) {
+        return new RemoteSpaceTime(server, LinkSecurity.fromPkcs12(keyStore, password, trustStore, password));
+    }
+
+    /** The server space's item bound: a larger put is refused here, before it is sent. */
+    public long maxItemBytes() {
+        return maxItemBytes;
+    }
+
+    /**
+     * Joins the server's space as a new thread at {@code virtualTime}.
+     *
+     * @throws VirtualTimeException if the time is below the space's horizon
+     */
+    public RemoteThread join(String name, long virtualTime) {
+        long id = raise(call(SpaceTimeWire.JOIN, 0, out -> {
+            SpaceTimeWire.writeString(out, name);
+            out.writeLong(virtualTime);
+        }), null).value;
+        return new RemoteThread(this, id, name, virtualTime);
+    }
+
+    /** Closes the connection: the server makes its threads leave the space. */
+    @Override
+    public void close() {
+        if (closedBecause == null) {
+            closedBecause = "closed by the client";
+        }
+        channel.close().syncUninterruptibly();
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    @Override
+    public String toString() {
+        return "space-time server " + server;
+    }
+
+    /**
+     * Throws an {@code ERROR} answer as the exception the server's space threw (a miss is the
+     * caller's to handle before), else returns it.
+     *
+     * @param channel the channel the call was about, for a duplicate timestamp, or null
+     */
+    static Answer raise(Answer answer, String channel) {
+        if (!answer.isError()) {
+            return answer;
+        }
+        throw switch (answer.code) {
+            case SpaceTimeWire.E_DUPLICATE -> new DuplicateTimestampException(channel, answer.first);
+            case SpaceTimeWire.E_VIRTUAL_TIME -> new VirtualTimeException(answer.message);
+            case SpaceTimeWire.E_STATE, SpaceTimeWire.E_NOT_AVAILABLE -> new SpaceTimeStateException(answer.message);
+            case SpaceTimeWire.E_ARGUMENT -> new IllegalArgumentException(answer.message);
+            default -> new SpaceTimeRemoteException(answer.message);
+        };
+    }
+
+    /** Sends one request and waits for its answer, which may be an error ({@link #raise}). */
+    Answer call(int op, long waitNanos, Consumer<ByteBuf> body) {
+        String closed = closedBecause;
+        if (closed != null) {
+            throw new SpaceTimeRemoteException("the connection to the space-time server " + server + " is closed ("
+                    + closed + "); join again on a new RemoteSpaceTime");
+        }
+        long request = requests.incrementAndGet();
+        CompletableFuture<Answer> answer = new CompletableFuture<>();
+        pending.put(request, answer);
+        ByteBuf out = channel.alloc().directBuffer();
+        int start = SpaceTimeWire.start(out, op, request);
+        try {
+            body.accept(out);
+        } catch (RuntimeException e) {
+            pending.remove(request);
+            out.release();
+            throw e;
+        }
+        var _ = channel.writeAndFlush(SpaceTimeWire.finish(out, start));
+        long wait = Math.max(0, waitNanos) + ANSWER_TIMEOUT.toNanos();
+        try {
+            return answer.get(wait, TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            fail("no answer to " + SpaceTimeWire.opName(op) + " within " + TimeUnit.NANOSECONDS.toMillis(wait) + " ms");
+            throw new SpaceTimeRemoteException("the space-time server " + server + " did not answer "
+                    + SpaceTimeWire.opName(op) + " within " + TimeUnit.NANOSECONDS.toMillis(wait)
+                    + " ms; the connection is closed");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fail("interrupted while waiting for " + SpaceTimeWire.opName(op));
+            throw new SpaceTimeRemoteException("interrupted while waiting for the space-time server " + server
+                    + " to answer " + SpaceTimeWire.opName(op) + "; the connection is closed");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new SpaceTimeRemoteException(String.valueOf(e.getCause()));
+        } finally {
+            pending.remove(request);
+        }
+    }
+
+    private void fail(String why) {
+        if (closedBecause == null) {
+            closedBecause = why;
+        }
+        var _ = channel.close();
+    }
+
+    /** One answer: the value of an {@code OK}, or the item of an {@code ITEM}, or an error's fields. */
+    static final class Answer {
+        final long value;
+        final byte[] bytes;
+        final int code;
+        final long first;
+        final long second;
+        final String message;
+
+        Answer(long value, byte[] bytes, int code, long first, long second, String message) {
+            this.value = value;
+            this.bytes = bytes;
+            this.code = code;
+            this.first = first;
+            this.second = second;
+            this.message = message;
+        }
+
+        boolean isError() {
+            return message != null;
+        }
+    }
+
+    /** Decodes answers on the event loop and completes the waiting calls. */
+    private final class Answers extends ChannelInboundHandlerAdapter {
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ByteBuf in = (ByteBuf) msg;
+            try {
+                int version = in.readUnsignedByte();
+                int op = in.readUnsignedByte();
+                long request = in.readLong();
+                if (version != SpaceTimeWire.VERSION) {
+                    fail("the server speaks protocol version " + version + ", this client " + SpaceTimeWire.VERSION);
+                    return;
+                }
+                CompletableFuture<Answer> waiting = pending.get(request);
+                Answer answer = switch (op) {
+                    case SpaceTimeWire.OK -> new Answer(in.readLong(), null, 0, 0, 0, null);
+                    case SpaceTimeWire.ITEM -> {
+                        long timestamp = in.readLong();
+                        byte[] bytes = new byte[in.readInt()];
+                        in.readBytes(bytes);
+                        yield new Answer(timestamp, bytes, 0, 0, 0, null);
+                    }
+                    case SpaceTimeWire.ERROR -> new Answer(0, null, in.readUnsignedByte(), in.readLong(), in.readLong(),
+                            SpaceTimeWire.readString(in));
+                    default -> null;
+                };
+                if (answer == null) {
+                    fail("the server sent " + SpaceTimeWire.opName(op));
+                } else if (waiting != null) {
+                    waiting.complete(answer);
+                }
+            } catch (IndexOutOfBoundsException | IllegalArgumentException e) {
+                fail("a malformed answer: " + e.getMessage());
+            } finally {
+                in.release();
+            }
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            fail("the connection failed: " + cause);
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            if (closedBecause == null) {
+                closedBecause = "the server closed it";
+            }
+            SpaceTimeRemoteException lost = new SpaceTimeRemoteException("the connection to the space-time server "
+                    + server + " closed (" + closedBecause + ") before it answered");
+            pending.values().forEach(p -> p.completeExceptionally(lost));
+        }
+    }
+}

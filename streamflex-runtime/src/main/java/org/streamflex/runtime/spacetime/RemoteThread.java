@@ -1,0 +1,81 @@
+package org.streamflex.runtime.spacetime;
+
+/**
+ * A thread of a {@link RemoteSpaceTime}'s server space, joined from this JVM: the remote
+ * counterpart of a {@link SpaceTimeThread}, with its virtual time and visibility kept by the
+ * server, under the same rules.
+ *
+ * <pre>{@code
+ * RemoteThread tracker = space.join("tracker", 0);
+ * RemoteInput frames = tracker.attachInput("frames");
+ * tracker.setVirtualTime(SpaceTime.INFINITY);   // it only inherits timestamps
+ * }</pre>
+ */
+public final class RemoteThread {
+    private final RemoteSpaceTime space;
+    private final long id;
+    private final String name;
+    private volatile long virtualTime;
+
+    RemoteThread(RemoteSpaceTime space, long id, String name, long virtualTime) {
+        this.space = space;
+        this.id = id;
+        this.name = name;
+        this.virtualTime = virtualTime;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** The virtual time this thread last set (only this thread sets it, so no call is needed). */
+    public long virtualTime() {
+        return virtualTime;
+    }
+
+    /**
+     * Sets the virtual time, as {@link SpaceTimeThread#setVirtualTime(long)}.
+     *
+     * @throws VirtualTimeException if it is below the thread's visibility
+     */
+    public void setVirtualTime(long newVirtualTime) {
+        RemoteSpaceTime.raise(space.call(SpaceTimeWire.SET_VIRTUAL_TIME, 0, out -> out.writeLong(id)
+                .writeLong(newVirtualTime)), null);
+        virtualTime = newVirtualTime;
+    }
+
+    /**
+     * An input connection to the server's channel published as {@code channel}.
+     *
+     * @throws IllegalArgumentException if the server publishes no channel of that name
+     */
+    public RemoteInput attachInput(String channel) {
+        return new RemoteInput(space, attach(SpaceTimeWire.ATTACH_INPUT, channel), channel);
+    }
+
+    /**
+     * An output connection to the server's channel published as {@code channel}.
+     *
+     * @throws IllegalArgumentException if the server publishes no channel of that name
+     */
+    public RemoteOutput attachOutput(String channel) {
+        return new RemoteOutput(space, attach(SpaceTimeWire.ATTACH_OUTPUT, channel), channel);
+    }
+
+    /** Detaches every connection and leaves the server's space, as {@link SpaceTimeThread#leave()}. */
+    public void leave() {
+        RemoteSpaceTime.raise(space.call(SpaceTimeWire.LEAVE, 0, out -> out.writeLong(id)), null);
+    }
+
+    private long attach(int op, String channel) {
+        return RemoteSpaceTime.raise(space.call(op, 0, out -> {
+            out.writeLong(id);
+            SpaceTimeWire.writeString(out, channel);
+        }), channel).value;
+    }
+
+    @Override
+    public String toString() {
+        return "remote thread " + name + " of " + space;
+    }
+}

@@ -1,0 +1,194 @@
+package org.streamflex.runtime.spacetime;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.netty.handler.ssl.SslHandler;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.streamflex.runtime.net.LinkSecurity;
+import org.streamflex.runtime.net.ListenPolicy;
+
+/**
+ * Serves a {@link SpaceTime}'s channels to threads in other JVMs ({@link RemoteSpaceTime}), over TCP
+ * on a Netty event loop: the paper's location transparency, for channels. A remote thread joins
+ * this space as a thread of its own, so its virtual time and the items it holds open count in this
+ * space's global minimum exactly as a local thread's do; when its JVM goes away (the connection
+ * closes, for whatever reason) its threads leave, and the minimum moves on.
+ *
+ * <pre>{@code
+ * SpaceTime space = SpaceTime.create(1 << 20);
+ * SpaceTimeChannel frames = space.createChannel("frames");
+ * try (SpaceTimeServer server = SpaceTimeServer.open(space, new InetSocketAddress("127.0.0.1", 7500))) {
+ *     server.publish(frames);          // remote threads attach to it by name
+ *     ...
+ * }
+ * }</pre>
+ *
+ * <p>Threads: the event loop only decodes and encodes. Each request runs on a virtual thread of its
+ * own, since a get may wait (up to its timeout) on the space's lock and condition, which must never
+ * hold up the event loop; a client waits for each answer before sending its thread's next request,
+ * so one remote thread's requests run one at a time, in order. A put's bytes go from the pooled
+ * receive buffer straight into the space's off-heap slot, and a get's from the slot straight into
+ * a pooled send buffer.
+ *
+ * <p>Listens on loopback only, unless {@code allowNonLoopback} is given together with TLS 1.3 and
+ * mutual certificates, as network links do. A frame longer than the space's
+ * item bound plus its fields closes the connection; such closes and refused versions are counted
+ * ({@link #refusedConnections()}).
+ */
+public final class SpaceTimeServer implements AutoCloseable {
+    private final SpaceTime space;
+    private final Map<String, SpaceTimeChannel> channels = new ConcurrentHashMap<>();
+    private final EventLoopGroup group;
+    private final ChannelGroup connections;
+    private final Channel listening;
+    private final AtomicLong requests = new AtomicLong();
+    private final AtomicLong refused = new AtomicLong();
+    private final AtomicLong sessionsClosed = new AtomicLong();
+
+    private SpaceTimeServer(SpaceTime space, InetSocketAddress address, LinkSecurity security) {
+        this.space = space;
+        int maxFrame = maxFrameLength(space.maxItemBytes());
+        group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        connections = new DefaultChannelGroup(group.next());
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(group)
+                .channel(NioServerSocketChannel.class)
+                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        connections.add(ch);
+                        if (security != null) {
+                            SslHandler tls = security.serverContext().newHandler(ch.alloc());
+                            ch.pipeline().addLast(tls);
+                        }
+                        ch.pipeline().addLast(new LengthFieldBasedFrameDecoder(maxFrame, 0, 4, 0, 4),
+                                new SpaceTimeSession(SpaceTimeServer.this));
+                    }
+                });
+        try {
+            listening = bootstrap.bind(address).syncUninterruptibly().channel();
+        } catch (RuntimeException e) {
+            var _ = group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            throw e;
+        }
+    }
+
+    /** A server of {@code space} on {@code address}, which must be a loopback address. */
+    public static SpaceTimeServer open(SpaceTime space, InetSocketAddress address) {
+        return open(space, address, false, null);
+    }
+
+    /**
+     * A server of {@code space} on {@code address} over TLS 1.3 with mutual certificates, from PKCS#12
+     * stores as network links take them (runtime README, "Securing a link"); beyond loopback only with
+     * {@code allowNonLoopback}.
+     *
+     * @throws org.streamflex.runtime.net.InsecureBindException for a non-loopback address without
+     *     {@code allowNonLoopback}
+     */
+    public static SpaceTimeServer open(SpaceTime space, InetSocketAddress address, boolean allowNonLoopback,
+            Path keyStore, Path trustStore, char[] password) {
+        return open(space, address, allowNonLoopback, LinkSecurity.fromPkcs12(keyStore, password, trustStore,
+                password));
+    }
+
+    private static SpaceTimeServer open(SpaceTime space, InetSocketAddress address, boolean allowNonLoopback,
+            LinkSecurity security) {
+        Objects.requireNonNull(space, "space");
+        ListenPolicy.check(address, allowNonLoopback, security != null, "space-time clients",
+                "SpaceTimeServer.open(space, address, allowNonLoopback, keyStore, trustStore, password)");
+        return new SpaceTimeServer(space, address, security);
+    }
+
+    /**
+     * Lets remote threads attach to {@code channel} by its name.
+     *
+     * @throws IllegalArgumentException if another channel of that name is published, or the channel
+     *     belongs to another space
+     */
+    public SpaceTimeServer publish(SpaceTimeChannel channel) {
+        if (channel.space != space) {
+            throw new IllegalArgumentException("channel " + channel.name() + " belongs to another space than this"
+                    + " server's");
+        }
+        SpaceTimeChannel before = channels.putIfAbsent(channel.name(), channel);
+        if (before != null && before != channel) {
+            throw new IllegalArgumentException("a channel named " + channel.name() + " is already published:"
+                    + " remote threads find channels by name, so names must differ");
+        }
+        return this;
+    }
+
+    /** Where it listens (with the port chosen when 0 was asked for). */
+    public InetSocketAddress address() {
+        return (InetSocketAddress) listening.localAddress();
+    }
+
+    /** Requests answered so far, over every connection. */
+    public long requests() {
+        return requests.get();
+    }
+
+    /** Connections closed for a protocol fault: another version, a malformed or oversize frame. */
+    public long refusedConnections() {
+        return refused.get();
+    }
+
+    /** Connections that ended (their threads left the space). */
+    public long sessionsClosed() {
+        return sessionsClosed.get();
+    }
+
+    /** Stops listening and closes every connection; the remote threads leave the space. */
+    @Override
+    public void close() {
+        listening.close().syncUninterruptibly();
+        connections.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    static int maxFrameLength(long maxItemBytes) {
+        return (int) Math.min(Integer.MAX_VALUE - 64, maxItemBytes + SpaceTimeWire.ITEM_OVERHEAD + 4); // + the length
+    }
+
+    SpaceTime space() {
+        return space;
+    }
+
+    SpaceTimeChannel channel(String name) {
+        return channels.get(name);
+    }
+
+    void answered() {
+        requests.incrementAndGet();
+    }
+
+    void refused() {
+        refused.incrementAndGet();
+    }
+
+    void sessionClosed() {
+        sessionsClosed.incrementAndGet();
+    }
+}

@@ -1,0 +1,295 @@
+package org.streamflex.runtime.spacetime;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.TooLongFrameException;
+import java.lang.foreign.MemorySegment;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One client connection of a {@link SpaceTimeServer}: its threads and connections, by the numbers
+ * the client was given, and the requests it sends ({@link SpaceTimeWire}). Decoding happens on the
+ * event loop; each request then runs on a virtual thread, so a waiting get holds up nothing else.
+ * When the connection closes, every thread it joined leaves the space.
+ */
+final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
+    private static final System.Logger LOG = System.getLogger("org.streamflex.runtime");
+
+    private final SpaceTimeServer server;
+    private final Map<Long, SpaceTimeThread> threads = new ConcurrentHashMap<>();
+    private final Map<Long, InputConnection> inputs = new ConcurrentHashMap<>();
+    private final Map<Long, OutputConnection> outputs = new ConcurrentHashMap<>();
+    private final AtomicLong ids = new AtomicLong();
+    private volatile boolean greeted;
+    private volatile boolean closed;
+    private ChannelHandlerContext ctx;
+
+    SpaceTimeSession(SpaceTimeServer server) {
+        this.server = server;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext context) {
+        this.ctx = context;
+        context.fireChannelActive();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext context, Object msg) {
+        ByteBuf frame = (ByteBuf) msg;
+        if (frame.readableBytes() < SpaceTimeWire.HEADER_BYTES) {
+            frame.release();
+            refuse("a frame of " + frame.readableBytes() + " bytes, shorter than a header");
+            return;
+        }
+        int version = frame.readUnsignedByte();
+        int op = frame.readUnsignedByte();
+        long request = frame.readLong();
+        if (version != SpaceTimeWire.VERSION) {
+            frame.release();
+            error(request, SpaceTimeWire.E_BAD_REQUEST, 0, 0, "this space-time server speaks protocol version "
+                    + SpaceTimeWire.VERSION + ", the client " + version + ": use the same StreamFlex release on both");
+            refuse("protocol version " + version + " (this server: " + SpaceTimeWire.VERSION + ")");
+            return;
+        }
+        if (op == SpaceTimeWire.HELLO) {
+            frame.release();
+            greeted = true;
+            ok(request, server.space().maxItemBytes());
+            return;
+        }
+        if (!greeted) {
+            frame.release();
+            refuse(SpaceTimeWire.opName(op) + " before HELLO");
+            return;
+        }
+        // The frame goes to the request's virtual thread, which releases it.
+        Thread.ofVirtual().name("spacetime-request").start(() -> run(op, request, frame));
+    }
+
+    private void run(int op, long request, ByteBuf body) {
+        try {
+            answer(op, request, body);
+        } catch (ItemNotAvailableException miss) {
+            error(request, SpaceTimeWire.E_NOT_AVAILABLE, miss.below(), miss.above(), miss.getMessage());
+        } catch (InterruptedException e) {
+            error(request, SpaceTimeWire.E_FAILED, 0, 0, "the server stopped while the get waited");
+        } catch (DuplicateTimestampException e) {
+            error(request, SpaceTimeWire.E_DUPLICATE, e.timestamp(), 0, e.getMessage());
+        } catch (VirtualTimeException e) {
+            error(request, SpaceTimeWire.E_VIRTUAL_TIME, 0, 0, e.getMessage());
+        } catch (ItemTooLargeException e) {
+            error(request, SpaceTimeWire.E_TOO_LARGE, 0, 0, e.getMessage());
+        } catch (SpaceTimeException | IllegalStateException e) {
+            error(request, SpaceTimeWire.E_STATE, 0, 0, e.getMessage());
+        } catch (BadRequest | IndexOutOfBoundsException e) {
+            error(request, SpaceTimeWire.E_BAD_REQUEST, 0, 0, "malformed " + SpaceTimeWire.opName(op) + ": "
+                    + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            error(request, SpaceTimeWire.E_ARGUMENT, 0, 0, e.getMessage());
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "space-time request " + SpaceTimeWire.opName(op) + " failed", e);
+            error(request, SpaceTimeWire.E_FAILED, 0, 0, e.getClass().getSimpleName() + ": " + e.getMessage());
+        } finally {
+            body.release();
+            server.answered();
+        }
+    }
+
+    private void answer(int op, long request, ByteBuf in) throws ItemNotAvailableException, InterruptedException {
+        switch (op) {
+            case SpaceTimeWire.JOIN -> {
+                String name = SpaceTimeWire.readString(in);
+                long virtualTime = in.readLong();
+                long id = ids.incrementAndGet();
+                SpaceTimeThread joined = server.space().join(name, virtualTime);
+                threads.put(id, joined);
+                if (closed) {
+                    joined.leave(); // the connection closed while it joined: nobody will ever leave it
+                }
+                ok(request, id);
+            }
+            case SpaceTimeWire.SET_VIRTUAL_TIME -> {
+                SpaceTimeThread thread = thread(in.readLong());
+                thread.setVirtualTime(in.readLong());
+                ok(request, 0);
+            }
+            case SpaceTimeWire.LEAVE -> {
+                long id = in.readLong();
+                thread(id).leave();
+                threads.remove(id);
+                ok(request, 0);
+            }
+            case SpaceTimeWire.ATTACH_INPUT, SpaceTimeWire.ATTACH_OUTPUT -> {
+                SpaceTimeThread thread = thread(in.readLong());
+                String name = SpaceTimeWire.readString(in);
+                SpaceTimeChannel channel = server.channel(name);
+                if (channel == null) {
+                    throw new IllegalArgumentException("no channel named " + name + " is published by the space-time"
+                            + " server at " + server.address() + " (SpaceTimeServer.publish)");
+                }
+                long id = ids.incrementAndGet();
+                if (op == SpaceTimeWire.ATTACH_INPUT) {
+                    inputs.put(id, thread.attachInput(channel));
+                } else {
+                    outputs.put(id, thread.attachOutput(channel));
+                }
+                ok(request, id);
+            }
+            case SpaceTimeWire.PUT -> {
+                OutputConnection out = output(in.readLong());
+                long timestamp = in.readLong();
+                int consumers = in.readInt();
+                int length = in.readInt();
+                if (length < 0 || length > in.readableBytes()) {
+                    throw new BadRequest("an item of " + length + " bytes where " + in.readableBytes() + " remain");
+                }
+                MemorySegment bytes = MemorySegment.ofBuffer(in.nioBuffer(in.readerIndex(), length));
+                if (consumers > 0) {
+                    out.put(timestamp, bytes, consumers);
+                } else {
+                    out.put(timestamp, bytes);
+                }
+                ok(request, 0);
+            }
+            case SpaceTimeWire.GET -> get(request, in);
+            case SpaceTimeWire.CONSUME -> {
+                input(in.readLong()).consume(in.readLong());
+                ok(request, 0);
+            }
+            case SpaceTimeWire.CONSUME_UNTIL -> {
+                input(in.readLong()).consumeUntil(in.readLong());
+                ok(request, 0);
+            }
+            case SpaceTimeWire.DETACH -> {
+                long id = in.readLong();
+                InputConnection input = inputs.remove(id);
+                OutputConnection output = outputs.remove(id);
+                if (input != null) {
+                    input.detach();
+                } else if (output != null) {
+                    output.detach();
+                } else {
+                    throw new BadRequest("no connection " + id + " on this session");
+                }
+                ok(request, 0);
+            }
+            default -> throw new BadRequest("unknown request " + op);
+        }
+    }
+
+    private void get(long request, ByteBuf in) throws ItemNotAvailableException, InterruptedException {
+        InputConnection input = input(in.readLong());
+        int selector = in.readUnsignedByte();
+        long timestamp = in.readLong();
+        long timeoutNanos = in.readLong();
+        Wildcard wildcard = SpaceTimeWire.wildcard(selector); // an unknown one: IllegalArgumentException
+        ItemView view;
+        if (timeoutNanos < 0) {
+            view = wildcard == null ? input.get(timestamp) : input.get(wildcard);
+        } else if (wildcard == null) {
+            view = input.get(timestamp, timeoutNanos, TimeUnit.NANOSECONDS);
+        } else {
+            view = input.get(wildcard, timeoutNanos, TimeUnit.NANOSECONDS);
+        }
+        // The item stays open on the connection (until the client consumes it); the view is only
+        // this copy's, so it is released as soon as the bytes are in the send buffer.
+        try (view) {
+            int length = Math.toIntExact(view.byteSize());
+            ByteBuf out = ctx.alloc().directBuffer(SpaceTimeWire.HEADER_BYTES + 16 + length);
+            int start = SpaceTimeWire.start(out, SpaceTimeWire.ITEM, request);
+            out.writeLong(view.timestamp()).writeInt(length);
+            view.copyTo(0, MemorySegment.ofBuffer(out.nioBuffer(out.writerIndex(), length)), 0, length);
+            out.writerIndex(out.writerIndex() + length);
+            var _ = ctx.writeAndFlush(SpaceTimeWire.finish(out, start));
+        }
+    }
+
+    private SpaceTimeThread thread(long id) {
+        SpaceTimeThread t = threads.get(id);
+        if (t == null) {
+            throw new BadRequest("no thread " + id + " on this session (it left, or was never joined)");
+        }
+        return t;
+    }
+
+    private InputConnection input(long id) {
+        InputConnection c = inputs.get(id);
+        if (c == null) {
+            throw new BadRequest("no input connection " + id + " on this session");
+        }
+        return c;
+    }
+
+    private OutputConnection output(long id) {
+        OutputConnection c = outputs.get(id);
+        if (c == null) {
+            throw new BadRequest("no output connection " + id + " on this session");
+        }
+        return c;
+    }
+
+    private void ok(long request, long value) {
+        ByteBuf out = ctx.alloc().directBuffer(SpaceTimeWire.HEADER_BYTES + 12);
+        int start = SpaceTimeWire.start(out, SpaceTimeWire.OK, request);
+        out.writeLong(value);
+        var _ = ctx.writeAndFlush(SpaceTimeWire.finish(out, start));
+    }
+
+    private void error(long request, int code, long first, long second, String message) {
+        ByteBuf out = ctx.alloc().directBuffer(SpaceTimeWire.HEADER_BYTES + 32 + 64);
+        int start = SpaceTimeWire.start(out, SpaceTimeWire.ERROR, request);
+        out.writeByte(code).writeLong(first).writeLong(second);
+        SpaceTimeWire.writeString(out, message == null ? "" : message);
+        var _ = ctx.writeAndFlush(SpaceTimeWire.finish(out, start));
+    }
+
+    private void refuse(String why) {
+        server.refused();
+        LOG.log(System.Logger.Level.WARNING, "space-time server at " + server.address() + " closed the connection of "
+                + ctx.channel().remoteAddress() + ": " + why);
+        var _ = ctx.close();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
+        if (cause instanceof TooLongFrameException) {
+            refuse("a frame longer than the space's item bound allows: " + cause.getMessage());
+        } else {
+            LOG.log(System.Logger.Level.DEBUG, "space-time connection of " + context.channel().remoteAddress()
+                    + " failed: " + cause);
+            var _ = context.close();
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext context) {
+        closed = true;
+        server.sessionClosed();
+        // A dead client's virtual time must not hold the space's minimum back: its threads leave.
+        for (SpaceTimeThread t : threads.values()) {
+            try {
+                t.leave();
+            } catch (SpaceTimeException | IllegalStateException e) {
+                LOG.log(System.Logger.Level.DEBUG, "thread " + t.name() + " of a closed space-time session: " + e);
+            }
+        }
+        threads.clear();
+        inputs.clear();
+        outputs.clear();
+        context.fireChannelInactive();
+    }
+
+    /** A request naming something this session does not have, or with fields out of range. */
+    private static final class BadRequest extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        BadRequest(String message) {
+            super(message, null, false, false);
+        }
+    }
+}

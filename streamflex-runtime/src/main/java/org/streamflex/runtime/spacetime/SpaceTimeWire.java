@@ -1,0 +1,131 @@
+package org.streamflex.runtime.spacetime;
+
+import io.netty.buffer.ByteBuf;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The messages between a {@link RemoteSpaceTime} and a {@link SpaceTimeServer}: every message is a
+ * frame {@code [length u32][version u8][op u8][request u64][body]}, big-endian, the length counting
+ * what follows it. A request is answered by exactly one {@code OK}, {@code ITEM} or {@code ERROR}
+ * frame carrying its request number; a client waits for each answer before it sends the next
+ * request of the same thread, so answers need no other ordering.
+ *
+ * <p>Bodies (strings are a u16 length and UTF-8 bytes): {@code HELLO} none, answered {@code OK} with
+ * the space's item bound; {@code JOIN} name, virtual time; {@code SET_VIRTUAL_TIME} thread, time;
+ * {@code LEAVE} thread; {@code ATTACH_INPUT}/{@code ATTACH_OUTPUT} thread, channel name, answered
+ * {@code OK} with the connection's number; {@code PUT} connection, timestamp, consumers (0: not
+ * declared), u32 length and the bytes; {@code GET} connection, selector ({@link #BY_TIMESTAMP}, or
+ * {@link #selector(Wildcard)}), timestamp, timeout in ns (negative: do not wait), answered
+ * {@code ITEM} timestamp, u32 length, bytes; {@code CONSUME}/{@code CONSUME_UNTIL} connection,
+ * timestamp; {@code DETACH} connection. {@code ERROR}: code, two longs (a miss's neighbours, a
+ * duplicate's timestamp), message.
+ */
+final class SpaceTimeWire {
+    /** Bumped at any change of the layout above; a peer of another version is refused at HELLO. */
+    static final int VERSION = 1;
+    /** The header after the length: version, op, request. */
+    static final int HEADER_BYTES = 1 + 1 + 8;
+    /** Room for a PUT's or ITEM's fields around its bytes. */
+    static final int ITEM_OVERHEAD = HEADER_BYTES + 8 + 8 + 4 + 4;
+    /** Longest name or message carried: longer ones are cut (messages) or refused (names). */
+    static final int MAX_STRING_BYTES = 4096;
+
+    static final int HELLO = 1;
+    static final int JOIN = 2;
+    static final int SET_VIRTUAL_TIME = 3;
+    static final int LEAVE = 4;
+    static final int ATTACH_INPUT = 5;
+    static final int ATTACH_OUTPUT = 6;
+    static final int PUT = 7;
+    static final int GET = 8;
+    static final int CONSUME = 9;
+    static final int CONSUME_UNTIL = 10;
+    static final int DETACH = 11;
+
+    static final int OK = 64;
+    static final int ITEM = 65;
+    static final int ERROR = 66;
+
+    static final int BY_TIMESTAMP = 0;
+
+    static final int E_NOT_AVAILABLE = 1;
+    static final int E_VIRTUAL_TIME = 2;
+    static final int E_DUPLICATE = 3;
+    static final int E_STATE = 4;
+    static final int E_TOO_LARGE = 5;
+    static final int E_ARGUMENT = 6;
+    static final int E_BAD_REQUEST = 7;
+    static final int E_FAILED = 8;
+
+    private SpaceTimeWire() {
+    }
+
+    /** Writes the length (patched by {@link #finish}) and the header. */
+    static int start(ByteBuf out, int op, long request) {
+        int at = out.writerIndex();
+        out.writeInt(0).writeByte(VERSION).writeByte(op).writeLong(request);
+        return at;
+    }
+
+    static ByteBuf finish(ByteBuf out, int start) {
+        out.setInt(start, out.writerIndex() - start - 4);
+        return out;
+    }
+
+    static void writeString(ByteBuf out, String s) {
+        byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+        int n = Math.min(bytes.length, MAX_STRING_BYTES);
+        out.writeShort(n).writeBytes(bytes, 0, n);
+    }
+
+    static String readString(ByteBuf in) {
+        int n = in.readUnsignedShort();
+        if (n > MAX_STRING_BYTES || n > in.readableBytes()) {
+            throw new IllegalArgumentException("a string of " + n + " bytes where " + in.readableBytes()
+                    + " remain (at most " + MAX_STRING_BYTES + ")");
+        }
+        String s = in.toString(in.readerIndex(), n, StandardCharsets.UTF_8);
+        in.skipBytes(n);
+        return s;
+    }
+
+    /** The GET selector of a wildcard: fixed numbers, since the wire must not follow the enum's order. */
+    static int selector(Wildcard wildcard) {
+        return switch (wildcard) {
+            case OLDEST -> 1;
+            case NEWEST -> 2;
+            case LATEST_UNSEEN -> 3;
+        };
+    }
+
+    /** The wildcard of a GET selector, or null for {@link #BY_TIMESTAMP}. */
+    static Wildcard wildcard(int selector) {
+        return switch (selector) {
+            case BY_TIMESTAMP -> null;
+            case 1 -> Wildcard.OLDEST;
+            case 2 -> Wildcard.NEWEST;
+            case 3 -> Wildcard.LATEST_UNSEEN;
+            default -> throw new IllegalArgumentException("unknown get selector " + selector);
+        };
+    }
+
+    static String opName(int op) {
+        return switch (op) {
+            case HELLO -> "HELLO";
+            case JOIN -> "JOIN";
+            case SET_VIRTUAL_TIME -> "SET_VIRTUAL_TIME";
+            case LEAVE -> "LEAVE";
+            case ATTACH_INPUT -> "ATTACH_INPUT";
+            case ATTACH_OUTPUT -> "ATTACH_OUTPUT";
+            case PUT -> "PUT";
+            case GET -> "GET";
+            case CONSUME -> "CONSUME";
+            case CONSUME_UNTIL -> "CONSUME_UNTIL";
+            case DETACH -> "DETACH";
+            case OK -> "OK";
+            case ITEM -> "ITEM";
+            case ERROR -> "ERROR";
+            default -> "op " + op;
+        };
+    }
+}
