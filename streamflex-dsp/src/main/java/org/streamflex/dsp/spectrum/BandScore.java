@@ -40,9 +40,9 @@ import org.streamflex.dsp.window.GapPolicy;
  * gives it. {@code BandScoreTest} checks all of this against the chain of operators.
  *
  * <p><b>Cost.</b> Per window: a copy of its samples into a work array, the FFT, the band's
- * magnitudes and one capsule; per input segment: one firing. Nothing is allocated on the heap for a
- * power-of-two {@code n}. Samples of an unfinished window wait in a work array of {@code n} floats
- * (copied once), not as a held segment.
+ * magnitudes and one capsule; per input segment: one firing, and one copy out of its memory per 1024
+ * samples. Nothing is allocated on the heap for a power-of-two {@code n}. Samples of an unfinished
+ * window wait in a work array of {@code n} floats, not as a held segment.
  *
  * <p><b>Output.</b> One firing puts every window the input completes (with {@code n - overlap}
  * samples per window, a 1024-sample block and {@code n = 32}: 32 scores), so the output channel
@@ -52,6 +52,7 @@ import org.streamflex.dsp.window.GapPolicy;
 public final class BandScore extends Filter {
     /** The window and FFT size before {@link #configure}: marmot's. */
     public static final int DEFAULT_SIZE = 32;
+    private static final int CHUNK = 1024;
     private static final FilterEvent IN_PAST = FilterEvent.named("input-in-past");
     private static final FilterEvent OVERLAP = FilterEvent.named("input-overlap");
     private static final FilterEvent GAP = FilterEvent.named("gap");
@@ -70,6 +71,8 @@ public final class BandScore extends Filter {
     private RealFft fft;
     /** The unfinished windows' samples, from the oldest one's start: fewer than {@code n} between inputs. */
     private Workspace pending;
+    /** Input samples copied out of a segment, {@code max(n, CHUNK)} at a time. */
+    private Workspace staging;
     /** The FFT's input and output, {@code n + 2} floats. */
     private Workspace spectrum;
 
@@ -116,6 +119,7 @@ public final class BandScore extends Filter {
         this.fft = new RealFft(size);
         this.pending = new Workspace(size);
         this.spectrum = new Workspace(2 * fft.bins());
+        this.staging = new Workspace(Math.max(size, CHUNK));
         this.run = null;
         this.pendingLength = 0;
         this.bandRate = Double.NaN;
@@ -160,13 +164,27 @@ public final class BandScore extends Filter {
                 startRun(timebase, segment.start());
             }
         }
-        float[] window = pending.floats();
+        // A chunk at a time into an array: one copy out of the segment's memory per chunk rather than
+        // one per window, whose fixed cost is most of a 32-sample copy.
+        float[] chunk = staging.floats();
         int length = segment.length();
         while (from < length) {
-            int count = Math.min(n - pendingLength, length - from);
-            segment.copyTo(from, window, pendingLength, count);
-            pendingLength += count;
+            int count = Math.min(chunk.length, length - from);
+            segment.copyTo(from, chunk, 0, count);
+            consume(chunk, count);
             from += count;
+        }
+    }
+
+    /** Scores every window {@code samples[0 .. count)} completes and keeps the rest pending. */
+    private void consume(float[] samples, int count) {
+        float[] window = pending.floats();
+        int at = 0;
+        while (pendingLength > 0 && at < count) {
+            int take = Math.min(n - pendingLength, count - at);
+            System.arraycopy(samples, at, window, pendingLength, take);
+            pendingLength += take;
+            at += take;
             if (pendingLength == n) {
                 score(window, 0, n);
                 // The next window starts a hop later; with an overlap its first samples are here.
@@ -174,6 +192,16 @@ public final class BandScore extends Filter {
                 pendingLength = n - hop;
                 windowStart += hop;
             }
+        }
+        // Nothing pending: windows lying wholly in the chunk are scored where they are.
+        while (count - at >= n) {
+            score(samples, at, n);
+            at += hop;
+            windowStart += hop;
+        }
+        if (at < count) {
+            System.arraycopy(samples, at, window, 0, count - at);
+            pendingLength = count - at;
         }
     }
 

@@ -40,6 +40,7 @@ class BandScoreTest {
             source.script(lengths, gapsBefore, false);
             GraphDriver.of(graph).run(lengths.length + 1);
             graph.stop();
+            assertEquals(0, graph.channel(score, "out").dropped(), "scores dropped");
             return this;
         }
 
@@ -80,6 +81,21 @@ class BandScoreTest {
             rig.assertScore(i, 32L * i, 32, 32);
         }
         assertEquals(0, rig.event("zero-padded"));
+    }
+
+    @Test
+    void longSegmentsAreScoredAcrossTheirCopyChunksWithAndWithoutOverlap() {
+        // at most 64 windows a segment: what the rig's channels hold
+        Rig rig = new Rig(32, 0, GapPolicy.EMIT_SHORT).run(new int[] {1100, 1030}, new long[] {0, 0});
+        assertEquals(2130 / 32, rig.sink.count);
+        for (int i = 0; i < rig.sink.count; i++) {
+            rig.assertScore(i, 32L * i, 32, 32);
+        }
+        Rig overlapping = new Rig(32, 12, GapPolicy.EMIT_SHORT).run(new int[] {1100, 1030}, new long[] {0, 0});
+        assertEquals((2130 - 32) / 20 + 1, overlapping.sink.count);
+        for (int i = 0; i < overlapping.sink.count; i++) {
+            overlapping.assertScore(i, 20L * i, 32, 32);
+        }
     }
 
     @Test
