@@ -44,7 +44,8 @@ import org.streamflex.dsp.window.Rewindow;
  * algebraic rules (section 5.2: window laws, nested rewindows, map over merge, fft/ifft
  * cancellation) where their side conditions hold, then fuses chains of library operators it knows
  * (a {@code binScore} of the masked spectra of a {@code rewindow} becomes one block-at-a-time
- * {@code BandScore}), logs each rewrite, and then makes the filters and channels. Filters of your own take part as sources, sinks, or steps in between.
+ * {@code BandScore}), logs each rewrite, and then makes the filters and channels. Filters of your
+ * own take part as sources, sinks, or steps in between.
  *
  * <pre>{@code
  * public final class Detector extends SignalGraph {

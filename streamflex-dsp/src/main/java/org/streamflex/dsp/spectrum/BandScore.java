@@ -6,8 +6,8 @@ import org.streamflex.Filter;
 import org.streamflex.FilterEvent;
 import org.streamflex.SharedChannel;
 import org.streamflex.dsp.FloatSeg;
-import org.streamflex.dsp.TimedValue;
 import org.streamflex.dsp.Timebase;
+import org.streamflex.dsp.TimedValue;
 import org.streamflex.dsp.Workspace;
 import org.streamflex.dsp.window.GapPolicy;
 
