@@ -229,6 +229,7 @@ class ReadmeCommandsIT {
                 Exit e = java(words);
                 assertEquals(0, e.exit(), command + "\n" + e.out());
                 assertTrue(e.out().contains("StreamFlex / plain time") && e.out().contains("DOA time per detection")
+                        && e.out().contains("StreamFlex / plain time, CPU time")
                         && e.out().contains("bytes per detection: 388 sent"), command + ": the ratios\n" + e.out());
             } else if (command.startsWith(HYBRID)) {
                 words.addAll(List.of("--items", "64", "--warmup", "0", "--rounds", "1"));

@@ -26,6 +26,7 @@ import org.streamflex.dsp.rewrite.Plan;
 import org.streamflex.dsp.rewrite.Rewrite;
 import org.streamflex.dsp.rewrite.Rewriter;
 import org.streamflex.dsp.spectrum.BandMask;
+import org.streamflex.dsp.spectrum.BandScore;
 import org.streamflex.dsp.spectrum.BinScore;
 import org.streamflex.dsp.spectrum.Fft;
 import org.streamflex.dsp.spectrum.Ifft;
@@ -41,8 +42,10 @@ import org.streamflex.dsp.window.Rewindow;
  * names an operator over the signals it reads and returns the signal it makes; nothing is built
  * until {@link #validate()}, which first rewrites the chains of library operators by WaveScript's
  * algebraic rules (section 5.2: window laws, nested rewindows, map over merge, fft/ifft
- * cancellation) where their side conditions hold, logs each rewrite, and then makes the filters and
- * channels. Filters of your own take part as sources, sinks, or steps in between.
+ * cancellation) where their side conditions hold, then fuses chains of library operators it knows
+ * (a {@code binScore} of the masked spectra of a {@code rewindow} becomes one block-at-a-time
+ * {@code BandScore}), logs each rewrite, and then makes the filters and channels. Filters of your
+ * own take part as sources, sinks, or steps in between.
  *
  * <pre>{@code
  * public final class Detector extends SignalGraph {
@@ -246,7 +249,7 @@ public abstract class SignalGraph extends StreamFlexGraph {
      */
     protected final Signal<TimedValue> binScore(Signal<ComplexSeg> spectra, float[] weights) {
         float[] kept = weights == null ? null : weights.clone();
-        return opaque("score", maker -> {
+        Lowering lowering = maker -> {
             BinScore score = maker.make("score", BinScore.class);
             if (kept == null) {
                 score.configure();
@@ -254,7 +257,8 @@ public abstract class SignalGraph extends StreamFlexGraph {
                 score.configure(kept);
             }
             return new Lowered(score, "out", List.of("in"));
-        }, TimedValue.class, spectra);
+        };
+        return signal(plan.node(new Op.BinScore(kept == null, lowering), own(spectra).node()), TimedValue.class);
     }
 
     /**
@@ -314,7 +318,9 @@ public abstract class SignalGraph extends StreamFlexGraph {
             built = true;
             boolean on = rewritesOn != null ? rewritesOn : StreamFlexProperties.DSP_REWRITES.get();
             if (on) {
-                rewrites = List.copyOf(new Rewriter(Rewriter.WAVESCRIPT).rewrite(plan));
+                List<Rewrite> done = new ArrayList<>(new Rewriter(Rewriter.WAVESCRIPT).rewrite(plan));
+                done.addAll(new Rewriter(Rewriter.FUSIONS).rewrite(plan));
+                rewrites = List.copyOf(done);
                 for (Rewrite r : rewrites) {
                     LOG.log(Level.INFO, "StreamFlex " + getClass().getSimpleName() + ": rewrote " + r);
                 }
@@ -400,6 +406,13 @@ public abstract class SignalGraph extends StreamFlexGraph {
                 Ifft ifft = makeNamed("ifft", Ifft.class);
                 ifft.configure(n);
                 yield new Lowered(ifft, "out", List.of("in"));
+            }
+            case Op.BinScore b -> b.make().lower(this::makeNamed);
+            case Op.BandScore b -> {
+                BandScore score = makeNamed("bandScore", BandScore.class);
+                score.configure(b.n(), b.overlap(), b.lowHz(), b.highHz(),
+                        b.emitShort() ? GapPolicy.EMIT_SHORT : GapPolicy.DROP_SHORT);
+                yield new Lowered(score, "out", List.of("in"));
             }
             case Op.BandMask b -> {
                 BandMask mask = makeNamed("mask", BandMask.class);

@@ -162,6 +162,14 @@ class SignalGraphRewriteTest {
             return fft(s, n);
         }
 
+        Signal<ComplexSeg> mk(Signal<ComplexSeg> s, double lo, double hi) {
+            return bandMask(s, lo, hi);
+        }
+
+        Signal<TimedValue> bs(Signal<ComplexSeg> spectra) {
+            return binScore(spectra, null);
+        }
+
         Signal<Float> passScalars(Signal<Float> s) {
             return through(s, makeFilter(ScalarPass.class), "in", "out", Float.class);
         }
@@ -270,6 +278,65 @@ class SignalGraphRewriteTest {
                 rewritten.expressions().toString());
         assertEquals(RELEASES, rewritten.values.count);
         assertEquals(asWritten.values.count, rewritten.values.count);
+        for (int i = 0; i < rewritten.values.count; i++) {
+            assertEquals(asWritten.values.start(i), rewritten.values.start(i));
+            assertEquals(asWritten.values.value(i), rewritten.values.value(i),
+                    1e-5 * Math.max(1, Math.abs(asWritten.values.value(i))), "score " + i);
+        }
+    }
+
+    private static void assertSameScoresBitForBit(Built rewritten, Built asWritten, int atLeast) {
+        assertTrue(rewritten.values.count >= atLeast, rewritten.values.count + " scores");
+        assertEquals(asWritten.values.count, rewritten.values.count, "scores");
+        for (int i = 0; i < rewritten.values.count; i++) {
+            assertEquals(asWritten.values.start(i), rewritten.values.start(i), "start of score " + i);
+            assertEquals(asWritten.values.end(i), rewritten.values.end(i), "end of score " + i);
+            assertEquals(asWritten.values.value(i), rewritten.values.value(i), "score " + i);
+        }
+    }
+
+    @Test
+    void aScoreOfMaskedSpectraOfWindowsBecomesOneBandScoreWithTheSameScoresBitForBit() {
+        // gaps (9 and 3 samples) cut short windows, which both sides score zero-padded
+        Function<Built, Object> body = g -> {
+            Signal<FloatSeg> s = g.floatSource(new int[] {100, 37, 13, 64, 27}, new long[] {0, 0, 9, 0, 3});
+            g.toValues(g.bs(g.mk(g.f(g.rw(s, 32, 0), 32), 500, 2500)));
+            return null;
+        };
+        Built rewritten = new Built(true, body).run();
+        Built asWritten = new Built(false, body).run();
+        assertEquals(List.of("score(mask(lo, hi)(fft(n)(rewindow(n, v)(s)))) = bandScore(n, v, lo, hi)(s)"),
+                laws(rewritten));
+        assertEquals(List.of("bandScore(32, 0, 500.0, 2500.0)(source out)"), rewritten.expressions());
+        assertSameScoresBitForBit(rewritten, asWritten, 40);
+    }
+
+    @Test
+    void overlappingWindowsWithoutAMaskAreFusedWithTheSameScoresBitForBit() {
+        Function<Built, Object> body = g -> {
+            Signal<FloatSeg> s = g.floatSource(new int[] {50, 21, 40}, new long[] {0, 0, 5});
+            g.toValues(g.bs(g.f(g.rw(s, 32, 12), 32)));
+            return null;
+        };
+        Built rewritten = new Built(true, body).run();
+        Built asWritten = new Built(false, body).run();
+        assertEquals(List.of("bandScore(32, 12, 0.0, Infinity)(source out)"), rewritten.expressions());
+        assertSameScoresBitForBit(rewritten, asWritten, 40);
+    }
+
+    @Test
+    void aBandpassBeforeAnFftAndAScoreCancelsThenFusesAndTheScoresStayToRounding() {
+        Function<Built, Object> body = g -> {
+            Signal<FloatSeg> s = g.floatSource(new int[] {64, 40}, new long[] {0, 0});
+            g.toValues(g.bs(g.f(g.bp(g.rw(s, 32, 0), 32, 500, 2500), 32)));
+            return null;
+        };
+        Built rewritten = new Built(true, body).run();
+        Built asWritten = new Built(false, body).run();
+        assertEquals(List.of("fft(n, ifft(S)) = S",
+                "score(mask(lo, hi)(fft(n)(rewindow(n, v)(s)))) = bandScore(n, v, lo, hi)(s)"), laws(rewritten));
+        assertEquals(asWritten.values.count, rewritten.values.count);
+        assertTrue(rewritten.values.count >= 40, rewritten.values.count + " scores");
         for (int i = 0; i < rewritten.values.count; i++) {
             assertEquals(asWritten.values.start(i), rewritten.values.start(i));
             assertEquals(asWritten.values.value(i), rewritten.values.value(i),

@@ -43,8 +43,9 @@ import org.streamflex.dsp.TimedValue;
  * </ul>
  *
  * <p>An event still open when the scores stop is never sent: there is no end of stream to close it.
- * A release never moves backwards, and ranges are sent in the order their ends are known. Allocates
- * nothing per score.
+ * A release never moves backwards, and ranges are sent in the order their ends are known. Each
+ * firing takes every score available (one transaction for a block of them). Allocates nothing per
+ * score.
  */
 public final class CfarDetector extends Filter {
     /** The default {@code beta}. */
@@ -145,7 +146,14 @@ public final class CfarDetector extends Filter {
 
     @Override
     public void work() {
-        TimedValue score = in.take();
+        // Every score available in one firing: a block-at-a-time scorer (BandScore) puts a block's
+        // scores at once, and one transaction for them all costs less than one each.
+        while (in.size() > 0) {
+            accept(in.take());
+        }
+    }
+
+    private void accept(TimedValue score) {
         float x = (float) score.value;
         int what = cfar.feed(x);
         if (what == Cfar.START) {

@@ -93,6 +93,28 @@ public sealed interface Op {
     }
 
     /**
+     * {@code binScore(S)}: the weighted sum of each spectrum's bin magnitudes, made by {@code make};
+     * {@code unweighted}: every weight 1, the sum of magnitudes.
+     */
+    record BinScore(boolean unweighted, Lowering make) implements Op {
+        @Override
+        public String describe() {
+            return unweighted ? "score" : "score(weighted)";
+        }
+    }
+
+    /**
+     * {@code bandScore(n, overlap, lowHz, highHz, s)}: the sum of the in-band bin magnitudes of every
+     * window of {@code rewindow(n, overlap, s)}, a block at a time ({@code spectrum.BandScore}).
+     */
+    record BandScore(int n, int overlap, boolean emitShort, double lowHz, double highHz) implements Op {
+        @Override
+        public String describe() {
+            return "bandScore(" + n + ", " + overlap + ", " + lowHz + ", " + highHz + ")";
+        }
+    }
+
+    /**
      * Any other operator, library or user: made by {@code make} at lowering, never looked through
      * by a rule. {@code name} is what logs call it.
      */

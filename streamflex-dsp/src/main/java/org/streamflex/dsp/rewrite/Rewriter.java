@@ -21,6 +21,12 @@ public final class Rewriter {
     public static final List<Rule> WAVESCRIPT = List.of(new DewindowOfWindow(), new WindowOfDewindow(),
             new NestedRewindow(), new RewindowOfWindow(), new MapOverMerge(), new FftOfIfft(), new IfftOfFft());
 
+    /**
+     * Fusions of library operators ({@link BandScoreOfWindows}): a {@code SignalGraph} applies them
+     * after {@link #WAVESCRIPT} has settled, so that they see the chains the algebraic rules left.
+     */
+    public static final List<Rule> FUSIONS = List.of(new BandScoreOfWindows());
+
     private static final int MAX_ROUNDS = 10_000;
 
     private final List<Rule> rules;

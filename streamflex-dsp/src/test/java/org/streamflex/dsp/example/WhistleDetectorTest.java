@@ -3,6 +3,7 @@ package org.streamflex.dsp.example;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.streamflex.dsp.rewrite.Rewrite;
 import org.streamflex.runtime.GraphDriver;
@@ -28,10 +29,12 @@ class WhistleDetectorTest {
     }
 
     @Test
-    void theBandpassInverseAndTheScoringFftCancel() {
+    void theBandpassInverseAndTheScoringFftCancelAndTheScoreIsFusedWithItsWindows() {
         WhistleDetector graph = new WhistleDetector();
-        assertEquals("fft(n, ifft(S)) = S", graph.rewrites().stream().map(Rewrite::law).findFirst().orElse(""));
-        assertTrue(graph.expressions().getFirst().contains("score(mask(800.0, 1200.0)(fft(64)(rewindow(64, 0)"),
+        assertEquals(List.of("fft(n, ifft(S)) = S",
+                "score(mask(lo, hi)(fft(n)(rewindow(n, v)(s)))) = bandScore(n, v, lo, hi)(s)"),
+                graph.rewrites().stream().map(Rewrite::law).toList());
+        assertTrue(graph.expressions().getFirst().contains("cfar(bandScore(64, 0, 800.0, 1200.0)(source out))"),
                 graph.expressions().toString());
     }
 }

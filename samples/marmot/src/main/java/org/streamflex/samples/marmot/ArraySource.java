@@ -127,9 +127,7 @@ public final class ArraySource extends Filter {
     }
 
     private void emit(SharedChannel<FloatSeg> out, int channel, int n) {
-        for (int i = 0; i < n; i++) {
-            samples[i] = ring.sample(i, channel) * (1f / 32_768f);
-        }
+        ring.channel(channel, n, 1f / 32_768f, samples);
         out.put(FloatSeg.copyOf(timebase, next, samples, 0, n));
     }
 

@@ -71,6 +71,23 @@ public final class PcmRing implements Stable {
         return data[((head + i) % capacity) * channels + channel];
     }
 
+    /**
+     * Channel {@code channel} of the {@code n} oldest frames, each sample times {@code scale}, into
+     * {@code dst[0 .. n)}: what {@code dst[i] = sample(i, channel) * scale} gives, with the ring's
+     * wrap found once rather than a division per sample.
+     */
+    public void channel(int channel, int n, float scale, float[] dst) {
+        int first = Math.min(n, capacity - head);
+        int k = head * channels + channel;
+        for (int i = 0; i < first; i++, k += channels) {
+            dst[i] = data[k] * scale;
+        }
+        k = channel;
+        for (int i = first; i < n; i++, k += channels) {
+            dst[i] = data[k] * scale;
+        }
+    }
+
     /** Drops the {@code n} oldest frames. */
     public void consume(int n) {
         head = (head + n) % capacity;
