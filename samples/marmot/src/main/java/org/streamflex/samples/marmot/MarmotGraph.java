@@ -143,7 +143,7 @@ public final class MarmotGraph extends SignalGraph {
         }
         setSignalCapacity(64);
         Joiner joiner = makeFilter(Joiner.class);
-        List<MarmotDoa> doas = new ArrayList<>();
+        List<Filter> doas = new ArrayList<>();
         for (int k : parts) {
             NodeSite site = nodes.get(k);
             if (site.mics() != ArraySource.CHANNELS) {
@@ -224,8 +224,10 @@ public final class MarmotGraph extends SignalGraph {
         // The server's filters; every other one runs on each node (built whole, this changes nothing).
         runOnServer(doaLog, cluster, fusion, locations);
         if (doaOnServer) {
-            // The paper's one-line move of the DOA to the server. validate() refuses it while the sync's
-            // segment tuples cannot cross machines (see the README, "Nodes and a server in separate JVMs").
+            // The paper's one-line move of the DOA (and the Joiner after it) to the server. validate() refuses
+            // it while the sync's segment tuples cannot cross machines (README, "Nodes and a server in separate
+            // JVMs").
+            doas.add(joiner);
             runOnServer(doas.toArray(new Filter[0]));
         }
         validate();

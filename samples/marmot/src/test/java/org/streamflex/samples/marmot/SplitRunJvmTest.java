@@ -65,6 +65,14 @@ class SplitRunJvmTest {
 
     @Test
     void aServerAndThreeNodeJvmsGiveTheOneJvmAnswers() throws Exception {
+        runAndCompare(dir, List.of(), List.of());
+    }
+
+    /**
+     * Runs the README's commands with {@code serverOptions} and {@code nodeOptions} for their JVMs,
+     * and compares their answers with the one-JVM run's.
+     */
+    static void runAndCompare(Path dir, List<String> serverOptions, List<String> nodeOptions) throws Exception {
         Run whole = Run.of("--scene", "scenes/small", "--plots", "none");
         assertEquals(0, whole.exit(), whole.out() + whole.err());
         List<String> commands = commands();
@@ -77,7 +85,7 @@ class SplitRunJvmTest {
             try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
                 port = s.getLocalPort();
             }
-            Jvm started = Jvm.start(dir, "server", args(commands.get(0), port));
+            Jvm started = Jvm.start(dir, "server", serverOptions, args(commands.get(0), port));
             if (started.awaitErr("listening at", "cannot listen") || attempt == 2) {
                 server = started;
             }
@@ -85,7 +93,7 @@ class SplitRunJvmTest {
         List<Jvm> nodes = new ArrayList<>();
         for (String command : commands.subList(1, 4)) {
             assertTrue(command.startsWith(JAR + " --site node "), command);
-            nodes.add(Jvm.start(dir, "node-" + nodes.size(), args(command, port)));
+            nodes.add(Jvm.start(dir, "node-" + nodes.size(), nodeOptions, args(command, port)));
         }
         long[] sent = new long[3];
         int detections = 0;
@@ -153,12 +161,13 @@ class SplitRunJvmTest {
         return args;
     }
 
-    /** One JVM running MarmotMain with this JVM's class path, its output in files. */
+    /** One JVM running MarmotMain with this JVM's class path and {@code options}, its output in files. */
     record Jvm(String name, Process process, Path outFile, Path errFile) {
-        static Jvm start(Path dir, String name, List<String> args) throws IOException {
+        static Jvm start(Path dir, String name, List<String> options, List<String> args) throws IOException {
             List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                    .toString(), "--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC", "-cp",
-                    System.getProperty("java.class.path"), MarmotMain.class.getName()));
+                    .toString(), "--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC"));
+            command.addAll(options);
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), MarmotMain.class.getName()));
             command.addAll(args);
             Path out = dir.resolve(name + ".out");
             Path err = dir.resolve(name + ".err");
