@@ -16,11 +16,15 @@ import java.util.Set;
  * prints a {@code DOA node=<id> t=<s> az=<deg>} line per detection and a {@code LOC t=<s> x=<m>
  * y=<m>} line per located call (with the error when {@code truth.csv} is there), a summary on
  * {@code #} lines, and writes PNG plots; {@code generate} writes a scene with known answers.
- * Progress on long input goes to stderr. Exit codes: {@link ExitCode}.
+ * Progress on long input goes to stderr. Exit codes: {@link ExitCode}. {@code locate} runs all
+ * nodes and the server in this JVM, or ({@code --site node}, {@code --site server}) one node or the
+ * server of a run split between JVMs ({@link NodeRun}, {@link ServerRun}).
  *
  * <pre>{@code
  * java -jar streamflex-marmot.jar --scene scenes/small --plots plots
  * java -jar streamflex-marmot.jar generate --out /tmp/scene --seed 7 --calls 10 --seconds 60
+ * java -jar streamflex-marmot.jar --site server --scene scenes/small --listen 127.0.0.1:7400
+ * java -jar streamflex-marmot.jar --site node --node A --scene scenes/small --server 127.0.0.1:7400
  * }</pre>
  */
 public final class MarmotMain {

@@ -71,7 +71,8 @@ final class NodeRun {
             return ExitCode.FAILURE.code();
         }
         err.printf(Locale.ROOT, "marmot: node %s: %.1f s of audio at %.0f Hz, a block every %d us, sending to %s%n",
-                id, rec.frames / rec.rate, rec.rate, period, site.server());
+                id, rec.frames / rec.rate, rec.rate, period,
+                site.server().getHostString() + ":" + site.server().getPort());
         long deadline = timeoutSeconds > 0 ? System.nanoTime() + (long) (timeoutSeconds * 1e9) : Long.MAX_VALUE;
         double reported = 0;
         boolean flushed = false;

@@ -40,8 +40,8 @@ class MarmotGraphSplitTest {
                     serverCounters.toString());
         }
         assertTrue(serverCounters.contains("filter.doa-log.event.node-ended"), serverCounters.toString());
-        assertTrue(serverCounters.stream().noneMatch(n -> (n.startsWith("filter.doa-") && !n.startsWith("filter.doa-log"))
-                || n.startsWith("filter.source-")), serverCounters.toString());
+        assertTrue(serverCounters.stream().noneMatch(n -> n.startsWith("filter.source-")
+                || (n.startsWith("filter.doa-") && !n.startsWith("filter.doa-log"))), serverCounters.toString());
     }
 
     @Test

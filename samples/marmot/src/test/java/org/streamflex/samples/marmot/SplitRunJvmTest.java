@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  *       link lines.
  * </ul>
  *
- * And each node's link: what it sent is what the server received and took from it, acknowledged,
+ * <p>And each node's link: what it sent is what the server received and took from it, acknowledged,
  * nothing dropped in the node.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
