@@ -75,6 +75,15 @@ class ReadmeCommandsTest {
         cover(marmotExec, marmotTest, "MarmotMain.run with the pom's default -Dmarmot.args words");
         cover(marmotExec + " -Dmarmot.args=\"--scene samples/marmot/scenes/small --plots none --band 2500:7000\"",
                 marmotTest, "MarmotMain.run with the -Dmarmot.args words");
+        String marmotSplit = "samples/marmot/src/test/java/org/streamflex/samples/marmot/SplitRunJvmTest.java";
+        String marmotJar = "java -jar samples/marmot/target/streamflex-marmot.jar --site ";
+        String smallScene = " --scene samples/marmot/scenes/small ";
+        cover(marmotJar + "server" + smallScene + "--listen 127.0.0.1:7400 --timeout 600", marmotSplit,
+                "MarmotMain in a JVM of its own with the test's class path, on a port free at the test's start");
+        for (String node : List.of("A", "B", "C")) {
+            cover(marmotJar + "node --node " + node + smallScene + "--server 127.0.0.1:7400", marmotSplit,
+                    "MarmotMain in a JVM of its own with the test's class path, sending to the server's port");
+        }
         cover("./mvnw -q package -pl jmh -am -DskipTests", JMH_README_IT,
                 "verify packages jmh/target/benchmarks.jar first; the IT runs that jar");
         for (String benchmark : List.of("PassChain", "RegionBenchmark", "AtomicBenchmark", "StreamItBenchmark",

@@ -139,6 +139,7 @@ public final class ArraySource extends Filter {
         v.startNanos = timebase.timeNanos(0);
         v.endNanos = timebase.timeNanos(next);
         v.onsetNanos = v.endNanos;
+        v.sampleRate = (float) timebase.sampleRate();
         progress.put(v);
     }
 }

@@ -8,6 +8,9 @@ import org.streamflex.FilterEvent;
  * The server's entry: numbers each detection ({@link DoaVector#seq}), keeps a copy for the
  * command's {@code DOA} lines and plots, and passes every item on to clustering unchanged.
  * Keeps the first {@link #CAPACITY} detections; later ones are still passed on, and counted.
+ * From the progress marks it keeps how far each node has listened, its sample rate, and whether
+ * its end mark came: the first end mark of each node raises {@code node-ended}, which a server in
+ * a JVM of its own watches (a counter, read safely from any thread) to know when every node is done.
  *
  * <pre>{@code
  * connect(joiner, log, "in", 256);        // the one channel from the node part
@@ -18,6 +21,8 @@ public final class DoaLog extends Filter {
     /** The most detections kept. */
     public static final int CAPACITY = 8192;
     private static final FilterEvent NOT_KEPT = FilterEvent.named("detection-not-kept");
+    private static final FilterEvent NODE_ENDED = FilterEvent.named("node-ended");
+    private static final FilterEvent UNKNOWN_NODE = FilterEvent.named("mark-of-unknown-node");
 
     private Channel<DoaVector> in;
     private Channel<DoaVector> out;
@@ -27,6 +32,9 @@ public final class DoaLog extends Filter {
     private final long[] ends = new long[CAPACITY];
     private final float[] azimuths = new float[CAPACITY];
     private final byte[] levels = new byte[CAPACITY * DoaVector.AZIMUTHS];
+    private final long[] heard = new long[DoaCluster.MAX_NODES];
+    private final float[] rates = new float[DoaCluster.MAX_NODES];
+    private final boolean[] ended = new boolean[DoaCluster.MAX_NODES];
     private int count;
     private int seen;
 
@@ -48,6 +56,15 @@ public final class DoaLog extends Filter {
                 count++;
             } else {
                 raise(NOT_KEPT);
+            }
+        } else if (v.node < 0 || v.node >= DoaCluster.MAX_NODES) {
+            raise(UNKNOWN_NODE);
+        } else {
+            heard[v.node] = Math.max(heard[v.node], v.endNanos);
+            rates[v.node] = v.sampleRate;
+            if (v.kind == DoaVector.END && !ended[v.node]) {
+                ended[v.node] = true;
+                raise(NODE_ENDED);
             }
         }
         out.put(v);
@@ -86,6 +103,21 @@ public final class DoaLog extends Filter {
     /** Peak azimuth of detection {@code i}, node frame, degrees. */
     public float azimuth(int i) {
         return azimuths[i];
+    }
+
+    /** How far node {@code k} has listened, nanoseconds on its clock, by its marks (0 before the first). */
+    public long heardNanos(int k) {
+        return heard[k];
+    }
+
+    /** Node {@code k}'s sample rate, Hz, by its marks (0 before the first). */
+    public float sampleRate(int k) {
+        return rates[k];
+    }
+
+    /** Whether node {@code k}'s end mark came. */
+    public boolean ended(int k) {
+        return ended[k];
     }
 
     /** Level of azimuth bin {@code a} of detection {@code i}, 0 to 255. */

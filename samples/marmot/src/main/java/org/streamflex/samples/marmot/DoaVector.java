@@ -6,8 +6,9 @@ import org.streamflex.Capsule;
  * What a node sends the server: for a detection, its direction likelihood over 360 one-degree
  * azimuths of the node's frame, quantized to bytes; or a progress mark saying how far the node has
  * listened (so that the server knows when no more detections of a time can come). The one item
- * type of the channel between the node part and the server part of the graph, so the future
- * two-JVM cut carries only these ({@link DoaWire} is their wire form).
+ * type of the channel between the node part and the server part of the graph, so a run split
+ * between node JVMs and a server carries only these (the runtime's capsule codec encodes their
+ * fields; {@link DoaWire} is a compact form of a detection).
  *
  * <pre>{@code
  * DoaVector v = makeCapsule(DoaVector.class);
@@ -43,6 +44,11 @@ public final class DoaVector extends Capsule {
     public float azimuth;
     /** The steered response power at the peak, for diagnostics. */
     public float peak;
+    /**
+     * On progress and end marks: the node's sample rate, Hz, so that a server in another JVM can
+     * account for the raw audio a detection stands for; 0 on detections.
+     */
+    public float sampleRate;
     /**
      * The relative likelihood of each azimuth bin (unsigned, 0 to 255): {@code (J - min J) / (max J
      * - min J)} of the steered response power {@code J}, so the peak is 255.

@@ -19,7 +19,13 @@ public enum ExitCode {
     /** Some nodes' recordings were unreadable or cut short; the other nodes' results were printed. */
     PARTIAL_INPUT(4),
     /** The plots could not be written. */
-    PLOTS_FAILED(5);
+    PLOTS_FAILED(5),
+    /**
+     * A node or server of a split run did not account for everything: a node dropped items or its
+     * link did not confirm them all, or the server's timeout came before every node's end mark. The
+     * message says what; the results so far were printed.
+     */
+    INCOMPLETE(6);
 
     private final int code;
 

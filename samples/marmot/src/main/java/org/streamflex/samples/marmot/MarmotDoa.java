@@ -172,6 +172,7 @@ public final class MarmotDoa extends Filter {
         v.onsetNanos = first.startNanos() + padNanos;
         v.azimuth = (float) SteeredResponse.peakAzimuth(response);
         v.peak = (float) max;
+        v.sampleRate = 0;
         out.put(v);
     }
 }

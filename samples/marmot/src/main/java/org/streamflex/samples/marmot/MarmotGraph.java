@@ -3,6 +3,7 @@ package org.streamflex.samples.marmot;
 import java.util.ArrayList;
 import java.util.List;
 import org.streamflex.Clock;
+import org.streamflex.Filter;
 import org.streamflex.Joiner;
 import org.streamflex.dsp.ComplexSeg;
 import org.streamflex.dsp.FloatSeg;
@@ -18,7 +19,9 @@ import org.streamflex.dsp.rewrite.Lowered;
 
 /**
  * The marmot application as one graph: a node part per node and the server part, joined by one
- * channel of {@link DoaVector}s (the Joiner's output), where a two-JVM run will cut it.
+ * channel of {@link DoaVector}s (the Joiner's output), where a run split between node JVMs and a
+ * server cuts it ({@link #forNode}, {@link #forServer}: the server part is marked
+ * {@code runOnServer}).
  *
  * <p>Node part, per node: {@link ArraySource} (four channels) -> {@code rewindow(32)} of channel 1
  * -> {@code bandpass(32, lo, hi)} -> {@code fft(32)} (the bandpass's inverse FFT and this FFT
@@ -34,6 +37,8 @@ import org.streamflex.dsp.rewrite.Lowered;
  * }</pre>
  */
 public final class MarmotGraph extends SignalGraph {
+    /** A node's source puts a progress mark every so many blocks (and an end mark after the last). */
+    public static final int BLOCKS_PER_PROGRESS = 16;
     private static final int CHANNEL = 256;
     private final List<ArraySource> sources = new ArrayList<>();
     private final List<ScoreTap> taps = new ArrayList<>();
@@ -68,6 +73,69 @@ public final class MarmotGraph extends SignalGraph {
      */
     public MarmotGraph(MarmotConfig config, Deployment deployment, double[] sampleRates, boolean scoreTaps,
             int clockPeriodMicros) {
+        this(config, deployment, every(deployment), sampleRates, scoreTaps, clockPeriodMicros, false);
+    }
+
+    /**
+     * The graph of node {@code node} in a run split between node JVMs and a server: that node's part
+     * (its index in {@code deployment} travels in every item it sends) and the server part, which the
+     * split leaves out. Build it under {@link org.streamflex.Deployment#build}.
+     *
+     * <pre>{@code
+     * MarmotGraph g = org.streamflex.Deployment.node("A", new InetSocketAddress("10.0.0.5", 7400))
+     *         .build(() -> MarmotGraph.forNode(config, deployment, 0, 44_100, 23_220));
+     * }</pre>
+     *
+     * @param node the node's index in {@code deployment}
+     * @param sampleRate its recording's sample rate
+     * @param clockPeriodMicros its source's period (the block period at real time)
+     */
+    public static MarmotGraph forNode(MarmotConfig config, Deployment deployment, int node, double sampleRate,
+            int clockPeriodMicros) {
+        return forNode(config, deployment, node, sampleRate, clockPeriodMicros, false);
+    }
+
+    /** {@link #forNode(MarmotConfig, Deployment, int, double, int)}, with the DOA on the server if asked. */
+    static MarmotGraph forNode(MarmotConfig config, Deployment deployment, int node, double sampleRate,
+            int clockPeriodMicros, boolean doaOnServer) {
+        double[] rates = new double[deployment.nodes().size()];
+        rates[node] = sampleRate;
+        return new MarmotGraph(config, deployment, new int[] {node}, rates, false, clockPeriodMicros, doaOnServer);
+    }
+
+    /**
+     * The graph of the server in a run split between node JVMs and a server: the server part, for
+     * every node of {@code deployment}. It is built with the first node's part as the description of
+     * what crosses (one graph class describes both sides, and the whole graph is validated before it
+     * is split); the split removes every node filter, so that part's sample rate is a stand-in that
+     * only has to pass its checks. Build it under {@link org.streamflex.Deployment#build}.
+     *
+     * <pre>{@code
+     * MarmotGraph g = org.streamflex.Deployment.server(new InetSocketAddress("10.0.0.5", 7400), List.of("A", "B"))
+     *         .build(() -> MarmotGraph.forServer(config, deployment));
+     * }</pre>
+     */
+    public static MarmotGraph forServer(MarmotConfig config, Deployment deployment) {
+        return forServer(config, deployment, false);
+    }
+
+    /** {@link #forServer(MarmotConfig, Deployment)}, with the DOA on the server if asked. */
+    static MarmotGraph forServer(MarmotConfig config, Deployment deployment, boolean doaOnServer) {
+        double[] rates = new double[deployment.nodes().size()];
+        rates[0] = Math.max(44_100, 4 * config.highHz());
+        return new MarmotGraph(config, deployment, new int[] {0}, rates, false, 0, doaOnServer);
+    }
+
+    private static int[] every(Deployment deployment) {
+        int[] all = new int[deployment.nodes().size()];
+        for (int k = 0; k < all.length; k++) {
+            all[k] = k;
+        }
+        return all;
+    }
+
+    private MarmotGraph(MarmotConfig config, Deployment deployment, int[] parts, double[] sampleRates,
+            boolean scoreTaps, int clockPeriodMicros, boolean doaOnServer) {
         List<NodeSite> nodes = deployment.nodes();
         if (nodes.isEmpty() || nodes.size() > DoaCluster.MAX_NODES) {
             throw new IllegalArgumentException("the graph runs 1 to " + DoaCluster.MAX_NODES + " nodes, not "
@@ -75,7 +143,8 @@ public final class MarmotGraph extends SignalGraph {
         }
         setSignalCapacity(64);
         Joiner joiner = makeFilter(Joiner.class);
-        for (int k = 0; k < nodes.size(); k++) {
+        List<Filter> doas = new ArrayList<>();
+        for (int k : parts) {
             NodeSite site = nodes.get(k);
             if (site.mics() != ArraySource.CHANNELS) {
                 throw new IllegalArgumentException("node " + site.id() + " has " + site.mics()
@@ -86,7 +155,8 @@ public final class MarmotGraph extends SignalGraph {
                         + " Hz is past Nyquist at " + sampleRates[k] + " Hz");
             }
             ArraySource source = makeFilter("source-" + site.id(), ArraySource.class, 1 << 20, 64 << 10);
-            source.configure(k, Timebase.of("node-" + site.id(), sampleRates[k], 0), config.block(), 16);
+            source.configure(k, Timebase.of("node-" + site.id(), sampleRates[k], 0), config.block(),
+                    BLOCKS_PER_PROGRESS);
             // Free-running: under the driver each step releases every node's source once, in node order.
             // Periodic: a real-time thread releases it every block period, as a sound card would.
             Clock clock = makeClock(clockPeriodMicros);
@@ -124,10 +194,11 @@ public final class MarmotGraph extends SignalGraph {
                     config.padNanos(), config.doaSamples(), config.whitening(),
                     Math.round(config.doaLeadMillis() * 1e6));
             into(cut, doa, "in");
+            doas.add(doa);
             connect(doa, "out", joiner, CHANNEL);
             connect(source, "progress", joiner, CHANNEL);
         }
-        // The one channel from the node part to the server part: a two-JVM run cuts the graph here.
+        // The one channel from the node part to the server part: a split run cuts the graph here.
         doaLog = makeFilter("doa-log", DoaLog.class, 4 << 20, 64 << 10);
         connect(joiner, doaLog, "in", CHANNEL);
         cluster = makeFilter("cluster", TemporalCluster.class, 1 << 20, 64 << 10);
@@ -150,10 +221,19 @@ public final class MarmotGraph extends SignalGraph {
         connect(cluster, "out", fusion, "in", CHANNEL);
         locations = makeFilter("locations", LocationLog.class, 1 << 20, 64 << 10);
         connect(fusion, "out", locations, "in", CHANNEL);
+        // The server's filters; every other one runs on each node (built whole, this changes nothing).
+        runOnServer(doaLog, cluster, fusion, locations);
+        if (doaOnServer) {
+            // The paper's one-line move of the DOA (and the Joiner after it) to the server. validate() refuses
+            // it while the sync's segment tuples cannot cross machines (README, "Nodes and a server in separate
+            // JVMs").
+            doas.add(joiner);
+            runOnServer(doas.toArray(new Filter[0]));
+        }
         validate();
     }
 
-    /** Node {@code k}'s source. */
+    /** The source of the {@code k}-th node part built: node {@code k}'s in a whole graph; a node's graph has one. */
     public ArraySource source(int k) {
         return sources.get(k);
     }

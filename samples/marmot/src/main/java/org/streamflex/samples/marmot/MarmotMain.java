@@ -2,6 +2,7 @@ package org.streamflex.samples.marmot;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,17 +16,22 @@ import java.util.Set;
  * prints a {@code DOA node=<id> t=<s> az=<deg>} line per detection and a {@code LOC t=<s> x=<m>
  * y=<m>} line per located call (with the error when {@code truth.csv} is there), a summary on
  * {@code #} lines, and writes PNG plots; {@code generate} writes a scene with known answers.
- * Progress on long input goes to stderr. Exit codes: {@link ExitCode}.
+ * Progress on long input goes to stderr. Exit codes: {@link ExitCode}. {@code locate} runs all
+ * nodes and the server in this JVM, or ({@code --site node}, {@code --site server}) one node or the
+ * server of a run split between JVMs ({@link NodeRun}, {@link ServerRun}).
  *
  * <pre>{@code
  * java -jar streamflex-marmot.jar --scene scenes/small --plots plots
  * java -jar streamflex-marmot.jar generate --out /tmp/scene --seed 7 --calls 10 --seconds 60
+ * java -jar streamflex-marmot.jar --site server --scene scenes/small --listen 127.0.0.1:7400
+ * java -jar streamflex-marmot.jar --site node --node A --scene scenes/small --server 127.0.0.1:7400
  * }</pre>
  */
 public final class MarmotMain {
     private static final Set<String> LOCATE = Set.of("scene", "nodes", "mics", "truth", "plots", "max-plots", "band",
             "beta", "tau", "warmup", "hold", "min-std", "min-ms", "pad-ms", "doa-samples", "doa-lead-ms", "whitening",
-            "c", "cluster-tolerance-ms", "cluster-wait-ms", "min-nodes", "eps", "cell", "margin", "block");
+            "c", "cluster-tolerance-ms", "cluster-wait-ms", "min-nodes", "eps", "cell", "margin", "block", "site",
+            "node", "server", "listen", "speed", "timeout");
     private static final Set<String> GENERATE = Set.of("out", "seed", "nodes", "radius", "calls", "seconds", "snr",
             "rate", "call-band", "call-ms", "mic-side", "noise", "c", "reflections", "reflection-gain");
 
@@ -41,11 +47,15 @@ public final class MarmotMain {
               --whitening G (1: PHAT; 0: plain AML)   --c M_PER_S (343)   --cluster-tolerance-ms MS (50)
               --cluster-wait-ms MS (2000)   --min-nodes N (2)   --eps E (0.02)   --cell M (auto)
               --margin M (auto)   --block FRAMES (1024)
+            split between JVMs (the same scene files and options on every one; TLS: -Dstreamflex.net.* properties):
+              --site node --node ID --server HOST:PORT   one node: reads node-ID.wav only, sends to the server
+                [--speed X (1: real time)] [--timeout S (0: none)]
+              --site server --listen HOST:PORT   the server, for every node of nodes.csv [--timeout S (0: none)]
             generate: --seed N (1) --nodes N (4) --radius M (25) --calls N (6) --seconds S (30) --snr DB (20)
               --rate HZ (44100) --call-band LO:HI (3000:5000) --call-ms MS (60) --mic-side M (0.08)
               --noise LSB (60) --c M_PER_S (343) --reflections N (0) --reflection-gain G (0.5)
             exit codes: 0 ok, 1 failure, 2 usage, 3 unreadable input, 4 some recordings unreadable or cut short,
-              5 plots not written""";
+              5 plots not written, 6 a split run lost items or timed out (the message says which)""";
 
     private MarmotMain() {
     }
@@ -85,6 +95,10 @@ public final class MarmotMain {
         } catch (IllegalArgumentException e) {
             err.println("marmot: " + e.getMessage());
             return ExitCode.USAGE.code();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("marmot: interrupted");
+            return ExitCode.FAILURE.code();
         }
     }
 
@@ -108,9 +122,21 @@ public final class MarmotMain {
     }
 
     private static int locate(Options o, PrintStream out, PrintStream err) throws UsageException,
-            UnreadableInputException {
+            UnreadableInputException, InterruptedException {
         if (!o.has("scene") && !(o.has("nodes") && o.has("mics"))) {
             throw new UsageException("--scene DIR is required (or --nodes and --mics, with the WAVs beside nodes.csv)");
+        }
+        String site = o.text("site", "whole");
+        List<String> notHere = switch (site) {
+            case "whole" -> List.of("node", "server", "listen", "speed", "timeout");
+            case "node" -> List.of("plots", "max-plots", "truth", "listen");
+            case "server" -> List.of("plots", "max-plots", "node", "server", "speed");
+            default -> throw new UsageException("--site: \"" + site + "\" is not whole, node or server");
+        };
+        for (String name : notHere) {
+            if (o.has(name)) {
+                throw new UsageException("--" + name + " is not an option of --site " + site);
+            }
         }
         MarmotConfig config = config(o);
         Path scene = Path.of(o.text("scene", "."));
@@ -118,6 +144,19 @@ public final class MarmotMain {
         Path micsCsv = o.has("mics") ? Path.of(o.text("mics", "")) : scene.resolve(Deployment.MICS_FILE);
         Path wavDir = o.has("scene") ? scene : nodesCsv.toAbsolutePath().getParent();
         int maxPlots = o.integer("max-plots", 20, 0, 100_000);
+        double timeout = o.number("timeout", 0, 0, 1e7);
+        if (site.equals("node")) {
+            String id = required(o, "node", "the id of this node, as nodes.csv names it");
+            InetSocketAddress server = SiteOptions.address("--server", required(o, "server",
+                    "the server's HOST:PORT"));
+            double speed = o.number("speed", 1, 0.01, 1000);
+            Deployment deployment = Deployment.read(nodesCsv, micsCsv);
+            int k = indexOf(deployment, id, nodesCsv);
+            return NodeRun.run(config, deployment, k, wavDir.resolve("node-" + id + ".wav"),
+                    SiteOptions.node(id, server), speed, timeout, out, err);
+        }
+        InetSocketAddress listen = site.equals("server")
+                ? SiteOptions.address("--listen", required(o, "listen", "the HOST:PORT to listen at")) : null;
         Deployment deployment = Deployment.read(nodesCsv, micsCsv);
         List<TrueCall> truth = List.of();
         String truthOption = o.text("truth", "");
@@ -126,8 +165,61 @@ public final class MarmotMain {
             truth = Truth.read(truthFile);
         }
         List<TrueCall> calls = truth;
-        double c = config.speedOfSound();
-        MarmotRun.Listener listener = new MarmotRun.Listener() {
+        MarmotRun.Listener listener = printer(deployment, calls, config.speedOfSound(), out, err);
+        if (listen != null) {
+            List<String> ids = deployment.nodes().stream().map(NodeSite::id).toList();
+            ServerRun.Outcome outcome = ServerRun.run(config, deployment, SiteOptions.server(listen, ids), timeout,
+                    listener, err);
+            if (outcome == null) {
+                return ExitCode.FAILURE.code();
+            }
+            summary(outcome.result(), calls, config, out);
+            outcome.links().forEach(line -> out.println("# " + line));
+            if (!outcome.silent().isEmpty()) {
+                err.println("marmot: the timeout of " + timeout + " s came before the end marks of nodes "
+                        + outcome.silent() + "; their results so far are above");
+                return ExitCode.INCOMPLETE.code();
+            }
+            return ExitCode.OK.code();
+        }
+        MarmotRun.Result r = MarmotRun.run(config, deployment, id -> wavDir.resolve("node-" + id + ".wav"), listener);
+        summary(r, calls, config, out);
+        int code = r.problems().isEmpty() ? ExitCode.OK.code() : ExitCode.PARTIAL_INPUT.code();
+        String plots = o.text("plots", "marmot-plots");
+        if (!plots.equals("none")) {
+            try {
+                List<Path> written = Plots.writeAll(r, calls, config, Path.of(plots), maxPlots);
+                out.println("# plots: " + written.size() + " PNG files in " + Path.of(plots).toAbsolutePath());
+            } catch (IOException | RuntimeException e) {
+                err.println("marmot: plots could not be written to " + plots + ": " + e);
+                return code == ExitCode.OK.code() ? ExitCode.PLOTS_FAILED.code() : code;
+            }
+        }
+        return code;
+    }
+
+    private static String required(Options o, String name, String what) throws UsageException {
+        if (!o.has(name)) {
+            throw new UsageException("--site " + o.text("site", "whole") + " needs --" + name + ": " + what);
+        }
+        return o.text(name, "");
+    }
+
+    private static int indexOf(Deployment deployment, String id, Path nodesCsv) throws UsageException {
+        List<NodeSite> nodes = deployment.nodes();
+        for (int k = 0; k < nodes.size(); k++) {
+            if (nodes.get(k).id().equals(id)) {
+                return k;
+            }
+        }
+        throw new UsageException("--node " + id + ": " + nodesCsv + " has no node " + id + "; its nodes are "
+                + nodes.stream().map(NodeSite::id).toList());
+    }
+
+    /** Prints each detection and location as it comes, and progress and problems to {@code err}. */
+    private static MarmotRun.Listener printer(Deployment deployment, List<TrueCall> calls, double c, PrintStream out,
+            PrintStream err) {
+        return new MarmotRun.Listener() {
             @Override
             public void detection(Detection d) {
                 StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "DOA node=%s t=%.4f az=%.1f",
@@ -161,20 +253,6 @@ public final class MarmotMain {
                 err.println("marmot: " + e.getMessage() + "; the other nodes carry on");
             }
         };
-        MarmotRun.Result r = MarmotRun.run(config, deployment, id -> wavDir.resolve("node-" + id + ".wav"), listener);
-        summary(r, calls, config, out);
-        int code = r.problems().isEmpty() ? ExitCode.OK.code() : ExitCode.PARTIAL_INPUT.code();
-        String plots = o.text("plots", "marmot-plots");
-        if (!plots.equals("none")) {
-            try {
-                List<Path> written = Plots.writeAll(r, calls, config, Path.of(plots), maxPlots);
-                out.println("# plots: " + written.size() + " PNG files in " + Path.of(plots).toAbsolutePath());
-            } catch (IOException | RuntimeException e) {
-                err.println("marmot: plots could not be written to " + plots + ": " + e);
-                return code == ExitCode.OK.code() ? ExitCode.PLOTS_FAILED.code() : code;
-            }
-        }
-        return code;
     }
 
     private static String truthOf(Detection d, Deployment deployment, List<TrueCall> calls, double c) {

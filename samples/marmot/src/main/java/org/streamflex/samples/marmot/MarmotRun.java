@@ -181,7 +181,7 @@ public final class MarmotRun {
         return true;
     }
 
-    private static void collect(MarmotGraph graph, Deployment nodes, List<Detection> detections, List<Fix> fixes,
+    static void collect(MarmotGraph graph, Deployment nodes, List<Detection> detections, List<Fix> fixes,
             Listener listener) {
         DoaLog log = graph.doaLog();
         while (detections.size() < log.count()) {

@@ -1,0 +1,180 @@
+package org.streamflex.samples.marmot;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.streamflex.BoundaryError;
+import org.streamflex.GraphCounters;
+import org.streamflex.StreamFlexError;
+
+/**
+ * One node of a run split between node JVMs and a server: reads only its own recording, runs its
+ * part of the graph on real threads and sends its {@link DoaVector}s to the server.
+ *
+ * <p>The source plays the recording by itself ({@code ArraySource.replay}), a block per release of
+ * a periodic clock, the block period divided by {@code speed} (1: as a sound card delivers it).
+ * Periodic, so that every filter of the node runs on the clock's thread, depth first after each
+ * release, as the {@code GraphDriver} runs them in the one-JVM run: the same blocks go through the
+ * same filters in the same order, and each progress mark leaves after the detections of the audio
+ * it vouches for (on worker threads the marks could overtake detections still in the DOA, and the
+ * server would cluster without them). Nothing is allowed to drop: the run fails loudly if a channel
+ * of the node or its link lost anything.
+ *
+ * <pre>{@code
+ * int code = NodeRun.run(config, deployment, 0, wav, SiteOptions.node("A", server), 1, 0, System.out,
+ *         System.err);
+ * }</pre>
+ */
+final class NodeRun {
+    /** The shortest clock period, microseconds: faster asks for more than a clock thread can give. */
+    static final int MIN_PERIOD_MICROS = 50;
+
+    private NodeRun() {
+    }
+
+    /**
+     * Runs node {@code k} of {@code deployment} until its recording has ended and its link has
+     * delivered everything (or {@code timeoutSeconds}, when positive, have passed), printing its
+     * summary to {@code out}.
+     *
+     * @return the exit code ({@link ExitCode})
+     * @throws UnreadableInputException if the recording cannot be opened
+     * @throws UsageException if the graph cannot be built as asked (the message says why)
+     */
+    static int run(MarmotConfig config, Deployment deployment, int k, Path wav, org.streamflex.Deployment site,
+            double speed, double timeoutSeconds, PrintStream out, PrintStream err)
+            throws UnreadableInputException, UsageException, InterruptedException {
+        String id = deployment.nodes().get(k).id();
+        Recording rec = Recording.read(wav, config.block(), err);
+        int period = (int) Math.max(MIN_PERIOD_MICROS, Math.round(1e6 * config.block() / rec.rate / speed));
+        MarmotGraph graph;
+        try {
+            graph = site.build(() -> MarmotGraph.forNode(config, deployment, k, rec.rate, period));
+        } catch (StreamFlexError e) {
+            throw new UsageException(e.getMessage());
+        }
+        graph.source(0).replay(rec.pcm, rec.frames);
+        long blocks = ((long) rec.frames + config.block() - 1) / config.block();
+        long marks = blocks / MarmotGraph.BLOCKS_PER_PROGRESS + 1;
+        GraphCounters counters = graph.counters();
+        String detections = name(counters, "channel.doa-" + id + ".out->", ".published");
+        String progress = name(counters, "channel.source-" + id + ".progress->", ".published");
+        String link = name(counters, "link." + id + ":", ".accepted").replaceFirst("\\.accepted$", "");
+        try {
+            graph.start();
+        } catch (StreamFlexError e) {
+            err.println("marmot: node " + id + " could not start: " + e.getMessage());
+            return ExitCode.FAILURE.code();
+        }
+        err.printf(Locale.ROOT, "marmot: node %s: %.1f s of audio at %.0f Hz, a block every %d us, sending to %s%n",
+                id, rec.frames / rec.rate, rec.rate, period,
+                site.server().getHostString() + ":" + site.server().getPort());
+        long deadline = timeoutSeconds > 0 ? System.nanoTime() + (long) (timeoutSeconds * 1e9) : Long.MAX_VALUE;
+        double reported = 0;
+        boolean flushed = false;
+        while (graph.failure() == null && System.nanoTime() < deadline) {
+            // Every item is in the link's counts once the end mark (the last of the node's marks) has been
+            // put, and the server has acknowledged all the link took.
+            long put = counters.value(detections) + counters.value(progress);
+            long accepted = counters.value(link + ".accepted");
+            if (counters.value(progress) == marks && accepted == put
+                    && counters.value(link + ".acknowledged") == accepted) {
+                flushed = true;
+                break;
+            }
+            double heard = counters.value(progress) * MarmotGraph.BLOCKS_PER_PROGRESS * config.block() / rec.rate;
+            if (heard - reported >= 10) {
+                reported = heard;
+                err.printf(Locale.ROOT, "marmot: node %s: %.0f of %.0f s of audio read%n", id, heard,
+                        rec.frames / rec.rate);
+            }
+            Thread.sleep(20);
+        }
+        graph.stop();
+        try {
+            graph.awaitTermination(60, TimeUnit.SECONDS);
+        } catch (BoundaryError e) {
+            err.println("marmot: node " + id + " failed: " + e.getMessage());
+            return ExitCode.FAILURE.code();
+        }
+        out.printf(Locale.ROOT, "# node %s: %.1f s of audio at %.0f Hz, %d detections and %d marks sent%n", id,
+                rec.frames / rec.rate, rec.rate, counters.value(detections), counters.value(progress));
+        out.println("# " + linkLine(counters, link, "accepted", "sent", "acknowledged", "droppedAtSender",
+                "discardedAtClose", "lostInFlight", "connections"));
+        List<String> losses = losses(counters, link);
+        out.println("# dropped in the node: " + (losses.isEmpty() ? "nothing" : String.join(", ", losses)));
+        if (!losses.isEmpty() || !flushed) {
+            err.println("marmot: node " + id + (flushed ? "" : " stopped after its timeout of " + timeoutSeconds
+                    + " s before the server acknowledged every item")
+                    + (losses.isEmpty() ? "" : (flushed ? " lost items: " : "; lost items: ") + losses));
+            return ExitCode.INCOMPLETE.code();
+        }
+        return rec.problem == null ? ExitCode.OK.code() : ExitCode.PARTIAL_INPUT.code();
+    }
+
+    /** {@code "link <id>:<channel>: key value, ..."}, from the link's counters. */
+    static String linkLine(GraphCounters counters, String link, String... keys) {
+        StringBuilder s = new StringBuilder(link.replaceFirst("^link\\.", "link ")).append(':');
+        for (int i = 0; i < keys.length; i++) {
+            s.append(i == 0 ? " " : ", ").append(keys[i]).append(' ').append(counters.value(link + "." + keys[i]));
+        }
+        return s.toString();
+    }
+
+    /** What the node's channels dropped, and what its link lost, as {@code name count}. */
+    private static List<String> losses(GraphCounters counters, String link) {
+        List<String> losses = new ArrayList<>();
+        for (String name : counters.names()) {
+            boolean linkLoss = name.startsWith(link + ".") && (name.endsWith(".droppedAtSender")
+                    || name.endsWith(".discardedAtClose") || name.endsWith(".lostInFlight"));
+            if ((linkLoss || (name.startsWith("channel.") && name.endsWith(".dropped"))) && counters.value(name) > 0) {
+                losses.add(name + " " + counters.value(name));
+            }
+        }
+        return losses;
+    }
+
+    /** The one counter whose name starts with {@code prefix} and ends with {@code suffix}. */
+    static String name(GraphCounters counters, String prefix, String suffix) {
+        List<String> found = counters.names().stream().filter(n -> n.startsWith(prefix) && n.endsWith(suffix))
+                .toList();
+        if (found.size() != 1) {
+            throw new IllegalStateException("expected one counter " + prefix + "..." + suffix + ", found " + found);
+        }
+        return found.get(0);
+    }
+
+    /** A node's recording, read whole: the source plays it from memory. */
+    @SuppressWarnings("ArrayRecordComponent") // handed to the source once, never compared
+    private record Recording(short[] pcm, int frames, double rate, BadRecordingException problem) {
+        static Recording read(Path wav, int block, PrintStream err) throws UnreadableInputException {
+            try (ArrayRecording r = ArrayRecording.open(wav, ArraySource.CHANNELS)) {
+                long declared = Math.max(block, r.declaredFrames());
+                if (declared * ArraySource.CHANNELS > Integer.MAX_VALUE - 8) {
+                    throw new UnreadableInputException(wav, wav + ": " + declared + " frames are more than a node"
+                            + " holds in memory; cut the recording into parts");
+                }
+                short[] pcm = new short[(int) declared * ArraySource.CHANNELS];
+                short[] frames = new short[block * ArraySource.CHANNELS];
+                int read = 0;
+                BadRecordingException problem = null;
+                try {
+                    for (int n; (n = r.read(frames, block)) > 0; read += n) {
+                        if ((read + n) * ArraySource.CHANNELS > pcm.length) {
+                            pcm = Arrays.copyOf(pcm, Math.max(pcm.length * 2, (read + n) * ArraySource.CHANNELS));
+                        }
+                        System.arraycopy(frames, 0, pcm, read * ArraySource.CHANNELS, n * ArraySource.CHANNELS);
+                    }
+                } catch (BadRecordingException e) {
+                    problem = e;
+                    err.println("marmot: " + e.getMessage() + "; the node sends what it read before");
+                }
+                return new Recording(pcm, read, r.sampleRate(), problem);
+            }
+        }
+    }
+}

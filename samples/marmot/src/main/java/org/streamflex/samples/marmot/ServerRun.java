@@ -1,0 +1,99 @@
+package org.streamflex.samples.marmot;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.streamflex.BoundaryError;
+import org.streamflex.GraphCounters;
+import org.streamflex.StreamFlexError;
+
+/**
+ * The server of a run split between node JVMs and a server: listens for every node of the
+ * deployment (its inventory), runs the server part of the graph (the {@link DoaLog}, clustering,
+ * fusion and the {@link LocationLog}) on the poll clock the runtime gives it, and ends when every
+ * node has sent its end mark, or after a timeout. The logs are read once the graph has stopped
+ * (its threads joined), and reported as the one-JVM run reports them.
+ *
+ * <pre>{@code
+ * ServerRun.Outcome o = ServerRun.run(config, deployment, SiteOptions.server(listen, ids), 0, listener, err);
+ * o.result().fixes();
+ * }</pre>
+ */
+final class ServerRun {
+    private ServerRun() {
+    }
+
+    /**
+     * What the server found.
+     *
+     * @param result the detections and locations, as the one-JVM run's
+     * @param links one line per node: what its link delivered to the server
+     * @param silent the nodes whose end mark never came (the timeout ended the run)
+     */
+    record Outcome(MarmotRun.Result result, List<String> links, List<String> silent) {
+    }
+
+    /**
+     * Runs the server until every node's end mark has come or {@code timeoutSeconds} (when positive)
+     * have passed; hands detections and locations to {@code listener} at the end.
+     *
+     * @return what it found, or null if the graph could not start or failed (the message went to {@code err})
+     * @throws UsageException if the graph cannot be built as asked (the message says why)
+     */
+    static Outcome run(MarmotConfig config, Deployment deployment, org.streamflex.Deployment site,
+            double timeoutSeconds, MarmotRun.Listener listener, PrintStream err)
+            throws UsageException, InterruptedException {
+        MarmotGraph graph;
+        try {
+            graph = site.build(() -> MarmotGraph.forServer(config, deployment));
+        } catch (StreamFlexError e) {
+            throw new UsageException(e.getMessage());
+        }
+        GraphCounters counters = graph.counters();
+        String ended = "filter.doa-log.event.node-ended";
+        try {
+            graph.start();
+        } catch (StreamFlexError e) {
+            err.println("marmot: the server could not start: " + e.getMessage());
+            return null;
+        }
+        List<NodeSite> nodes = deployment.nodes();
+        err.println("marmot: server listening at " + site.server().getHostString() + ":" + site.server().getPort()
+                + " for nodes " + nodes.stream().map(NodeSite::id).toList());
+        long deadline = timeoutSeconds > 0 ? System.nanoTime() + (long) (timeoutSeconds * 1e9) : Long.MAX_VALUE;
+        while (graph.failure() == null && counters.value(ended) < nodes.size() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        // The release that took the last end mark ran clustering, fusion and the location log after it,
+        // depth first on the poll clock's thread; stop() lets that release finish.
+        graph.stop();
+        try {
+            graph.awaitTermination(60, TimeUnit.SECONDS);
+        } catch (BoundaryError e) {
+            err.println("marmot: the server failed: " + e.getMessage());
+            return null;
+        }
+        List<Detection> detections = new ArrayList<>();
+        List<Fix> fixes = new ArrayList<>();
+        MarmotRun.collect(graph, deployment, detections, fixes, listener);
+        DoaLog log = graph.doaLog();
+        double audio = 0;
+        List<Double> rates = new ArrayList<>();
+        List<String> silent = new ArrayList<>();
+        List<String> links = new ArrayList<>();
+        for (int k = 0; k < nodes.size(); k++) {
+            String id = nodes.get(k).id();
+            audio = Math.max(audio, log.heardNanos(k) / 1e9);
+            rates.add((double) log.sampleRate(k));
+            if (!log.ended(k)) {
+                silent.add(id);
+            }
+            links.add(NodeRun.linkLine(counters, NodeRun.name(counters, "link." + id + ":", ".delivered")
+                    .replaceFirst("\\.delivered$", ""), "delivered", "taken", "unread", "droppedAtReceiver",
+                    "droppedAtSender", "lostInTransit"));
+        }
+        return new Outcome(new MarmotRun.Result(deployment, detections, fixes, List.of(), List.of(), graph.grid(),
+                audio, rates), links, silent);
+    }
+}

@@ -1,0 +1,220 @@
+package org.streamflex.samples.marmot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The README's "Nodes and a server in separate JVMs": its commands, each in a JVM of its own with
+ * this JVM's java and class path in place of the jar (the jar's own run is {@code MarmotJarIT}), on
+ * 127.0.0.1 with a port free at the test's start in place of 7400: a server and three nodes on the
+ * bundled scene. Their answers are the one-JVM run's, compared so:
+ *
+ * <ul>
+ *   <li>{@code DOA} lines: the same lines, and each node's in the same order. Lines of different
+ *       nodes may interleave otherwise: the server prints detections in the order they arrived,
+ *       and nodes in separate JVMs send them at their own pace.
+ *   <li>{@code LOC} lines: the same lines in the same order (groups leave clustering earliest
+ *       first once every node has listened past them, whatever the arrival order).
+ *   <li>{@code #} summary lines: the same, but for the one-JVM run's plots line and the server's
+ *       link lines.
+ * </ul>
+ *
+ * <p>And each node's link: what it sent is what the server received and took from it, acknowledged,
+ * nothing dropped in the node.
+ */
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
+class SplitRunJvmTest {
+    static final String JAR = "java -jar samples/marmot/target/streamflex-marmot.jar";
+    private static final Pattern NODE_LINK = Pattern.compile("(?m)^# link (\\w+):Joiner\\.out->doa-log\\.in: accepted"
+            + " (\\d+), sent (\\d+), acknowledged (\\d+), droppedAtSender 0, discardedAtClose 0, lostInFlight 0,"
+            + " connections 1$");
+    private static final Pattern SERVER_LINK = Pattern.compile("(?m)^# link (\\w+):Joiner\\.out->doa-log\\.in:"
+            + " delivered (\\d+), taken (\\d+), unread 0, droppedAtReceiver 0, droppedAtSender 0, lostInTransit 0$");
+
+    @TempDir
+    Path dir;
+
+    /** The commands of the README's section, in order: the server's, then each node's. */
+    static List<String> commands() throws IOException {
+        String readme = Files.readString(Path.of("README.md"));
+        int section = readme.indexOf("\n## Nodes and a server in separate JVMs\n");
+        assertTrue(section > 0, "the README has the section");
+        int start = readme.indexOf("```bash\n", section) + "```bash\n".length();
+        List<String> out = new ArrayList<>();
+        for (String line : readme.substring(start, readme.indexOf("```", start)).lines().toList()) {
+            int hash = line.indexOf(" #");
+            out.add((hash < 0 ? line : line.substring(0, hash)).trim());
+        }
+        return out;
+    }
+
+    @Test
+    void aServerAndThreeNodeJvmsGiveTheOneJvmAnswers() throws Exception {
+        runAndCompare(dir, List.of(), List.of());
+    }
+
+    /**
+     * Runs the README's commands with {@code serverOptions} and {@code nodeOptions} for their JVMs,
+     * and compares their answers with the one-JVM run's.
+     */
+    static void runAndCompare(Path dir, List<String> serverOptions, List<String> nodeOptions) throws Exception {
+        Run whole = Run.of("--scene", "scenes/small", "--plots", "none");
+        assertEquals(0, whole.exit(), whole.out() + whole.err());
+        List<String> commands = commands();
+        assertEquals(4, commands.size(), commands.toString());
+        assertTrue(commands.get(0).startsWith(JAR + " --site server "), commands.get(0));
+        Jvm server = null;
+        int port = 0;
+        for (int attempt = 0; server == null; attempt++) {
+            // A port free now; another process may take it before the server binds: then try another.
+            try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                port = s.getLocalPort();
+            }
+            Jvm started = Jvm.start(dir, "server", serverOptions, args(commands.get(0), port));
+            if (started.awaitErr("listening at", "cannot listen") || attempt == 2) {
+                server = started;
+            }
+        }
+        List<Jvm> nodes = new ArrayList<>();
+        for (String command : commands.subList(1, 4)) {
+            assertTrue(command.startsWith(JAR + " --site node "), command);
+            nodes.add(Jvm.start(dir, "node-" + nodes.size(), nodeOptions, args(command, port)));
+        }
+        long[] sent = new long[3];
+        int detections = 0;
+        for (int n = 0; n < 3; n++) {
+            Jvm node = nodes.get(n);
+            assertEquals(0, node.exit(), node.describe());
+            String out = node.out();
+            assertTrue(out.contains("# dropped in the node: nothing"), out);
+            Matcher m = NODE_LINK.matcher(out);
+            assertTrue(m.find(), node.describe());
+            assertEquals("ABC".substring(n, n + 1), m.group(1));
+            sent[n] = Long.parseLong(m.group(3));
+            assertEquals(sent[n], Long.parseLong(m.group(2)), out);
+            assertEquals(sent[n], Long.parseLong(m.group(4)), out);
+            Matcher counts = Pattern.compile("(?m)^# node \\w: 2\\.0 s of audio at 44100 Hz, (\\d+) detections and"
+                    + " (\\d+) marks sent$").matcher(out);
+            assertTrue(counts.find(), out);
+            assertEquals(sent[n], Long.parseLong(counts.group(1)) + Long.parseLong(counts.group(2)), out);
+            detections += Integer.parseInt(counts.group(1));
+        }
+        assertEquals(0, server.exit(), server.describe());
+        String out = server.out();
+        Matcher m = SERVER_LINK.matcher(out);
+        for (int n = 0; n < 3; n++) {
+            assertTrue(m.find(), server.describe());
+            assertEquals("ABC".substring(n, n + 1), m.group(1));
+            assertEquals(sent[n], Long.parseLong(m.group(2)), out);
+            assertEquals(sent[n], Long.parseLong(m.group(3)), out);
+        }
+        assertEquals(detections, lines(out, "DOA ").size(), out);
+        assertSameAnswers(whole.out(), out);
+    }
+
+    /** The comparison the class comment defines. */
+    static void assertSameAnswers(String oneJvm, String split) {
+        List<String> doa = lines(oneJvm, "DOA ");
+        assertEquals(sorted(doa), sorted(lines(split, "DOA ")), split);
+        for (String node : List.of("A", "B", "C")) {
+            assertEquals(lines(oneJvm, "DOA node=" + node + " "), lines(split, "DOA node=" + node + " "), split);
+        }
+        assertEquals(lines(oneJvm, "LOC "), lines(split, "LOC "), split);
+        assertEquals(6, doa.size(), oneJvm);
+        assertEquals(2, lines(oneJvm, "LOC ").size(), oneJvm);
+        List<String> summary = new ArrayList<>(lines(oneJvm, "# "));
+        summary.removeIf(l -> l.startsWith("# plots:"));
+        List<String> splitSummary = new ArrayList<>(lines(split, "# "));
+        splitSummary.removeIf(l -> l.startsWith("# link "));
+        assertEquals(summary, splitSummary, split);
+    }
+
+    private static List<String> lines(String out, String prefix) {
+        return out.lines().filter(l -> l.startsWith(prefix)).toList();
+    }
+
+    private static List<String> sorted(List<String> lines) {
+        return lines.stream().sorted().toList();
+    }
+
+    /** The command's arguments after the jar, paths from this module, 7400 replaced by {@code port}. */
+    private static List<String> args(String command, int port) {
+        List<String> args = new ArrayList<>();
+        for (String word : Pattern.compile(" +").splitAsStream(command.substring(JAR.length()).trim()).toList()) {
+            args.add(word.replaceFirst("^samples/marmot/", "").replace("127.0.0.1:7400", "127.0.0.1:" + port));
+        }
+        return args;
+    }
+
+    /** One JVM running MarmotMain with this JVM's class path and {@code options}, its output in files. */
+    record Jvm(String name, Process process, Path outFile, Path errFile) {
+        static Jvm start(Path dir, String name, List<String> options, List<String> args) throws IOException {
+            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                    .toString(), "--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC"));
+            command.addAll(options);
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), MarmotMain.class.getName()));
+            command.addAll(args);
+            Path out = dir.resolve(name + ".out");
+            Path err = dir.resolve(name + ".err");
+            return new Jvm(name, new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
+                    .start(), out, err);
+        }
+
+        /** Waits until standard error holds {@code good} (true) or {@code bad}, or the JVM ends (false). */
+        boolean awaitErr(String good, String bad) throws IOException, InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (System.nanoTime() < deadline) {
+                String text = Files.readString(errFile, StandardCharsets.UTF_8);
+                if (text.contains(good)) {
+                    return true;
+                }
+                if (text.contains(bad) || !process.isAlive()) {
+                    process.waitFor(10, TimeUnit.SECONDS);
+                    return false;
+                }
+                Thread.sleep(20);
+            }
+            throw new AssertionError(name + " said neither \"" + good + "\" nor \"" + bad + "\" in 120 s: "
+                    + describe());
+        }
+
+        int exit() throws InterruptedException {
+            if (!process.waitFor(240, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new AssertionError(name + " did not exit within 240 s: " + describe());
+            }
+            return process.exitValue();
+        }
+
+        String out() {
+            return read(outFile);
+        }
+
+        String describe() {
+            return name + ":\n" + read(outFile) + "\n" + read(errFile);
+        }
+
+        private static String read(Path file) {
+            try {
+                return Files.readString(file, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                return e.toString();
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package org.streamflex.samples.marmot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The README's secured run: the server and three nodes of {@link SplitRunJvmTest}, over TLS 1.3
+ * with mutual certificates, configured by the runtime's {@code streamflex.net.*} properties only
+ * (the server also allowed beyond loopback, as across machines; it still listens on 127.0.0.1,
+ * which its certificate names). The certificates are made by the keytool commands of the runtime
+ * README's "Securing a link", word for word. The answers are the one-JVM run's.
+ */
+@Timeout(value = 400, unit = TimeUnit.SECONDS)
+class SplitRunTlsIT {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aServerAndThreeNodeJvmsOverTlsGiveTheOneJvmAnswers() throws Exception {
+        for (String command : keytoolCommands()) {
+            List<String> words = new ArrayList<>(Pattern.compile(" ").splitAsStream(command).toList());
+            assertEquals("keytool", words.getFirst(), command);
+            words.set(0, Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
+            Process p = new ProcessBuilder(words).directory(dir.toFile()).redirectErrorStream(true).start();
+            p.getOutputStream().close(); // a command that would prompt fails instead of waiting
+            String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS), command);
+            assertEquals(0, p.exitValue(), command + "\n" + output);
+        }
+        Files.writeString(dir.resolve("password"), "changeit\n");
+        List<String> tls = List.of("-Dstreamflex.net.trustStore=" + dir.resolve("trust.p12"),
+                "-Dstreamflex.net.passwordFile=" + dir.resolve("password"));
+        List<String> server = new ArrayList<>(tls);
+        server.add("-Dstreamflex.net.keyStore=" + dir.resolve("server.p12"));
+        server.add("-Dstreamflex.net.allowNonLoopback=true");
+        List<String> node = new ArrayList<>(tls);
+        node.add("-Dstreamflex.net.keyStore=" + dir.resolve("client.p12"));
+        SplitRunJvmTest.runAndCompare(dir, server, node);
+    }
+
+    /** The lines of the first bash block after the runtime README's "### Securing a link". */
+    private static List<String> keytoolCommands() throws IOException {
+        List<String> lines = Files.readAllLines(Path.of("../../streamflex-runtime/README.md"));
+        int i = lines.indexOf("### Securing a link");
+        assertTrue(i >= 0, "the runtime README has its Securing a link section");
+        while (!lines.get(i).equals("```bash")) {
+            i++;
+        }
+        List<String> commands = new ArrayList<>();
+        for (i++; !lines.get(i).equals("```"); i++) {
+            commands.add(lines.get(i).strip());
+        }
+        assertEquals(13, commands.size(), commands.toString());
+        return commands;
+    }
+}
