@@ -106,12 +106,14 @@ class SegCodecTest {
     }
 
     @Test
-    void samplesAreBigEndianOnTheWire() {
+    void samplesAreLittleEndianOnTheWireAndTheHeaderBigEndian() {
         FloatSeg s = FloatSeg.make(MIC, 0, 1);
         s.set(0, Float.intBitsToFloat(0x7FC01234)); // a quiet NaN with a payload
         MemorySegment bytes = encode(SegCodec.floats(), s);
         long samples = bytes.byteSize() - 4;
-        assertEquals(0x7FC01234, bytes.get(ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN), samples));
+        assertEquals(0x7FC01234, bytes.get(ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN), samples));
+        assertEquals(1, bytes.get(ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN), samples - 4),
+                "the length, big-endian");
         s.release();
     }
 
@@ -281,5 +283,35 @@ class SegCodecTest {
                 () -> codec.decode(good, 0, (int) good.byteSize()));
         assertTrue(rate.getMessage().contains("FloatSeg on the link has timebase odd"), rate.getMessage());
         assertEquals(inUse, BufferPool.shared().bytesInUse(), "the segment of place 0 went back to its pool");
+    }
+
+    @Test
+    void encodingAndDecodingAllocateNothingOnceWarm() {
+        SegCodec<FloatSeg> floats = SegCodec.floats();
+        SegTupleCodec tuples = new SegTupleCodec();
+        FloatSeg s = FloatSeg.make(MIC, 0, 2048);
+        SegTuple t = SegTuple.of(s, s.subseg(8, 16));
+        t.get(1).release(); // the tuple holds the cut
+        MemorySegment bytes = MemorySegment.ofArray(new byte[tuples.encodedSize(t) + floats.encodedSize(s)]);
+        Runnable roundTrips = () -> {
+            for (int i = 0; i < 2000; i++) {
+                floats.encode(s, bytes, 0);
+                floats.decode(bytes, 0, floats.encodedSize(s)).release();
+            }
+        };
+        Runnable tupleTrips = () -> {
+            for (int i = 0; i < 2000; i++) {
+                tuples.encode(t, bytes, 0);
+                tuples.decode(bytes, 0, tuples.encodedSize(t)).release();
+            }
+        };
+        for (int warm = 0; warm < 5; warm++) {
+            roundTrips.run();
+            tupleTrips.run();
+        }
+        assertEquals(0, HeapBytes.steadyState(roundTrips), "segments");
+        assertEquals(0, HeapBytes.steadyState(tupleTrips), "tuples");
+        t.release();
+        s.release();
     }
 }
