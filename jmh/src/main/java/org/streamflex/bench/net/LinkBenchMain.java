@@ -176,8 +176,13 @@ public final class LinkBenchMain {
     }
 
     static Rate rawThroughput(Peer peer, Options o) {
+        return rawThroughput(peer, o, RawNetty.BATCH);
+    }
+
+    /** Raw Netty's run with frames of {@code batch} longs. */
+    static Rate rawThroughput(Peer peer, Options o, int batch) {
         int port = peer.port("raw-sink");
-        RawNetty.Pump pump = new RawNetty.Pump();
+        RawNetty.Pump pump = new RawNetty.Pump(batch);
         try (RawNetty.Client client = new RawNetty.Client(port, pump)) {
             pump.start(client.channel);
             sleep(o.warmup());

@@ -137,11 +137,23 @@ final class RawNetty {
      * resumes when it becomes writable again.
      */
     static final class Pump extends ChannelInboundHandlerAdapter {
+        /** Longs per frame. */
+        private final int batch;
         private volatile boolean running;
         private volatile long written;
         /** The next long to write, also the count written; the event loop's. */
         private long next;
         private Channel channel;
+
+        /** Frames of {@link #BATCH} longs, 4 KiB. */
+        Pump() {
+            this(BATCH);
+        }
+
+        /** Frames of {@code batch} longs: 1024 for 8 KiB, a segment's bytes. */
+        Pump(int batch) {
+            this.batch = batch;
+        }
 
         void start(Channel ch) {
             channel = ch;
@@ -165,9 +177,9 @@ final class RawNetty {
         private void pump() {
             int frames = 0;
             while (running && channel.isWritable() && frames < 256) {
-                ByteBuf frame = channel.alloc().directBuffer(4 + BATCH * Long.BYTES);
-                frame.writeInt(BATCH * Long.BYTES);
-                for (int i = 0; i < BATCH; i++) {
+                ByteBuf frame = channel.alloc().directBuffer(4 + batch * Long.BYTES);
+                frame.writeInt(batch * Long.BYTES);
+                for (int i = 0; i < batch; i++) {
                     frame.writeLong(next++);
                 }
                 var _ = channel.write(frame, channel.voidPromise());
