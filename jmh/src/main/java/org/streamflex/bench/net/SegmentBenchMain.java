@@ -20,7 +20,8 @@ import org.streamflex.runtime.net.SharedCodec;
  * buffer of samples, renumbered: no sample is written per item, as a source replaying a recording
  * does), the peer ({@link LinkBenchPeer}) decodes each into a new pooled segment, checks its start
  * and samples, and releases it. The raw baseline is {@link LinkBenchMain}'s pump with frames of a
- * segment's bytes (1024 longs for 8 KiB), counted in frames.
+ * segment's bytes (1024 longs for 8 KiB) copied from one buffer, as the link copies samples, counted
+ * in frames.
  *
  * <pre>
  * java -cp jmh/target/benchmarks.jar org.streamflex.bench.net.SegmentBenchMain [--seconds S] [--warmup S]
@@ -122,7 +123,7 @@ public final class SegmentBenchMain {
                 + " then %.1f s measured%n", options.samples(), bytes, o.warmup(), o.seconds());
         try (LinkBenchMain.Peer peer = new LinkBenchMain.Peer()) {
             out.println("peer: pid " + peer.pid());
-            LinkBenchMain.Rate raw = LinkBenchMain.rawThroughput(peer, o, bytes / Long.BYTES);
+            LinkBenchMain.Rate raw = LinkBenchMain.rawThroughput(peer, o, new RawNetty.Pump(bytes / Long.BYTES, true));
             LinkBenchMain.Rate link = segmentThroughput(peer, options);
             // The raw run counts longs: a frame of a segment's bytes is one item.
             double rawItems = raw.perSecond() * Long.BYTES / bytes;
