@@ -22,7 +22,7 @@ public enum ElementKind {
     FLOAT(7, 4),
     DOUBLE(8, 8),
     CAPSULE(9, 0),
-    /** Shared values ({@code SharedChannel}): signal segments and their tuples, each as its {@link SharedCodec} writes it. */
+    /** Shared values ({@code SharedChannel}): signal segments and tuples, each as its {@link SharedCodec} writes it. */
     SHARED(10, 0);
 
     private final int code;
