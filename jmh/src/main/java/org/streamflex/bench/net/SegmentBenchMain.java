@@ -135,6 +135,10 @@ public final class SegmentBenchMain {
             out.printf(Locale.ROOT, "%-15s %11.0f %10.1f %17.3f %18.3f %5.2fx%n", "segment link", link.perSecond(),
                     link.perSecond() * bytes / 1e6, (double) link.processBytes() / link.items(),
                     (double) link.producerBytes() / link.items(), link.perSecond() / rawItems);
+            if (raw.items() == 0 || link.items() == 0) {
+                out.println("nothing was sent in a measured window (a loaded machine, or a short one): lengthen"
+                        + " --seconds and --warmup");
+            }
             out.printf(Locale.ROOT, "counts: raw Netty sent %d longs, received %d; segment link accepted %d sent %d"
                     + " received %d, each with its start and samples%n", raw.sent(), raw.received(), link.accepted(),
                     link.sent(), link.received());
