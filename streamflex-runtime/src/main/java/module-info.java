@@ -21,5 +21,7 @@ module org.streamflex.runtime {
     exports org.streamflex.runtime;
     exports org.streamflex.runtime.spacetime;
 
+    uses org.streamflex.runtime.net.SharedCodecProvider;
+
     provides org.streamflex.spi.GraphRuntime with org.streamflex.runtime.StreamFlexRuntime;
 }

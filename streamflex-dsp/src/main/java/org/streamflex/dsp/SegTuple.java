@@ -89,6 +89,12 @@ public final class SegTuple extends Shared {
         segs[i] = seg;
     }
 
+    /** The segment in place {@code i}, or null if it was never set: for the link codec. */
+    Seg place(int i) {
+        checkPlace(i);
+        return segs[i];
+    }
+
     /** A number the maker gives the tuple (a zip's pairing count, a sync's range number). */
     public long tag() {
         return tag;

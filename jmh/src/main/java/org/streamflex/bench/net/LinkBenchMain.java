@@ -176,8 +176,12 @@ public final class LinkBenchMain {
     }
 
     static Rate rawThroughput(Peer peer, Options o) {
+        return rawThroughput(peer, o, new RawNetty.Pump());
+    }
+
+    /** Raw Netty's run with {@code pump}'s frames. */
+    static Rate rawThroughput(Peer peer, Options o, RawNetty.Pump pump) {
         int port = peer.port("raw-sink");
-        RawNetty.Pump pump = new RawNetty.Pump();
         try (RawNetty.Client client = new RawNetty.Client(port, pump)) {
             pump.start(client.channel);
             sleep(o.warmup());

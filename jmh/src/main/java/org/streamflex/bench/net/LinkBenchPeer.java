@@ -11,12 +11,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
+import org.streamflex.dsp.FloatSeg;
 import org.streamflex.runtime.capsule.CapsuleType;
 import org.streamflex.runtime.net.CapsuleCodec;
 import org.streamflex.runtime.net.CapsuleLinkReceiver;
 import org.streamflex.runtime.net.LongLinkReceiver;
 import org.streamflex.runtime.net.NetworkLinkClient;
 import org.streamflex.runtime.net.NetworkLinkServer;
+import org.streamflex.runtime.net.SharedCodec;
+import org.streamflex.runtime.net.SharedLinkReceiver;
 
 /**
  * The receiving JVM of {@link LinkBenchMain}, started by it. It reads one command a line on stdin
@@ -30,6 +33,10 @@ import org.streamflex.runtime.net.NetworkLinkServer;
  *       ({@link CapsuleBenchMain}), drained by a consumer thread that decodes each into one pooled
  *       capsule and checks it is whole and next; answers {@code port P}. {@code broken} answers
  *       {@code broken N}, the capsules that were not.
+ *   <li>{@code segment-sink N}: a server with a CREDIT link of {@code FloatSeg}s of N samples
+ *       ({@link SegmentBenchMain}), drained by a consumer thread that decodes each into a new pooled
+ *       segment, checks its start, length and first and last samples, and releases it; answers
+ *       {@code port P}. {@code broken} answers {@code broken N}, the segments that were not right.
  *   <li>{@code raw-echo}: a raw Netty server writing every frame back; answers {@code port P}.
  *   <li>{@code link-echo P}: links back to the receiver at loopback port P (link B), opens a server
  *       for link A and echoes every item of A on B from a thread of its own; answers {@code port P'}.
@@ -71,6 +78,7 @@ public final class LinkBenchPeer {
             case "raw-echo" -> rawEcho();
             case "link-sink" -> linkSink();
             case "capsule-sink" -> capsuleSink();
+            case "segment-sink" -> segmentSink(Integer.parseInt(words[1]));
             case "broken" -> "broken " + broken;
             case "link-echo" -> linkEcho(words);
             case "await" -> await(words);
@@ -133,6 +141,45 @@ public final class LinkBenchPeer {
                 while (n < 4096 && in.poll(into)) {
                     bad += into.whole() && into.a == expected ? 0 : 1;
                     expected = into.a + 1;
+                    n++;
+                }
+                if (n > 0) {
+                    count += n;
+                    broken = bad;
+                    received = count;
+                    idle = 0;
+                } else {
+                    idle = Idle.pause(idle);
+                }
+            }
+        });
+        return "port " + server.address().getPort();
+    }
+
+    private String segmentSink(int samples) {
+        NetworkLinkServer server = NetworkLinkServer.open(loopback(0));
+        open.add(server);
+        SharedLinkReceiver<FloatSeg> in = server.sharedReceiver(SegmentBenchMain.SEGMENTS,
+                SharedCodec.of(FloatSeg.class), SegmentBenchMain.QUEUE, SegmentBenchMain.MAX_ITEM);
+        received = 0;
+        broken = 0;
+        int first = SegmentBenchMain.sampleBits(0);
+        int last = SegmentBenchMain.sampleBits(samples - 1);
+        start(() -> {
+            long count = 0;
+            long bad = 0;
+            long expected = 0;
+            int idle = 0;
+            while (running) {
+                int n = 0;
+                FloatSeg s;
+                while (n < 256 && (s = in.poll()) != null) {
+                    boolean right = s.start() == expected && s.length() == samples
+                            && Float.floatToRawIntBits(s.get(0)) == first
+                            && Float.floatToRawIntBits(s.get(samples - 1)) == last;
+                    bad += right ? 0 : 1;
+                    expected = s.start() + samples;
+                    s.release(); // back to the pools: the next decode reuses its header and buffer
                     n++;
                 }
                 if (n > 0) {

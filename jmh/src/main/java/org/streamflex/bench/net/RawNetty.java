@@ -4,6 +4,7 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
@@ -137,11 +138,36 @@ final class RawNetty {
      * resumes when it becomes writable again.
      */
     static final class Pump extends ChannelInboundHandlerAdapter {
+        /** Longs per frame. */
+        private final int batch;
+        /** The bytes of a frame to copy, when frames are copied rather than written long by long; else null. */
+        private final ByteBuf template;
         private volatile boolean running;
         private volatile long written;
         /** The next long to write, also the count written; the event loop's. */
         private long next;
         private Channel channel;
+
+        /** Frames of {@link #BATCH} longs, 4 KiB. */
+        Pump() {
+            this(BATCH, false);
+        }
+
+        /**
+         * Frames of {@code batch} longs (1024 for 8 KiB, a segment's bytes), each written long by long, or,
+         * if {@code copy}, copied from one buffer of them (its first long numbered): as a segment's samples are.
+         */
+        Pump(int batch, boolean copy) {
+            this.batch = batch;
+            if (copy) {
+                template = Unpooled.directBuffer(batch * Long.BYTES);
+                for (int i = 0; i < batch; i++) {
+                    template.writeLong(i);
+                }
+            } else {
+                template = null;
+            }
+        }
 
         void start(Channel ch) {
             channel = ch;
@@ -165,10 +191,16 @@ final class RawNetty {
         private void pump() {
             int frames = 0;
             while (running && channel.isWritable() && frames < 256) {
-                ByteBuf frame = channel.alloc().directBuffer(4 + BATCH * Long.BYTES);
-                frame.writeInt(BATCH * Long.BYTES);
-                for (int i = 0; i < BATCH; i++) {
-                    frame.writeLong(next++);
+                ByteBuf frame = channel.alloc().directBuffer(4 + batch * Long.BYTES);
+                frame.writeInt(batch * Long.BYTES);
+                if (template != null) {
+                    frame.writeLong(next);
+                    frame.writeBytes(template, Long.BYTES, (batch - 1) * Long.BYTES);
+                    next += batch;
+                } else {
+                    for (int i = 0; i < batch; i++) {
+                        frame.writeLong(next++);
+                    }
                 }
                 var _ = channel.write(frame, channel.voidPromise());
                 written = next;

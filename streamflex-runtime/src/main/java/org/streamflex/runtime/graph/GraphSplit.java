@@ -4,11 +4,12 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.streamflex.Capsule;
 import org.streamflex.Clock;
 import org.streamflex.Deployment;
+import org.streamflex.Shared;
 import org.streamflex.runtime.channel.CapsuleRing;
 import org.streamflex.runtime.channel.LongRing;
+import org.streamflex.runtime.channel.SharedRing;
 import org.streamflex.runtime.channel.SpscRing;
 import org.streamflex.runtime.clock.RuntimeClock;
 import org.streamflex.runtime.net.CrossingLinks;
@@ -16,6 +17,7 @@ import org.streamflex.runtime.net.ElementKind;
 import org.streamflex.runtime.net.LinkMode;
 import org.streamflex.runtime.net.NetworkInlet;
 import org.streamflex.runtime.net.NetworkOutlet;
+import org.streamflex.runtime.net.SharedCodec;
 
 /**
  * What {@code validate()} does to a graph built as a node or as the server ({@link Deployment}):
@@ -25,8 +27,8 @@ import org.streamflex.runtime.net.NetworkOutlet;
  * takes the consumer's place, on the server a {@link NetworkInlet}, released by a clock of its own,
  * takes the producer's. The whole graph was checked before (both sides report the same problems),
  * so the split only checks what crossing adds: channels cross from nodes to the server only, and
- * carry primitives or capsules (a capsule channel's link names the capsule class, which the server
- * compares with its own).
+ * carry primitives, capsules or shared values (a capsule or shared channel's link names its class,
+ * which the server compares with its own; shared values travel by their library's codec).
  */
 final class GraphSplit {
     private GraphSplit() {
@@ -66,10 +68,11 @@ final class GraphSplit {
                 ElementKind kind = elementKind(kindOf(link));
                 if (kind == null) {
                     found.add(name + " carries " + kindOf(link).displayName() + " items from the nodes to the server:"
-                            + " only primitive channels (IntChannel, FloatChannel, ...) and capsule channels"
-                            + " (Channel<C>) cross machines in this release; cut the graph at one of those, or keep"
-                            + " both ends on one side");
-                } else {
+                            + " only primitive channels (IntChannel, FloatChannel, ...), capsule channels"
+                            + " (Channel<C>) and channels of shared values (SharedChannel<T>) cross machines in this"
+                            + " release; cut the graph at one of those, or keep both ends on one side");
+                } else if (kind != ElementKind.SHARED || hasCodec(((SharedRing) link.ring()).elementType(), name,
+                        found)) {
                     cuts.add(new Cut(link, name, kind));
                 }
             }
@@ -97,10 +100,12 @@ final class GraphSplit {
         for (Cut cut : cuts) {
             LinkMode mode = deployment.dropping().contains(cut.link.producer().name + "." + cut.link.output())
                     ? LinkMode.DROP : LinkMode.CREDIT;
-            Class<? extends Capsule> capsuleType = cut.link.ring() instanceof CapsuleRing capsules
-                    ? capsules.elementType() : null;
-            crossings.add(new CrossingLinks.Crossing(cut.name, cut.kind, cut.link.ring().capacity(), mode,
-                    capsuleType));
+            Class<?> type = switch (cut.link.ring()) {
+                case CapsuleRing capsules -> capsules.elementType();
+                case SharedRing shared -> shared.elementType();
+                default -> null;
+            };
+            crossings.add(new CrossingLinks.Crossing(cut.name, cut.kind, cut.link.ring().capacity(), mode, type));
         }
         return onServer ? receive(model, factory, clocks, deployment, graphName, cuts, crossings)
                 : send(model, factory, deployment, graphName, cuts, crossings);
@@ -117,6 +122,8 @@ final class GraphSplit {
                 outlet.bind(capsules, crossings.get(i).mode());
                 // The outlet consumes in the server filter's place: what it takes goes back to the pool with it.
                 capsules.bind(link.producer().task, w.task);
+            } else if (link.ring() instanceof SharedRing shared) {
+                outlet.bind(shared, crossings.get(i).mode()); // reference-counted: the channel lets go at take
             } else {
                 outlet.bind((LongRing) link.ring(), crossings.get(i).mode());
             }
@@ -162,6 +169,17 @@ final class GraphSplit {
         return CrossingLinks.forServer(graphName, deployment, crossings, inlet);
     }
 
+    /** Whether a codec carries {@code type} across machines; if not, records why, naming the channel. */
+    private static boolean hasCodec(Class<? extends Shared> type, String name, List<String> found) {
+        try {
+            var _ = SharedCodec.of(type);
+            return true;
+        } catch (IllegalArgumentException e) {
+            found.add(name + " crosses from the nodes to the server, but " + e.getMessage());
+            return false;
+        }
+    }
+
     /** What a link carries, from its consumer's end. */
     private static ChannelKind kindOf(ChannelLink link) {
         FilterWiring consumer = link.consumer();
@@ -185,6 +203,7 @@ final class GraphSplit {
             case FLOAT -> ElementKind.FLOAT;
             case DOUBLE -> ElementKind.DOUBLE;
             case CAPSULE -> ElementKind.CAPSULE;
+            case SHARED -> ElementKind.SHARED;
             default -> null;
         };
     }

@@ -38,7 +38,7 @@ public final class CapsuleLinkReceiver<C extends Capsule> extends LinkReceiver {
                     + identity.describe());
         }
         // Room for every item even when a record skips the end of the array: items, not bytes, bound it.
-        long bytes = ((long) capacity + 1) * (SequencedByteRing.HEADER_BYTES + (long) maxItemBytes) * 2;
+        long bytes = SequencedByteRing.bytesFor(capacity, maxItemBytes);
         if (maxItemBytes < 0 || bytes > FrameFormat.MAX_CAPACITY) {
             throw new IllegalArgumentException("a queue of " + capacity + " capsules of " + maxItemBytes
                     + " bytes takes " + bytes + " bytes, more than " + FrameFormat.MAX_CAPACITY + ": make it shorter");

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.function.ToLongFunction;
 import org.streamflex.Capsule;
 import org.streamflex.Deployment;
+import org.streamflex.Shared;
 import org.streamflex.StreamFlexError;
 import org.streamflex.runtime.capsule.CapsuleType;
 import org.streamflex.runtime.counter.CounterOwner;
@@ -34,6 +35,14 @@ public final class CrossingLinks implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger("org.streamflex.runtime.net");
     /** The least link queue: a channel of a few items still gets a useful window on the wire. */
     private static final int MIN_QUEUE = 1024;
+    /**
+     * The most bytes a shared value (a signal segment) crossing machines may encode to: 64 KiB, a
+     * segment of 16,000 floats. It sizes the server's receiving queues, which must hold their item
+     * count of the largest items; a larger value is dropped at the node and counted ({@code tooLarge}).
+     */
+    public static final int MAX_SHARED_ITEM_BYTES = 1 << 16;
+    /** The least link queue of shared values, in items: their queues hold every item at its largest. */
+    private static final int MIN_SHARED_QUEUE = 64;
 
     /**
      * One channel that crosses from the nodes to the server.
@@ -42,20 +51,26 @@ public final class CrossingLinks implements AutoCloseable {
      * @param kind what it carries
      * @param capacity the channel's capacity, which sizes the link's queues
      * @param mode lossless (CREDIT) or the contract's drops (DROP)
-     * @param capsuleType for {@link ElementKind#CAPSULE}, the channel's capsule class; else null
+     * @param type for {@link ElementKind#CAPSULE} the channel's capsule class, for {@link ElementKind#SHARED}
+     *     its shared class; else null
      */
-    public record Crossing(String name, ElementKind kind, int capacity, LinkMode mode,
-            Class<? extends Capsule> capsuleType) {
+    public record Crossing(String name, ElementKind kind, int capacity, LinkMode mode, Class<?> type) {
         /** A crossing of primitives. */
         public Crossing(String name, ElementKind kind, int capacity, LinkMode mode) {
             this(name, kind, capacity, mode, null);
         }
 
-        /** Checks that capsules, and only they, name their class. */
+        /** Checks that capsules and shared values, and only they, name their class, of the right kind. */
         public Crossing {
-            if ((kind == ElementKind.CAPSULE) != (capsuleType != null)) {
+            boolean typed = kind == ElementKind.CAPSULE || kind == ElementKind.SHARED;
+            if (typed != (type != null)) {
                 throw new IllegalArgumentException("crossing " + name + " of " + kind.javaName()
-                        + (capsuleType == null ? " needs its capsule class" : " has no capsule class"));
+                        + (type == null ? " needs its element class" : " has no element class"));
+            }
+            Class<?> base = kind == ElementKind.CAPSULE ? Capsule.class : Shared.class;
+            if (typed && !base.isAssignableFrom(type)) {
+                throw new IllegalArgumentException("crossing " + name + " of " + kind.javaName() + " names "
+                        + type.getName() + ", which is no " + base.getSimpleName());
             }
         }
     }
@@ -96,9 +111,22 @@ public final class CrossingLinks implements AutoCloseable {
     /** What a node offers, and the server expects, for {@code crossing} from node {@code node}. */
     public static LinkIdentity identity(String graph, String node, Crossing crossing) {
         String channel = node + ":" + crossing.name();
-        return crossing.kind() == ElementKind.CAPSULE
-                ? LinkIdentity.ofCapsules(graph, channel, crossing.capsuleType().getName(), crossing.mode())
-                : LinkIdentity.of(graph, channel, crossing.kind(), crossing.mode());
+        return switch (crossing.kind()) {
+            case CAPSULE -> LinkIdentity.ofCapsules(graph, channel, crossing.type().getName(), crossing.mode());
+            case SHARED -> LinkIdentity.ofShared(graph, channel, crossing.type().getName(), crossing.mode());
+            default -> LinkIdentity.of(graph, channel, crossing.kind(), crossing.mode());
+        };
+    }
+
+    /** The link queue of a crossing, in items: at least the channel's capacity. */
+    private static int queueItems(Crossing crossing) {
+        return Math.max(crossing.kind() == ElementKind.SHARED ? MIN_SHARED_QUEUE : MIN_QUEUE, crossing.capacity());
+    }
+
+    /** A shared type's codec, for a crossing of {@code type}. */
+    @SuppressWarnings("unchecked") // a crossing of SHARED names a Shared class, as its constructor checks
+    private static SharedCodec<?> sharedCodec(Class<?> type) {
+        return SharedCodec.of((Class<? extends Shared>) type);
     }
 
     /** The bytes a capsule of {@code type} encodes to, measured on a new one: its constructor sizes its arrays. */
@@ -111,8 +139,7 @@ public final class CrossingLinks implements AutoCloseable {
      * at most 1 GiB (the item count then bounds it less).
      */
     private static int queueBytes(int items, int itemBytes) {
-        long bytes = ((long) items + 1) * (SequencedByteRing.HEADER_BYTES + (long) itemBytes) * 2;
-        return (int) Math.min(FrameFormat.MAX_CAPACITY, bytes);
+        return (int) Math.min(FrameFormat.MAX_CAPACITY, SequencedByteRing.bytesFor(items, itemBytes));
     }
 
     /**
@@ -131,9 +158,12 @@ public final class CrossingLinks implements AutoCloseable {
             for (int i = 0; i < opened.length; i++) {
                 Crossing c = crossings.get(i);
                 LinkIdentity offer = identity(graph, deployment.node(), c);
-                int queue = Math.max(MIN_QUEUE, c.capacity());
-                if (c.kind() == ElementKind.CAPSULE) {
-                    CapsuleCodec<?> codec = CapsuleCodec.of(c.capsuleType());
+                int queue = queueItems(c);
+                if (c.kind() == ElementKind.SHARED) {
+                    opened[i] = NetworkLinkClient.openShared(deployment.server(), offer, sharedCodec(c.type()), queue,
+                            queueBytes(queue, MAX_SHARED_ITEM_BYTES), MAX_SHARED_ITEM_BYTES, settings);
+                } else if (c.kind() == ElementKind.CAPSULE) {
+                    CapsuleCodec<?> codec = CapsuleCodec.of(c.type().asSubclass(Capsule.class));
                     opened[i] = NetworkLinkClient.openCapsules(deployment.server(), offer, codec, queue,
                             queueBytes(queue, itemBytes(codec)), settings);
                 } else {
@@ -151,12 +181,17 @@ public final class CrossingLinks implements AutoCloseable {
                 Crossing crossing = crossings.get(c);
                 made[c] = new LinkReceiver[deployment.nodes().size()];
                 CapsuleCodec<?> codec = crossing.kind() == ElementKind.CAPSULE
-                        ? CapsuleCodec.of(crossing.capsuleType()) : null;
+                        ? CapsuleCodec.of(crossing.type().asSubclass(Capsule.class)) : null;
                 for (int n = 0; n < made[c].length; n++) {
                     LinkIdentity expected = identity(graph, deployment.nodes().get(n), crossing);
-                    int queue = Math.max(MIN_QUEUE, crossing.capacity());
-                    made[c][n] = codec == null ? listening.longReceiver(expected, queue)
-                            : listening.capsuleReceiver(expected, codec, queue, itemBytes(codec));
+                    int queue = queueItems(crossing);
+                    made[c][n] = switch (crossing.kind()) {
+                        // A codec per receiver: each is used by the inlet's thread alone, and may cache.
+                        case SHARED -> listening.sharedReceiver(expected, sharedCodec(crossing.type()), queue,
+                                MAX_SHARED_ITEM_BYTES);
+                        case CAPSULE -> listening.capsuleReceiver(expected, codec, queue, itemBytes(codec));
+                        default -> listening.longReceiver(expected, queue);
+                    };
                 }
                 inlet.open(c, made[c]);
             }
@@ -243,6 +278,10 @@ public final class CrossingLinks implements AutoCloseable {
                         LinkCounters::lostInFlight);
                 sender(registry, owner, index, "discardedAtClose", "items still queued when the link closed",
                         LinkCounters::discardedAtClose);
+                if (crossings.get(i).kind() == ElementKind.SHARED) {
+                    sender(registry, owner, index, "tooLarge", "values too large for the link, dropped from the"
+                            + " channel at the node", LinkCounters::tooLarge);
+                }
                 registry.register(CounterOwner.LINK, owner, "connections", "handshakes that succeeded", () -> {
                     NetworkLinkClient client = client(index);
                     return client == null ? 0 : client.connections();

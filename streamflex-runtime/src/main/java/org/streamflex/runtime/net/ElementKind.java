@@ -4,7 +4,8 @@ import java.util.Locale;
 
 /**
  * The kind of item a link carries: one of the eight primitive channel kinds, fixed size and
- * big-endian on the wire, or capsules, each a length-prefixed run of bytes.
+ * big-endian on the wire, or capsules or shared values (signal segments), each a length-prefixed run
+ * of bytes.
  *
  * <pre>{@code
  * ElementKind.LONG.size();    // 8 bytes per item in a DATA frame
@@ -20,7 +21,9 @@ public enum ElementKind {
     LONG(6, 8),
     FLOAT(7, 4),
     DOUBLE(8, 8),
-    CAPSULE(9, 0);
+    CAPSULE(9, 0),
+    /** Shared values ({@code SharedChannel}): signal segments and tuples, each as its {@link SharedCodec} writes it. */
+    SHARED(10, 0);
 
     private final int code;
     private final int size;
@@ -35,12 +38,12 @@ public enum ElementKind {
         return code;
     }
 
-    /** Bytes per item on the wire; 0 for capsules, whose items carry their own length. */
+    /** Bytes per item on the wire; 0 for capsules and shared values, whose items carry their own length. */
     public int size() {
         return size;
     }
 
-    /** The name a Java programmer knows it by: {@code long}, {@code capsule}. */
+    /** The name a Java programmer knows it by: {@code long}, {@code capsule}, {@code shared}. */
     public String javaName() {
         return name().toLowerCase(Locale.ROOT);
     }

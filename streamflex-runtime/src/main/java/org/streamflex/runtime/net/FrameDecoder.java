@@ -159,14 +159,14 @@ public final class FrameDecoder extends ByteToMessageDecoder {
             int kindCode = need(1, "element kind").readUnsignedByte();
             ElementKind kind = ElementKind.ofCode(kindCode);
             if (kind == null) {
-                throw at("element kind byte " + kindCode + " is no element kind (1 to 9)");
+                throw at("element kind byte " + kindCode + " is no element kind (1 to 10)");
             }
             int size = need(2, "element size").readUnsignedShort();
             if (size != kind.size()) {
                 throw at("element size " + size + " does not match " + kind.javaName() + " (" + kind.size()
                         + " bytes)");
             }
-            String capsuleType = text("capsule type name", FrameFormat.MAX_NAME_BYTES, true);
+            String capsuleType = text("type name", FrameFormat.MAX_NAME_BYTES, true);
             int modeCode = need(1, "link mode").readUnsignedByte();
             LinkMode mode = LinkMode.ofCode(modeCode);
             if (mode == null) {

@@ -31,6 +31,7 @@ public final class LinkCounters {
     private final SingleWriterCounter lostInTransit = new SingleWriterCounter();
     private final SingleWriterCounter acknowledged = new SingleWriterCounter();
     private final SingleWriterCounter lostInFlight = new SingleWriterCounter();
+    private final SingleWriterCounter tooLarge = new SingleWriterCounter();
 
     /** Sender, written by the producer thread: items given a sequence number (queued or dropped). */
     public long accepted() {
@@ -101,12 +102,22 @@ public final class LinkCounters {
         return lostInFlight.get();
     }
 
+    /**
+     * Sender, written by the producer thread: offers of values that encode to more bytes than one item
+     * may have ({@link ItemTooLargeException}). Never given a sequence number, never sent: the caller
+     * was told, and a graph's outlet drops them from the channel, so they are counted here.
+     */
+    public long tooLarge() {
+        return tooLarge.get();
+    }
+
     @Override
     public String toString() {
         return "accepted " + accepted() + ", refused " + refused() + ", droppedAtSender " + droppedAtSender()
                 + ", sent " + sent() + ", discardedAtClose " + discardedAtClose() + ", delivered " + delivered()
                 + ", droppedAtReceiver " + droppedAtReceiver() + ", lostInTransit " + lostInTransit()
-                + ", acknowledged " + acknowledged() + ", lostInFlight " + lostInFlight();
+                + ", acknowledged " + acknowledged() + ", lostInFlight " + lostInFlight()
+                + (tooLarge() == 0 ? "" : ", tooLarge " + tooLarge());
     }
 
     void addAccepted(long n) {
@@ -143,6 +154,10 @@ public final class LinkCounters {
 
     void addAcknowledged(long n) {
         acknowledged.add(n);
+    }
+
+    void addTooLarge(long n) {
+        tooLarge.add(n);
     }
 
     void addLostInFlight(long n) {

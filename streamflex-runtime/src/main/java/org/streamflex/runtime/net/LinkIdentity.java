@@ -4,7 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
- * Who a link connects: the graph and channel, the kind of item (and for capsules their type name),
+ * Who a link connects: the graph and channel, the kind of item (and for capsules and shared values
+ * their type name),
  * the link's mode and the protocol version. The sender offers one in its HELLO; the receiver compares
  * it with the one it expects and refuses a link that differs in anything, naming both.
  *
@@ -16,7 +17,8 @@ import java.util.Objects;
  * @param graph the graph's name, 1 to 256 UTF-8 bytes
  * @param channel the channel's name in that graph, 1 to 256 UTF-8 bytes
  * @param kind the kind of item
- * @param capsuleType the capsule type's name for {@link ElementKind#CAPSULE}, else empty
+ * @param capsuleType the type's name for {@link ElementKind#CAPSULE} (the capsule class) and
+ *     {@link ElementKind#SHARED} (the shared class), else empty
  * @param mode DROP or CREDIT
  * @param version the protocol version, 1 to 255
  */
@@ -30,11 +32,13 @@ public record LinkIdentity(String graph, String channel, ElementKind kind, Strin
         Objects.requireNonNull(capsuleType, "capsuleType");
         checkName("graph", graph, false);
         checkName("channel", channel, false);
-        checkName("capsule type", capsuleType, kind != ElementKind.CAPSULE);
-        if (kind == ElementKind.CAPSULE && capsuleType.isEmpty()) {
-            throw new IllegalArgumentException("a capsule link needs the capsule type's name; channel " + channel);
+        boolean typed = kind == ElementKind.CAPSULE || kind == ElementKind.SHARED;
+        checkName(kind == ElementKind.SHARED ? "shared type" : "capsule type", capsuleType, !typed);
+        if (typed && capsuleType.isEmpty()) {
+            throw new IllegalArgumentException("a link of " + kind.javaName() + " values needs their type's name;"
+                    + " channel " + channel);
         }
-        if (kind != ElementKind.CAPSULE && !capsuleType.isEmpty()) {
+        if (!typed && !capsuleType.isEmpty()) {
             throw new IllegalArgumentException("a link of " + kind.javaName() + " has no capsule type, but "
                     + capsuleType + " was given; channel " + channel);
         }
@@ -53,6 +57,17 @@ public record LinkIdentity(String graph, String channel, ElementKind kind, Strin
         return new LinkIdentity(graph, channel, ElementKind.CAPSULE, capsuleType, mode, FrameFormat.VERSION);
     }
 
+    /**
+     * A link of shared values (signal segments) of the named type at this runtime's protocol version.
+     *
+     * <pre>{@code
+     * LinkIdentity.ofShared("g", "mics", FloatSeg.class.getName(), LinkMode.CREDIT);
+     * }</pre>
+     */
+    public static LinkIdentity ofShared(String graph, String channel, String sharedType, LinkMode mode) {
+        return new LinkIdentity(graph, channel, ElementKind.SHARED, sharedType, mode, FrameFormat.VERSION);
+    }
+
     /** The same link at another protocol version. */
     public LinkIdentity withVersion(int otherVersion) {
         return new LinkIdentity(graph, channel, kind, capsuleType, mode, otherVersion);
@@ -60,7 +75,11 @@ public record LinkIdentity(String graph, String channel, ElementKind kind, Strin
 
     /** "graph G channel C of long, DROP mode, protocol version 2", as refusals quote it. */
     public String describe() {
-        String of = kind == ElementKind.CAPSULE ? "capsules of " + capsuleType : kind.javaName();
+        String of = switch (kind) {
+            case CAPSULE -> "capsules of " + capsuleType;
+            case SHARED -> "shared values of " + capsuleType;
+            default -> kind.javaName();
+        };
         return "graph " + graph + " channel " + channel + " of " + of + ", " + mode + " mode, protocol version "
                 + version;
     }

@@ -10,15 +10,15 @@ import java.util.concurrent.CompletableFuture;
  * receiver shares (the identity a sender must offer, the counts, the sequence accounting, the linked
  * connection and the credit the consumer frees), while the queue of received items, and how an item
  * is read from a DATA frame into it, is the subclass's: {@link LongLinkReceiver} for primitives,
- * {@link CapsuleLinkReceiver} for capsules. One sender at a time may be linked to it; when that
- * link ends, the receiver stays and takes the next one.
+ * {@link CapsuleLinkReceiver} for capsules, {@link SharedLinkReceiver} for shared values. One
+ * sender at a time may be linked to it; when that link ends, the receiver stays and takes the next one.
  *
  * <pre>{@code
  * LinkReceiver in = server.longReceiver(LinkIdentity.of("g", "c", ElementKind.LONG, LinkMode.CREDIT), 4096);
  * in.counters().delivered();
  * }</pre>
  */
-public abstract sealed class LinkReceiver permits LongLinkReceiver, CapsuleLinkReceiver {
+public abstract sealed class LinkReceiver permits LongLinkReceiver, CapsuleLinkReceiver, SharedLinkReceiver {
     private static final VarHandle CONSUMED;
 
     static {

@@ -3,8 +3,10 @@ package org.streamflex.runtime.net;
 import java.util.function.LongConsumer;
 import org.streamflex.Capsule;
 import org.streamflex.Filter;
+import org.streamflex.Shared;
 import org.streamflex.runtime.channel.CapsuleRing;
 import org.streamflex.runtime.channel.LongRing;
+import org.streamflex.runtime.channel.SharedRing;
 import org.streamflex.runtime.channel.SpscRing;
 
 /**
@@ -14,7 +16,9 @@ import org.streamflex.runtime.channel.SpscRing;
  * the rest waits in the link's queue (CREDIT mode: the node then waits for credit) or is dropped
  * and counted there (DROP mode). Several nodes feeding one channel are drained in turn, starting
  * one further each release, so that none is favoured. A capsule is decoded into one this filter
- * takes from the channel's pool ({@code makeCapsule}), into its own arrays, then put.
+ * takes from the channel's pool ({@code makeCapsule}), into its own arrays, then put; a shared value
+ * (a signal segment) is decoded by its codec into a new one from its library's pools, held by this
+ * work() as any value a filter makes, then put.
  *
  * <p>Made by the graph when it is built as the server ({@code Deployment}); users never make one.
  */
@@ -31,16 +35,19 @@ public final class NetworkInlet extends Filter {
     private NetworkInlet() {
     }
 
-    /** At validate: the channels this inlet fills, in crossing order: {@link LongRing}s and {@link CapsuleRing}s. */
+    /**
+     * At validate: the channels this inlet fills, in crossing order: {@link LongRing}s, {@link CapsuleRing}s
+     * and {@link SharedRing}s.
+     */
     public void bind(SpscRing[] channels) {
         this.outs = channels.clone();
         this.putters = new LongConsumer[channels.length];
         for (int i = 0; i < channels.length; i++) {
             if (channels[i] instanceof LongRing ring) {
                 putters[i] = value -> ring.put(value);
-            } else if (!(channels[i] instanceof CapsuleRing)) {
+            } else if (!(channels[i] instanceof CapsuleRing) && !(channels[i] instanceof SharedRing)) {
                 throw new IllegalArgumentException("channel " + channels[i].name() + " carries neither primitives"
-                        + " nor capsules: it cannot cross machines");
+                        + " nor capsules nor shared values: it cannot cross machines");
             }
         }
         this.receivers = new LinkReceiver[channels.length][];
@@ -62,8 +69,11 @@ public final class NetworkInlet extends Filter {
             LongConsumer putter = putters[c];
             for (int k = 0; k < nodes && room > 0; k++) {
                 int i = start + k < nodes ? start + k : start + k - nodes;
-                room -= putter != null ? ((LongLinkReceiver) from[i]).drain(putter, room)
-                        : moveCapsules((CapsuleLinkReceiver<?>) from[i], (CapsuleRing) outs[c], room);
+                room -= switch (from[i]) {
+                    case LongLinkReceiver longs -> longs.drain(putter, room);
+                    case CapsuleLinkReceiver<?> capsules -> moveCapsules(capsules, (CapsuleRing) outs[c], room);
+                    case SharedLinkReceiver<?> shared -> moveShared(shared, (SharedRing) outs[c], room);
+                };
             }
             first[c] = start + 1 < nodes ? start + 1 : 0;
         }
@@ -77,6 +87,16 @@ public final class NetworkInlet extends Filter {
             C capsule = makeCapsule(type); // reclaimed to its pool when work() returns, unless put
             from.poll(capsule);
             to.put(capsule);
+        }
+        return n;
+    }
+
+    /** Decodes up to {@code max} received shared values into new ones and puts them; returns how many. */
+    private static int moveShared(SharedLinkReceiver<?> from, SharedRing to, int max) {
+        int n = Math.min(max, from.available());
+        for (int i = 0; i < n; i++) {
+            Shared value = from.poll(); // held by this work(), which lets go when it returns: the channel keeps it
+            to.put(value);
         }
         return n;
     }

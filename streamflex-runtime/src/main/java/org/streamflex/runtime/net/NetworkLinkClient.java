@@ -22,6 +22,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.streamflex.Capsule;
+import org.streamflex.Shared;
 import org.streamflex.runtime.counter.SingleWriterCounter;
 
 /**
@@ -49,7 +50,8 @@ import org.streamflex.runtime.counter.SingleWriterCounter;
  * }
  * }</pre>
  *
- * <p>A link of capsules is opened with {@link #openCapsules} or {@link #connectCapsules}; its queue is
+ * <p>A link of capsules is opened with {@link #openCapsules} or {@link #connectCapsules}, one of shared
+ * values (signal segments) with {@link #openShared} or {@link #connectShared}; their queues are
  * bounded in items and in bytes:
  *
  * <pre>{@code
@@ -71,6 +73,8 @@ public final class NetworkLinkClient implements AutoCloseable {
     private final LongSenderQueue longs;
     /** The queue of a link of capsules, else null. */
     private final CapsuleSenderQueue capsules;
+    /** The queue of a link of shared values, else null. */
+    private final SharedSenderQueue shared;
     private final Bootstrap bootstrap;
     /** The event loop's: jitter for the backoff. */
     private final SplittableRandom random = new SplittableRandom();
@@ -82,17 +86,18 @@ public final class NetworkLinkClient implements AutoCloseable {
     /** The latest connection, set by the event loop as it opens one; for tests. */
     private volatile Channel current;
 
-    private NetworkLinkClient(InetSocketAddress receiver, LinkIdentity offer, LongSenderQueue longs,
-            CapsuleSenderQueue capsules, LinkClientSettings settings) {
-        this.longs = longs;
-        this.capsules = capsules;
+    private NetworkLinkClient(InetSocketAddress receiver, LinkIdentity offer, SenderQueue queue,
+            LinkClientSettings settings) {
+        this.longs = queue instanceof LongSenderQueue q ? q : null;
+        this.capsules = queue instanceof CapsuleSenderQueue q ? q : null;
+        this.shared = queue instanceof SharedSenderQueue q ? q : null;
         this.receiver = receiver;
         this.settings = settings;
         this.group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         this.loop = group.next();
         Promise<Void> handshake = loop.newPromise();
         long senderId = ThreadLocalRandom.current().nextLong();
-        this.link = new SenderLinkHandler(offer, longs != null ? longs : capsules, loop, handshake, senderId);
+        this.link = new SenderLinkHandler(offer, queue, loop, handshake, senderId);
         long stallMillis = settings.stallTimeout().toMillis();
         this.bootstrap = new Bootstrap()
                 .group(group)
@@ -172,7 +177,7 @@ public final class NetworkLinkClient implements AutoCloseable {
     public static NetworkLinkClient connect(InetSocketAddress receiver, LinkIdentity offer, int queueCapacity,
             LinkClientSettings settings) {
         NetworkLinkClient client = new NetworkLinkClient(receiver, offer, longQueue(offer, queueCapacity, settings),
-                null, settings);
+                settings);
         client.firstHandshake(offer);
         return client;
     }
@@ -194,7 +199,7 @@ public final class NetworkLinkClient implements AutoCloseable {
     public static NetworkLinkClient open(InetSocketAddress receiver, LinkIdentity offer, int queueCapacity,
             LinkClientSettings settings) {
         NetworkLinkClient client = new NetworkLinkClient(receiver, offer, longQueue(offer, queueCapacity, settings),
-                null, settings);
+                settings);
         client.link.patient();
         client.loop.execute(client::attempt);
         return client;
@@ -211,7 +216,7 @@ public final class NetworkLinkClient implements AutoCloseable {
      */
     public static NetworkLinkClient connectCapsules(InetSocketAddress receiver, LinkIdentity offer,
             CapsuleCodec<?> codec, int queueCapacity, int queueBytes, LinkClientSettings settings) {
-        NetworkLinkClient client = new NetworkLinkClient(receiver, offer, null,
+        NetworkLinkClient client = new NetworkLinkClient(receiver, offer,
                 capsuleQueue(offer, codec, queueCapacity, queueBytes, settings), settings);
         client.firstHandshake(offer);
         return client;
@@ -223,17 +228,67 @@ public final class NetworkLinkClient implements AutoCloseable {
      */
     public static NetworkLinkClient openCapsules(InetSocketAddress receiver, LinkIdentity offer,
             CapsuleCodec<?> codec, int queueCapacity, int queueBytes, LinkClientSettings settings) {
-        NetworkLinkClient client = new NetworkLinkClient(receiver, offer, null,
+        NetworkLinkClient client = new NetworkLinkClient(receiver, offer,
                 capsuleQueue(offer, codec, queueCapacity, queueBytes, settings), settings);
         client.link.patient();
         client.loop.execute(client::attempt);
         return client;
     }
 
+    /**
+     * As {@link #connect(InetSocketAddress, LinkIdentity, int, LinkClientSettings)}, for a link of
+     * shared values (signal segments) that {@code codec} encodes; the queue holds at most
+     * {@code queueCapacity} values and {@code queueBytes} bytes (rounded up to a power of two; each
+     * value takes its encoded size and 12 bytes), and takes values of at most {@code maxItemBytes}
+     * encoded bytes (and at most what a frame and half the queue hold).
+     *
+     * <pre>{@code
+     * LinkIdentity offer = LinkIdentity.ofShared("g", "mics", FloatSeg.class.getName(), LinkMode.CREDIT);
+     * NetworkLinkClient out = NetworkLinkClient.connectShared(server.address(), offer, SharedCodec.of(FloatSeg.class),
+     *         1024, 1 << 24, 1 << 16, LinkClientSettings.DEFAULT);
+     * out.offer(segment); // its samples are copied into the queue: the caller keeps its reference
+     * }</pre>
+     *
+     * @throws IllegalArgumentException if {@code offer} is not a link of shared values of {@code codec}'s type
+     * @throws LinkRefusedException as {@code connect} does
+     */
+    public static NetworkLinkClient connectShared(InetSocketAddress receiver, LinkIdentity offer,
+            SharedCodec<?> codec, int queueCapacity, int queueBytes, int maxItemBytes, LinkClientSettings settings) {
+        NetworkLinkClient client = new NetworkLinkClient(receiver, offer,
+                sharedQueue(offer, codec, queueCapacity, queueBytes, maxItemBytes, settings), settings);
+        client.firstHandshake(offer);
+        return client;
+    }
+
+    /**
+     * As {@link #open(InetSocketAddress, LinkIdentity, int, LinkClientSettings)}, for a link of
+     * shared values; see {@link #connectShared}.
+     */
+    public static NetworkLinkClient openShared(InetSocketAddress receiver, LinkIdentity offer,
+            SharedCodec<?> codec, int queueCapacity, int queueBytes, int maxItemBytes, LinkClientSettings settings) {
+        NetworkLinkClient client = new NetworkLinkClient(receiver, offer,
+                sharedQueue(offer, codec, queueCapacity, queueBytes, maxItemBytes, settings), settings);
+        client.link.patient();
+        client.loop.execute(client::attempt);
+        return client;
+    }
+
+    private static SharedSenderQueue sharedQueue(LinkIdentity offer, SharedCodec<?> codec, int queueCapacity,
+            int queueBytes, int maxItemBytes, LinkClientSettings settings) {
+        if (offer.kind() != ElementKind.SHARED || !offer.capsuleType().equals(codec.type().getName())) {
+            throw new IllegalArgumentException("a codec of " + codec.type().getName() + " cannot send "
+                    + offer.describe() + ": offer LinkIdentity.ofShared(graph, channel, "
+                    + codec.type().getName() + ", mode)");
+        }
+        return new SharedSenderQueue(codec, queueCapacity, queueBytes, settings.maxFrameLength(), maxItemBytes);
+    }
+
     private static LongSenderQueue longQueue(LinkIdentity offer, int queueCapacity, LinkClientSettings settings) {
-        if (offer.kind() == ElementKind.CAPSULE) {
-            throw new IllegalArgumentException("channel " + offer.channel() + " carries capsules of "
-                    + offer.capsuleType() + ": open its link with connectCapsules or openCapsules and its codec");
+        if (offer.kind() == ElementKind.CAPSULE || offer.kind() == ElementKind.SHARED) {
+            throw new IllegalArgumentException("channel " + offer.channel() + " carries "
+                    + (offer.kind() == ElementKind.CAPSULE ? "capsules" : "shared values") + " of "
+                    + offer.capsuleType() + ": open its link with connect" + (offer.kind() == ElementKind.CAPSULE
+                            ? "Capsules or openCapsules" : "Shared or openShared") + " and its codec");
         }
         return new LongSenderQueue(offer.kind(), queueCapacity, settings.maxFrameLength());
     }
@@ -322,7 +377,8 @@ public final class NetworkLinkClient implements AutoCloseable {
      */
     public boolean offer(long value) {
         if (longs == null) {
-            throw new IllegalStateException("this link carries capsules: offer(Capsule)");
+            throw new IllegalStateException("this link carries " + (capsules != null ? "capsules: offer(Capsule)"
+                    : "shared values: offer(Shared)"));
         }
         try {
             return link.beginOffer() && link.queued(longs.offer(link.nextSequence(), value));
@@ -340,10 +396,34 @@ public final class NetworkLinkClient implements AutoCloseable {
      */
     public boolean offer(Capsule capsule) {
         if (capsules == null) {
-            throw new IllegalStateException("this link carries primitives: offer(long)");
+            throw new IllegalStateException("this link carries " + (longs != null ? "primitives: offer(long)"
+                    : "shared values: offer(Shared)"));
         }
         try {
             return link.beginOffer() && link.queued(capsules.offer(link.nextSequence(), capsule));
+        } finally {
+            link.endOffer();
+        }
+    }
+
+    /**
+     * Producer thread only, on a link of shared values: encodes {@code value} into the queue, to be
+     * sent. Returns as {@link #offer(long)} does; either way the link keeps no reference to the value
+     * (the caller keeps its own and releases it as usual).
+     *
+     * @throws ItemTooLargeException if it encodes to more bytes than an item may have; counted in
+     *     {@link LinkCounters#tooLarge()}, given no sequence number
+     */
+    public boolean offer(Shared value) {
+        if (shared == null) {
+            throw new IllegalStateException("this link carries " + (longs != null ? "primitives: offer(long)"
+                    : "capsules: offer(Capsule)"));
+        }
+        try {
+            return link.beginOffer() && link.queued(shared.offer(link.nextSequence(), value));
+        } catch (ItemTooLargeException e) {
+            link.counters().addTooLarge(1);
+            throw e;
         } finally {
             link.endOffer();
         }

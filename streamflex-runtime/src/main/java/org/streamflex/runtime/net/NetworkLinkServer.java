@@ -20,6 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.streamflex.Capsule;
+import org.streamflex.Shared;
 
 /**
  * Listens for network links and hosts their receiving ends, on one Netty event-loop thread. It
@@ -139,6 +140,21 @@ public final class NetworkLinkServer implements AutoCloseable {
     public <C extends Capsule> CapsuleLinkReceiver<C> capsuleReceiver(LinkIdentity expected, CapsuleCodec<C> codec,
             int capacity, int itemBytes) {
         return register(new CapsuleLinkReceiver<>(expected, codec, capacity, itemBytes));
+    }
+
+    /**
+     * A receiving end for senders offering exactly {@code expected}, a link of shared values (signal
+     * segments) that {@code codec} decodes, with a queue of {@code capacity} items of at most
+     * {@code maxItemBytes} encoded bytes each (its bytes are sized so that {@code capacity} items
+     * always fit).
+     *
+     * <pre>{@code
+     * SharedLinkReceiver<FloatSeg> in = server.sharedReceiver(offer, SharedCodec.of(FloatSeg.class), 1024, 1 << 16);
+     * }</pre>
+     */
+    public <T extends Shared> SharedLinkReceiver<T> sharedReceiver(LinkIdentity expected, SharedCodec<T> codec,
+            int capacity, int maxItemBytes) {
+        return register(new SharedLinkReceiver<>(expected, codec, capacity, maxItemBytes));
     }
 
     private <R extends LinkReceiver> R register(R receiver) {

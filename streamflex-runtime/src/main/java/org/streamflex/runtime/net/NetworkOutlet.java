@@ -2,8 +2,10 @@ package org.streamflex.runtime.net;
 
 import org.streamflex.Capsule;
 import org.streamflex.Filter;
+import org.streamflex.Shared;
 import org.streamflex.runtime.channel.CapsuleRing;
 import org.streamflex.runtime.channel.LongRing;
+import org.streamflex.runtime.channel.SharedRing;
 
 /**
  * The node's end of a channel that crosses to the server: a filter the runtime puts where the
@@ -13,7 +15,10 @@ import org.streamflex.runtime.channel.LongRing;
  * producer then drops and counts when it is full, as the contract says); in DROP mode the link
  * drops and counts it. Offering never blocks and never does I/O on this thread: the link's event
  * loop sends. A capsule is encoded into the link's queue as it is offered; taken from the channel,
- * it goes back to its pool when this work() returns, as any capsule a filter consumes.
+ * it goes back to its pool when this work() returns, as any capsule a filter consumes. A shared value
+ * (a signal segment) is encoded likewise, and the channel's reference to it goes when this work()
+ * returns; one too large for the link ({@link ItemTooLargeException}) is taken from the channel,
+ * counted in the link's {@code tooLarge} and logged once, so that it cannot hold up the channel.
  *
  * <p>Made by the graph when it is built as a node ({@code Deployment}); users never make one.
  */
@@ -23,6 +28,9 @@ import org.streamflex.runtime.channel.LongRing;
 public final class NetworkOutlet extends Filter {
     private LongRing in;
     private CapsuleRing capsules;
+    private SharedRing shared;
+    /** Whether a value too large for the link was logged: once per outlet, the counter has the rest. */
+    private boolean warnedTooLarge;
     private LinkMode mode;
     /** Set at start, before the clock threads start (thread start orders it before every work()). */
     private NetworkLinkClient link;
@@ -42,6 +50,12 @@ public final class NetworkOutlet extends Filter {
         this.mode = linkMode;
     }
 
+    /** At validate: the channel of shared values (signal segments) this outlet empties, and the link's mode. */
+    public void bind(SharedRing channel, LinkMode linkMode) {
+        this.shared = channel;
+        this.mode = linkMode;
+    }
+
     /** At start: the link to the server. */
     void open(NetworkLinkClient client) {
         this.link = client;
@@ -51,6 +65,16 @@ public final class NetworkOutlet extends Filter {
     public void work() {
         NetworkLinkClient out = link;
         boolean credit = mode == LinkMode.CREDIT;
+        SharedRing s = shared;
+        if (s != null) {
+            for (int n = s.size(); n > 0; n--) {
+                if (!offerShared(out, s.peek(0)) && credit) {
+                    return; // refused: the value stays in the channel for the next release
+                }
+                s.take(); // encoded into the link's queue, dropped and counted, or too large and counted
+            }
+            return;
+        }
         CapsuleRing c = capsules;
         if (c != null) {
             for (int n = c.size(); n > 0; n--) {
@@ -68,6 +92,21 @@ public final class NetworkOutlet extends Filter {
                 return; // refused: the item stays in the channel for the next release
             }
             ring.take(); // sent, queued, or (DROP mode) dropped and counted by the link
+        }
+    }
+
+    /** Offers one shared value; a value too large for the link counts as taken (the link counted it). */
+    private boolean offerShared(NetworkLinkClient out, Shared value) {
+        try {
+            return out.offer(value);
+        } catch (ItemTooLargeException e) {
+            if (!warnedTooLarge) {
+                warnedTooLarge = true;
+                System.getLogger("org.streamflex.runtime.net").log(System.Logger.Level.WARNING, "channel "
+                        + shared.name() + " dropped a value too large for its link (counted in the link's tooLarge;"
+                        + " logged once): " + e.getMessage());
+            }
+            return true;
         }
     }
 }

@@ -88,6 +88,15 @@ public final class SequencedByteRing {
         this.maxItems = maxItems;
     }
 
+    /**
+     * The bytes a ring needs so that {@code items} records of up to {@code maxLength} bytes always fit,
+     * whatever the tail ends skipped: then the item count alone bounds it (a receiver granting credit in
+     * items relies on that). May exceed what one ring can have; the caller checks.
+     */
+    public static long bytesFor(int items, int maxLength) {
+        return ((long) items + 1) * (HEADER_BYTES + (long) maxLength) * 2;
+    }
+
     /** Items it holds at most. */
     public int capacity() {
         return maxItems;

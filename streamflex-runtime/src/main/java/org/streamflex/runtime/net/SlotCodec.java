@@ -26,7 +26,8 @@ public final class SlotCodec {
             case CHAR, SHORT -> frame.writeShort((int) slot);
             case INT, FLOAT -> frame.writeInt((int) slot);
             case LONG, DOUBLE -> frame.writeLong(slot);
-            case CAPSULE -> throw new IllegalArgumentException("capsules are not slots: they travel with their length");
+            case CAPSULE, SHARED -> throw new IllegalArgumentException(kind.javaName()
+                    + " items are not slots: they travel with their length");
         }
     }
 
@@ -39,7 +40,8 @@ public final class SlotCodec {
             case SHORT -> frame.readShort();
             case INT, FLOAT -> frame.readInt();
             case LONG, DOUBLE -> frame.readLong();
-            case CAPSULE -> throw new IllegalArgumentException("capsules are not slots: they travel with their length");
+            case CAPSULE, SHARED -> throw new IllegalArgumentException(kind.javaName()
+                    + " items are not slots: they travel with their length");
         };
     }
 }

@@ -22,14 +22,14 @@ class SlotCodecTest {
                 Float.floatToRawIntBits(Float.MIN_VALUE), Float.floatToRawIntBits(Float.NEGATIVE_INFINITY)};
             case DOUBLE -> new long[] {0x7ff8000000000001L, Double.doubleToRawLongBits(-0d), 1L,
                 Double.doubleToRawLongBits(Double.NEGATIVE_INFINITY)};
-            case CAPSULE -> new long[0];
+            case CAPSULE, SHARED -> new long[0];
         };
     }
 
     @Test
     void everyPrimitiveSlotComesBackUnchangedAtItsKindsSize() {
         for (ElementKind kind : ElementKind.values()) {
-            if (kind == ElementKind.CAPSULE) {
+            if (kind.size() == 0) {
                 continue;
             }
             for (long slot : slotsOf(kind)) {
@@ -52,10 +52,12 @@ class SlotCodecTest {
     }
 
     @Test
-    void capsulesAreNotSlots() {
+    void capsulesAndSharedValuesAreNotSlots() {
         ByteBuf frame = Unpooled.buffer();
         assertThrows(IllegalArgumentException.class, () -> SlotCodec.write(frame, ElementKind.CAPSULE, 1));
         assertThrows(IllegalArgumentException.class, () -> SlotCodec.read(frame, ElementKind.CAPSULE));
+        assertThrows(IllegalArgumentException.class, () -> SlotCodec.write(frame, ElementKind.SHARED, 1));
+        assertThrows(IllegalArgumentException.class, () -> SlotCodec.read(frame, ElementKind.SHARED));
         frame.release();
     }
 }

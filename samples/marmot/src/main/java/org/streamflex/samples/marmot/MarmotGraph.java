@@ -224,9 +224,16 @@ public final class MarmotGraph extends SignalGraph {
         // The server's filters; every other one runs on each node (built whole, this changes nothing).
         runOnServer(doaLog, cluster, fusion, locations);
         if (doaOnServer) {
-            // The paper's one-line move of the DOA (and the Joiner after it) to the server. validate() refuses
-            // it while the sync's segment tuples cannot cross machines (README, "Nodes and a server in separate
-            // JVMs").
+            // The paper's one-line move of the DOA (and the Joiner after it) to the server. The runtime carries
+            // the sync's segment tuples across machines now, but this sample's DOA cannot serve them there yet
+            // (README, "Nodes and a server in separate JVMs").
+            if (deployment().site() != org.streamflex.Deployment.Site.WHOLE) {
+                throw new IllegalStateException("the DOA on the server is not built: a MarmotDoa is configured with"
+                        + " one node's microphones, and the server's part would have to serve every node's tuples"
+                        + " (telling them apart by their timebase); and a detection's tuple, 4 channels of up to "
+                        + config.doaSamples() + " samples, is more than the 64 KiB a segment crossing machines may"
+                        + " carry. Keep the DOA on the nodes (the default), or run the whole graph in one JVM");
+            }
             doas.add(joiner);
             runOnServer(doas.toArray(new Filter[0]));
         }

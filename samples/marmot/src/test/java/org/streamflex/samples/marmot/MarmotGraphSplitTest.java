@@ -9,13 +9,10 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.streamflex.StreamFlexError;
 
 /** How {@link MarmotGraph} splits between a node and the server (built, not started: no network). */
 class MarmotGraphSplitTest {
     private static final InetSocketAddress SERVER = new InetSocketAddress(InetAddress.getLoopbackAddress(), 7400);
-    private static final String REFUSED = "only primitive channels (IntChannel, FloatChannel, ...) and capsule"
-            + " channels (Channel<C>) cross machines in this release";
 
     private static Deployment scene() throws Exception {
         return Deployment.read(Path.of("scenes/small/nodes.csv"), Path.of("scenes/small/mics.csv"));
@@ -45,18 +42,17 @@ class MarmotGraphSplitTest {
     }
 
     @Test
-    void theDoaMovedToTheServerIsRefusedWhileSegmentTuplesCannotCrossMachines() throws Exception {
+    void theDoaMovedToTheServerIsRefusedOnBothSidesNamingWhatIsMissing() throws Exception {
         Deployment scene = scene();
         MarmotConfig config = MarmotConfig.defaults();
-        StreamFlexError node = assertThrows(StreamFlexError.class, () -> org.streamflex.Deployment.node("A", SERVER)
-                .build(() -> MarmotGraph.forNode(config, scene, 0, 44_100, 23_220, true)));
-        // One problem only: the Joiner moves with the DOA, so only the sync's output crosses.
-        assertEquals(1, node.problems().size(), node.getMessage());
-        assertTrue(node.getMessage().startsWith("sync.out->doa-A.in carries SharedChannel items from the nodes to the"
-                + " server: " + REFUSED), node.getMessage());
-        StreamFlexError server = assertThrows(StreamFlexError.class, () -> org.streamflex.Deployment
+        IllegalStateException node = assertThrows(IllegalStateException.class, () -> org.streamflex.Deployment
+                .node("A", SERVER).build(() -> MarmotGraph.forNode(config, scene, 0, 44_100, 23_220, true)));
+        assertTrue(node.getMessage().startsWith("the DOA on the server is not built: a MarmotDoa is configured with"
+                + " one node's microphones"), node.getMessage());
+        IllegalStateException server = assertThrows(IllegalStateException.class, () -> org.streamflex.Deployment
                 .server(SERVER, List.of("A", "B", "C")).build(() -> MarmotGraph.forServer(config, scene, true)));
-        assertTrue(server.getMessage().contains(REFUSED), server.getMessage());
+        assertTrue(server.getMessage().contains("more than the 64 KiB a segment crossing machines may carry"),
+                server.getMessage());
         // Built whole, the same graph runs in one JVM: the mark changes nothing there.
         MarmotGraph whole = org.streamflex.Deployment.whole()
                 .build(() -> MarmotGraph.forNode(config, scene, 0, 44_100, 0, true));

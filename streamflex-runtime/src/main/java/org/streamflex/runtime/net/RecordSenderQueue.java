@@ -1,0 +1,119 @@
+package org.streamflex.runtime.net;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+
+/**
+ * A sender's queue of items of varying size (capsules, shared values): each item a record of a
+ * {@link SequencedByteRing}, written by the producer when it is offered, bounded in items and in
+ * bytes; DATA frames carry them as length-prefixed items (item size 0), as many as the frame length
+ * allows. What an item's bytes are is the subclass's: it claims a record, encodes into
+ * {@link #buffer()} and publishes.
+ *
+ * <pre>{@code
+ * int at = claim(sequence, size);  // producer thread: -1 when full
+ * encode(item, buffer(), at);
+ * publish();
+ * }</pre>
+ */
+abstract class RecordSenderQueue implements SenderQueue {
+    /** Bytes of an item in a DATA frame besides its body: its length. */
+    static final int LENGTH_BYTES = 4;
+    private static final int MAX_ITEMS_PER_FRAME = 4096;
+
+    private final SequencedByteRing ring;
+    /** The most bytes of items one DATA frame carries, lengths included. */
+    private final int maxFrameItemBytes;
+    private final int maxItemBytes;
+
+    RecordSenderQueue(int capacity, int byteCapacity, int maxFrameLength) {
+        this.ring = new SequencedByteRing(capacity, byteCapacity);
+        this.maxFrameItemBytes = maxFrameLength - FrameFormat.DATA_PREFIX_BYTES;
+        this.maxItemBytes = Math.min(maxFrameItemBytes - LENGTH_BYTES, ring.maxLength());
+    }
+
+    /** The largest encoded item an offer takes. */
+    final int maxItemBytes() {
+        return maxItemBytes;
+    }
+
+    /** The bounds an item's size meets, for messages: "a DATA frame holds N bytes of items, the queue M bytes". */
+    final String bounds() {
+        return "a DATA frame holds " + maxFrameItemBytes + " bytes of items, the queue " + ring.byteCapacity()
+                + " bytes";
+    }
+
+    /** Producer: the array records live in. */
+    final byte[] buffer() {
+        return ring.buffer();
+    }
+
+    /** Producer: the body offset of a record of {@code size} bytes numbered {@code sequence}, or -1 when full. */
+    final int claim(long sequence, int size) {
+        return ring.claim(sequence, size);
+    }
+
+    /** Producer: hands the claimed record to the event loop. */
+    final void publish() {
+        ring.publish();
+    }
+
+    @Override
+    public final int capacity() {
+        return ring.capacity();
+    }
+
+    @Override
+    public final int size() {
+        return ring.size();
+    }
+
+    @Override
+    public final int available() {
+        return ring.available();
+    }
+
+    @Override
+    public final long firstSequence() {
+        return ring.sequence();
+    }
+
+    @Override
+    public final ByteBuf takeData(ByteBufAllocator alloc, int budget) {
+        int max = Math.min(Math.min(budget, MAX_ITEMS_PER_FRAME), ring.available());
+        long first = ring.sequence();
+        // Measured first, so that the frame is allocated at its size; it ends at a drop or at the frame length.
+        int n = 0;
+        int itemBytes = 0;
+        while (n < max && ring.sequence() == first + n) {
+            int item = LENGTH_BYTES + ring.length();
+            if (itemBytes + item > maxFrameItemBytes) {
+                break;
+            }
+            itemBytes += item;
+            n++;
+            ring.next();
+        }
+        ring.rewind();
+        ByteBuf frame = FrameEncoder.startCapsuleData(alloc, first, itemBytes);
+        byte[] bytes = ring.buffer();
+        for (int i = 0; i < n; i++) {
+            int length = ring.length();
+            frame.writeInt(length);
+            frame.writeBytes(bytes, ring.offset(), length);
+            ring.next();
+        }
+        ring.free();
+        return FrameEncoder.finishData(frame, n);
+    }
+
+    @Override
+    public final int discardAvailable() {
+        int n = ring.available();
+        for (int i = 0; i < n; i++) {
+            ring.next();
+        }
+        ring.free();
+        return n;
+    }
+}
