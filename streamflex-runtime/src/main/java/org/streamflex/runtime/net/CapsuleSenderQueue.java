@@ -19,14 +19,6 @@ final class CapsuleSenderQueue implements SenderQueue {
     /** Bytes of an item in a DATA frame besides its body: its length. */
     private static final int LENGTH_BYTES = 4;
     private static final int MAX_ITEMS_PER_FRAME = 4096;
-    /**
-     * Bytes of items after which a DATA frame takes no more (one larger item still goes alone): the
-     * receiver delivers no item of a frame before the whole frame arrived and its decoder gathered it
-     * from the socket's reads, up to 64 KiB each, into one buffer. Frames of this size still carry
-     * about a thousand 64-byte capsules, while 8 KiB items no longer wait for a frame of 1 MiB, which
-     * the decoder would have copied once more as it grew its buffer.
-     */
-    static final int TARGET_FRAME_ITEM_BYTES = 1 << 16;
 
     private final CapsuleCodec<?> codec;
     private final SequencedByteRing ring;
@@ -98,7 +90,7 @@ final class CapsuleSenderQueue implements SenderQueue {
         int itemBytes = 0;
         while (n < max && ring.sequence() == first + n) {
             int item = LENGTH_BYTES + ring.length();
-            if (itemBytes + item > maxFrameItemBytes || (n > 0 && itemBytes + item > TARGET_FRAME_ITEM_BYTES)) {
+            if (itemBytes + item > maxFrameItemBytes) {
                 break;
             }
             itemBytes += item;

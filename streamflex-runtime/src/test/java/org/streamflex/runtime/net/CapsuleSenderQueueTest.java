@@ -37,7 +37,7 @@ class CapsuleSenderQueueTest {
         }
     }
 
-    /** 80,004 bytes encoded: more than a frame's target, less than its maximum. */
+    /** 80,004 bytes encoded: 80,008 in a frame, 13 to a frame of 1 MiB. */
     static final class Huge extends Capsule {
         final long[] values = new long[10_000];
 
@@ -76,30 +76,33 @@ class CapsuleSenderQueueTest {
         return counts;
     }
 
+    /** Bytes of items a DATA frame of the default maximum length holds. */
+    private static final int FRAME_ITEM_BYTES = FrameFormat.DEFAULT_MAX_FRAME_LENGTH - FrameFormat.DATA_PREFIX_BYTES;
+
     @Test
-    void framesOfLargeCapsulesStopAtTheTargetSize() {
-        // 7 * 8,200 = 57,400 bytes of items; an eighth would pass 64 KiB.
-        assertEquals(7, CapsuleSenderQueue.TARGET_FRAME_ITEM_BYTES / 8200);
-        int[] counts = frames(filled(Block.class, 20), 3);
-        assertEquals(7, counts[0]);
-        assertEquals(7, counts[1]);
-        assertEquals(6, counts[2]);
+    void framesOfLargeCapsulesFillTheFrameLength() {
+        int perFrame = FRAME_ITEM_BYTES / 8200; // 127: a 128th would pass the frame length
+        int[] counts = frames(filled(Block.class, 2 * perFrame + 3), 3);
+        assertEquals(127, perFrame);
+        assertEquals(perFrame, counts[0]);
+        assertEquals(perFrame, counts[1]);
+        assertEquals(3, counts[2]);
     }
 
     @Test
-    void framesOfSmallCapsulesCarryAboutAThousand() {
-        int perFrame = CapsuleSenderQueue.TARGET_FRAME_ITEM_BYTES / 68;
-        int[] counts = frames(filled(Small.class, 2 * perFrame + 5), 3);
-        assertEquals(perFrame, counts[0]);
-        assertEquals(perFrame, counts[1]);
+    void framesOfSmallCapsulesStopAt4096Items() {
+        int[] counts = frames(filled(Small.class, 2 * 4096 + 5), 3);
+        assertEquals(4096, counts[0]);
+        assertEquals(4096, counts[1]);
         assertEquals(5, counts[2]);
     }
 
     @Test
-    void aCapsuleLargerThanTheTargetGoesAloneInItsFrame() {
-        int[] counts = frames(filled(Huge.class, 3), 3);
-        assertEquals(1, counts[0]);
+    void framesOfEightyKilobyteCapsulesHoldThirteen() {
+        int perFrame = FRAME_ITEM_BYTES / 80_008; // 13
+        int[] counts = frames(filled(Huge.class, perFrame + 1), 2);
+        assertEquals(13, perFrame);
+        assertEquals(perFrame, counts[0]);
         assertEquals(1, counts[1]);
-        assertEquals(1, counts[2]);
     }
 }
