@@ -17,7 +17,8 @@ import java.lang.invoke.VarHandle;
  * allow), so at least one side sees the other's store: either the producer sees the flag clear and
  * schedules a drain, or the event loop sees the item and drains it. Without them an item could wait
  * in the queue with no drain coming. {@code DrainRequestTest} (streamflex-concurrency) checks this
- * under jcstress.
+ * under jcstress. A receiver's credit grants use it the same way: its consumer publishes what it
+ * consumed, then requests a grant; the grant clears the request before it reads that count.
  *
  * <pre>{@code
  * // producer, after publishing an item:
