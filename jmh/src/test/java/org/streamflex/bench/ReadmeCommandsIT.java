@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * elsewhere; {@code StreamItMain} as written; {@code ScalingMain} with one round of 50 ms (W = 10
  * for the heavy pipeline, a warm-up of 100 ms for the StreamIt programs); {@code LinkBenchMain} with
  * 0.2 s of throughput, 200 pings and a warm-up of 0.2 s; {@code CapsuleBenchMain} and
- * {@code SegmentBenchMain} with 0.2 s of throughput and a warm-up of 0.2 s. The build command,
+ * {@code SegmentBenchMain} with 0.2 s of throughput and a warm-up of 0.2 s; {@code PayloadBenchMain}
+ * with 0.2 s of throughput, 200 pings and a warm-up of 0.2 s. The build command,
  * {@code ./mvnw -q package -pl jmh -am -DskipTests}, is what made the jar. A command of another
  * shape fails the test until it has a runner here.
  */
@@ -54,6 +55,8 @@ class ReadmeCommandsIT {
     static final String CAPSULE_LINKS = "java -cp " + JAR + " org.streamflex.bench.net.CapsuleBenchMain";
     /** Two JVMs on loopback: 8 KiB signal segments on a link against raw Netty (jmh/README.md, "Network links"). */
     static final String SEGMENT_LINKS = "java -cp " + JAR + " org.streamflex.bench.net.SegmentBenchMain";
+    /** Two JVMs on loopback: 0.5 KB and 8 KB capsules on links against raw Netty (jmh/README.md, "Item sizes"). */
+    static final String PAYLOAD_LINKS = "java -cp " + JAR + " org.streamflex.bench.net.PayloadBenchMain";
     /** The marmot node against its plain-Java version (jmh/README.md, "Marmot"). */
     static final String MARMOT = "java -cp " + JAR + " org.streamflex.bench.marmot.MarmotBench";
     /** The hybrid scheduler's micro-benchmarks, on one core as the paper ran them (jmh/README.md). */
@@ -233,6 +236,15 @@ class ReadmeCommandsIT {
                 assertTrue(e.out().lines().anyMatch(l -> l.startsWith("segment link "))
                         && e.out().contains("each with its start and samples") && e.out().contains("peer exited"),
                         command + ": the table\n" + e.out());
+            } else if (command.equals(PAYLOAD_LINKS)) {
+                words.addAll(List.of("--seconds", "0.2", "--pings", "200", "--warmup", "0.2"));
+                Exit e = java(words);
+                assertEquals(0, e.exit(), command + "\n" + e.out());
+                assertTrue(e.out().lines().anyMatch(l -> l.startsWith("ratio link / raw Netty 512 B "))
+                        && e.out().lines().anyMatch(l -> l.startsWith("ratio link / raw Netty 8192 B "))
+                        && e.out().lines().anyMatch(l -> l.startsWith("capsule link "))
+                        && e.out().contains("each whole and in order") && e.out().contains("peer exited"),
+                        command + ": both tables\n" + e.out());
             } else if (command.startsWith(MARMOT)) {
                 words.addAll(List.of("--rounds", "1", "--warmup", "0", "--seconds", "12"));
                 Exit e = java(words);
@@ -300,6 +312,7 @@ class ReadmeCommandsIT {
         assertTrue(commands.contains(LINKS), "the network links' section: " + commands);
         assertTrue(commands.contains(CAPSULE_LINKS), "the capsule links' command: " + commands);
         assertTrue(commands.contains(SEGMENT_LINKS), "the segment links' command: " + commands);
+        assertTrue(commands.contains(PAYLOAD_LINKS), "the item sizes' command: " + commands);
         assertTrue(commands.contains(MARMOT + " --rounds 9"), "the marmot section: " + commands);
         assertTrue(new String(Files.readAllBytes(Path.of("README.md")), StandardCharsets.UTF_8).contains(BUILD));
     }

@@ -122,6 +122,8 @@ class ReadmeCommandsTest {
                 "the same command with --seconds 0.2 --warmup 0.2");
         cover("java -cp jmh/target/benchmarks.jar org.streamflex.bench.net.SegmentBenchMain", JMH_README_IT,
                 "the same command with --seconds 0.2 --warmup 0.2");
+        cover("java -cp jmh/target/benchmarks.jar org.streamflex.bench.net.PayloadBenchMain", JMH_README_IT,
+                "the same command with --seconds 0.2 --pings 200 --warmup 0.2");
         String hybrid = "taskset -c 0 java -cp jmh/target/benchmarks.jar org.streamflex.bench.hybrid.HybridMain";
         for (String command : List.of(hybrid, hybrid + " --quick")) {
             cover(command, JMH_README_IT, "the same command with 64 items per round, one round and no warm-up;"

@@ -11,10 +11,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
+import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
+import org.streamflex.Capsule;
 import org.streamflex.dsp.FloatSeg;
 import org.streamflex.runtime.capsule.CapsuleType;
 import org.streamflex.runtime.net.CapsuleCodec;
 import org.streamflex.runtime.net.CapsuleLinkReceiver;
+import org.streamflex.runtime.net.LinkClientSettings;
+import org.streamflex.runtime.net.LinkIdentity;
 import org.streamflex.runtime.net.LongLinkReceiver;
 import org.streamflex.runtime.net.NetworkLinkClient;
 import org.streamflex.runtime.net.NetworkLinkServer;
@@ -27,10 +32,13 @@ import org.streamflex.runtime.net.SharedLinkReceiver;
  * leaves it running.
  *
  * <ul>
- *   <li>{@code raw-sink}, {@code link-sink}: a server counting the longs it receives (raw Netty on its
- *       event loop; a CREDIT link drained by a consumer thread); answers {@code port P}.
- *   <li>{@code capsule-sink}: a server with a CREDIT link of {@link Record64} capsules
- *       ({@link CapsuleBenchMain}), drained by a consumer thread that decodes each into one pooled
+ *   <li>{@code raw-sink [UNIT]}: a raw Netty server counting, on its event loop, the items of UNIT
+ *       bytes it receives (8, longs, if not given); answers {@code port P}.
+ *   <li>{@code link-sink}: a server counting the longs a CREDIT link brings, drained by a consumer
+ *       thread; answers {@code port P}.
+ *   <li>{@code capsule-sink}, {@code payload-sink SIZE}: a server with a CREDIT link of capsules
+ *       ({@link Record64} of {@link CapsuleBenchMain}; the {@link Payload} of SIZE bytes of
+ *       {@link PayloadBenchMain}), drained by a consumer thread that decodes each into one pooled
  *       capsule and checks it is whole and next; answers {@code port P}. {@code broken} answers
  *       {@code broken N}, the capsules that were not.
  *   <li>{@code segment-sink N}: a server with a CREDIT link of {@code FloatSeg}s of N samples
@@ -40,6 +48,7 @@ import org.streamflex.runtime.net.SharedLinkReceiver;
  *   <li>{@code raw-echo}: a raw Netty server writing every frame back; answers {@code port P}.
  *   <li>{@code link-echo P}: links back to the receiver at loopback port P (link B), opens a server
  *       for link A and echoes every item of A on B from a thread of its own; answers {@code port P'}.
+ *       {@code payload-echo SIZE P} does the same with links of {@link Payload}s of SIZE bytes.
  *   <li>{@code await N}: waits (10 s at most) until the sink counted N longs; answers {@code received C}.
  *   <li>{@code stop}: closes what the last command opened; answers {@code ok}. {@code exit}: exits.
  * </ul>
@@ -74,21 +83,24 @@ public final class LinkBenchPeer {
 
     private String command(String... words) throws InterruptedException {
         return switch (words[0]) {
-            case "raw-sink" -> rawSink();
+            case "raw-sink" -> rawSink(words.length > 1 ? Integer.parseInt(words[1]) : Long.BYTES);
             case "raw-echo" -> rawEcho();
             case "link-sink" -> linkSink();
-            case "capsule-sink" -> capsuleSink();
+            case "capsule-sink" -> capsuleSink(CapsuleBenchMain.CAPSULES, Record64.class, CapsuleBenchMain.QUEUE,
+                    CapsuleBenchMain.RECORD, r -> r.a, Record64::whole);
+            case "payload-sink" -> payloadSink(Integer.parseInt(words[1]));
             case "segment-sink" -> segmentSink(Integer.parseInt(words[1]));
             case "broken" -> "broken " + broken;
             case "link-echo" -> linkEcho(words);
+            case "payload-echo" -> payloadEcho(Integer.parseInt(words[1]), Integer.parseInt(words[2]));
             case "await" -> await(words);
             case "stop" -> stop();
             default -> throw new IllegalArgumentException("unknown command " + String.join(" ", words));
         };
     }
 
-    private String rawSink() {
-        rawCounter = new RawNetty.Counter();
+    private String rawSink(int unit) {
+        rawCounter = new RawNetty.Counter(unit);
         RawNetty.Server server = new RawNetty.Server(true, () -> rawCounter);
         open.add(server);
         return "port " + server.port();
@@ -123,15 +135,25 @@ public final class LinkBenchPeer {
         return "port " + server.address().getPort();
     }
 
-    private String capsuleSink() {
+    private <P extends Payload> String payloadSink(int size) {
+        Class<P> type = PayloadBenchMain.type(size);
+        return capsuleSink(PayloadBenchMain.identity("sink", type), type, PayloadBenchMain.SINK_QUEUE,
+                PayloadBenchMain.encodedSize(type), p -> p.sequence, Payload::whole);
+    }
+
+    /**
+     * A server with a CREDIT link of capsules of {@code type}, polled into one pooled capsule; counts
+     * those whose sequence number is not the next or that are not {@code whole}.
+     */
+    private <C extends Capsule> String capsuleSink(LinkIdentity identity, Class<C> type, int queue, int itemBytes,
+            ToLongFunction<C> sequenceOf, Predicate<C> whole) {
         NetworkLinkServer server = NetworkLinkServer.open(loopback(0));
         open.add(server);
-        CapsuleLinkReceiver<Record64> in = server.capsuleReceiver(CapsuleBenchMain.CAPSULES,
-                CapsuleCodec.of(Record64.class), CapsuleBenchMain.QUEUE, CapsuleBenchMain.RECORD);
+        CapsuleLinkReceiver<C> in = server.capsuleReceiver(identity, CapsuleCodec.of(type), queue, itemBytes);
         received = 0;
         broken = 0;
         start(() -> {
-            Record64 into = CapsuleType.of(Record64.class).newInstance(); // the one pooled capsule, reused
+            C into = CapsuleType.of(type).newInstance(); // the one pooled capsule, reused
             long count = 0;
             long bad = 0;
             long expected = 0;
@@ -139,8 +161,9 @@ public final class LinkBenchPeer {
             while (running) {
                 int n = 0;
                 while (n < 4096 && in.poll(into)) {
-                    bad += into.whole() && into.a == expected ? 0 : 1;
-                    expected = into.a + 1;
+                    long sequence = sequenceOf.applyAsLong(into);
+                    bad += whole.test(into) && sequence == expected ? 0 : 1;
+                    expected = sequence + 1;
                     n++;
                 }
                 if (n > 0) {
@@ -207,6 +230,35 @@ public final class LinkBenchPeer {
             int idle = 0;
             while (running) {
                 idle = in.drain(echo, 1) > 0 ? 0 : Idle.pause(idle);
+            }
+        });
+        return "port " + server.address().getPort();
+    }
+
+    private <P extends Payload> String payloadEcho(int size, int port) {
+        Class<P> type = PayloadBenchMain.type(size);
+        CapsuleCodec<P> codec = CapsuleCodec.of(type);
+        int queue = PayloadBenchMain.PING_QUEUE;
+        NetworkLinkClient back = NetworkLinkClient.connectCapsules(loopback(port), PayloadBenchMain.identity("pong",
+                type), codec, queue, PayloadBenchMain.queueBytes(type, queue), LinkClientSettings.DEFAULT);
+        open.add(back);
+        NetworkLinkServer server = NetworkLinkServer.open(loopback(0));
+        open.add(server);
+        CapsuleLinkReceiver<P> in = server.capsuleReceiver(PayloadBenchMain.identity("ping", type), codec,
+                PayloadBenchMain.PING_QUEUE, PayloadBenchMain.encodedSize(type));
+        start(() -> {
+            P item = CapsuleType.of(type).newInstance();
+            int idle = 0;
+            while (running) {
+                if (in.poll(item)) {
+                    idle = 0;
+                    while (running && !back.offer(item)) {
+                        idle = Idle.pause(idle);
+                    }
+                    idle = 0;
+                } else {
+                    idle = Idle.pause(idle);
+                }
             }
         });
         return "port " + server.address().getPort();

@@ -4,7 +4,6 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
@@ -27,14 +26,47 @@ import java.util.function.Supplier;
  * The baseline: plain Netty between the same two JVMs with the event-loop setup of the links
  * ({@code org.streamflex.runtime.net}): one NIO event-loop thread per side, {@code TCP_NODELAY},
  * {@link PooledByteBufAllocator} direct buffers. Frames are a 4-byte length and that many bytes of
- * big-endian longs, split by a {@link LengthFieldBasedFrameDecoder}.
+ * items, split by a {@link LengthFieldBasedFrameDecoder}; an item of {@code unit} bytes is its
+ * sequence number, a big-endian long, then {@code unit - 8} bytes of a payload array.
+ *
+ * <pre>{@code
+ * RawNetty.Pump pump = new RawNetty.Pump(8192, 1); // one 8 KiB item a frame
+ * try (RawNetty.Client client = new RawNetty.Client(port, pump)) {
+ *     pump.start(client.channel);
+ * }
+ * }</pre>
  */
 final class RawNetty {
-    /** Longs per frame of the throughput run: 4 KiB of items. */
+    /** Longs per frame of the throughput run of longs: 4 KiB of items. */
     static final int BATCH = 512;
     static final int MAX_FRAME = 1 << 20;
 
     private RawNetty() {
+    }
+
+    /** A payload to copy items from: bytes 0, 1, 2, ... as the capsule payloads carry. */
+    static byte[] payload(int bytes) {
+        byte[] b = new byte[bytes];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = (byte) i;
+        }
+        return b;
+    }
+
+    /** Writes one item of {@code unit} bytes numbered {@code sequence}: the long, then payload bytes. */
+    static void writeItem(ByteBuf frame, long sequence, int unit, byte[] payload) {
+        frame.writeLong(sequence);
+        if (unit > Long.BYTES) {
+            frame.writeBytes(payload, 0, unit - Long.BYTES);
+        }
+    }
+
+    /** A frame of one item of {@code unit} bytes numbered {@code sequence}, for a ping. */
+    static ByteBuf ping(Channel channel, long sequence, int unit, byte[] payload) {
+        ByteBuf frame = channel.alloc().directBuffer(4 + unit);
+        frame.writeInt(unit);
+        writeItem(frame, sequence, unit, payload);
+        return frame;
     }
 
     /** A decoder that strips the length field, or keeps it (the echo writes the frame back as it came). */
@@ -98,16 +130,22 @@ final class RawNetty {
         }
     }
 
-    /** The receiving side of the throughput run: counts the longs of every frame, on the event loop. */
+    /** The receiving side of the throughput run: counts the items of every frame, on the event loop. */
     static final class Counter extends ChannelInboundHandlerAdapter {
+        private final int unit;
         private long count;
         private volatile long received;
+
+        /** Counts items of {@code unit} bytes. */
+        Counter(int unit) {
+            this.unit = unit;
+        }
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             ByteBuf frame = (ByteBuf) msg;
             try {
-                count += frame.readableBytes() / Long.BYTES; // the event loop's
+                count += frame.readableBytes() / unit; // the event loop's
                 received = count;
             } finally {
                 frame.release();
@@ -133,40 +171,25 @@ final class RawNetty {
     }
 
     /**
-     * The sending side of the throughput run, on its event loop: writes frames of {@link #BATCH}
-     * longs while the channel is writable (Netty's high water mark), flushing every 16 frames, and
-     * resumes when it becomes writable again.
+     * The sending side of the throughput run, on its event loop: writes frames of {@code perFrame}
+     * items of {@code unit} bytes while the channel is writable (Netty's high water mark), flushing
+     * every 16 frames, and resumes when it becomes writable again.
      */
     static final class Pump extends ChannelInboundHandlerAdapter {
-        /** Longs per frame. */
-        private final int batch;
-        /** The bytes of a frame to copy, when frames are copied rather than written long by long; else null. */
-        private final ByteBuf template;
+        private final int unit;
+        private final int perFrame;
+        private final byte[] payload;
         private volatile boolean running;
         private volatile long written;
-        /** The next long to write, also the count written; the event loop's. */
+        /** The next item to write, also the count written; the event loop's. */
         private long next;
         private Channel channel;
 
-        /** Frames of {@link #BATCH} longs, 4 KiB. */
-        Pump() {
-            this(BATCH, false);
-        }
-
-        /**
-         * Frames of {@code batch} longs (1024 for 8 KiB, a segment's bytes), each written long by long, or,
-         * if {@code copy}, copied from one buffer of them (its first long numbered): as a segment's samples are.
-         */
-        Pump(int batch, boolean copy) {
-            this.batch = batch;
-            if (copy) {
-                template = Unpooled.directBuffer(batch * Long.BYTES);
-                for (int i = 0; i < batch; i++) {
-                    template.writeLong(i);
-                }
-            } else {
-                template = null;
-            }
+        /** Frames of {@code perFrame} items of {@code unit} bytes each (at least 8: the sequence number). */
+        Pump(int unit, int perFrame) {
+            this.unit = unit;
+            this.perFrame = perFrame;
+            this.payload = payload(unit);
         }
 
         void start(Channel ch) {
@@ -191,16 +214,10 @@ final class RawNetty {
         private void pump() {
             int frames = 0;
             while (running && channel.isWritable() && frames < 256) {
-                ByteBuf frame = channel.alloc().directBuffer(4 + batch * Long.BYTES);
-                frame.writeInt(batch * Long.BYTES);
-                if (template != null) {
-                    frame.writeLong(next);
-                    frame.writeBytes(template, Long.BYTES, (batch - 1) * Long.BYTES);
-                    next += batch;
-                } else {
-                    for (int i = 0; i < batch; i++) {
-                        frame.writeLong(next++);
-                    }
+                ByteBuf frame = channel.alloc().directBuffer(4 + perFrame * unit);
+                frame.writeInt(perFrame * unit);
+                for (int i = 0; i < perFrame; i++) {
+                    writeItem(frame, next++, unit, payload);
                 }
                 var _ = channel.write(frame, channel.voidPromise());
                 written = next;
@@ -223,7 +240,7 @@ final class RawNetty {
         }
     }
 
-    /** The pinging side's reader: the last long echoed, for the pinging thread to wait on. */
+    /** The pinging side's reader: the sequence number of the last item echoed, for the pinging thread. */
     static final class LastEchoed extends ChannelInboundHandlerAdapter {
         private volatile long last = -1;
 

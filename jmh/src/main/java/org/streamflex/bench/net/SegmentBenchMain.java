@@ -2,6 +2,8 @@ package org.streamflex.bench.net;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.streamflex.bench.Machine;
@@ -47,45 +49,33 @@ public final class SegmentBenchMain {
     private SegmentBenchMain() {
     }
 
-    /** The options: those of {@link LinkBenchMain} and the segment's length. */
-    record Options(LinkBenchMain.Options run, int samples) {
+    /** The options: those of every network benchmark but {@code --pings}, and the segment's length. */
+    record Options(BenchOptions run, int samples) {
         static Options parse(String... args) {
-            double seconds = 2;
-            double warmup = 1;
             int samples = 2048;
+            List<String> rest = new ArrayList<>();
             for (int i = 0; i < args.length; i++) {
-                switch (args[i]) {
-                    case "--seconds" -> seconds = number(args, ++i, false);
-                    case "--warmup" -> warmup = number(args, ++i, true);
-                    case "--samples" -> {
-                        double n = number(args, ++i, false);
-                        if (n != Math.rint(n) || n < 2 || n > 16_384 || n % 2 != 0) {
-                            throw new IllegalArgumentException("--samples needs an even whole number from 2 to 16384,"
-                                    + " not " + args[i]);
-                        }
-                        samples = (int) n;
-                    }
-                    default -> throw new IllegalArgumentException("unknown argument " + args[i]);
+                if (!args[i].equals("--samples")) {
+                    rest.add(args[i]);
+                    continue;
                 }
+                if (++i >= args.length) {
+                    throw new IllegalArgumentException("--samples needs a value");
+                }
+                double n;
+                try {
+                    n = Double.parseDouble(args[i]);
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("--samples needs an even whole number from 2 to 16384, not "
+                            + args[i], e);
+                }
+                if (n != Math.rint(n) || n < 2 || n > 16_384 || n % 2 != 0) {
+                    throw new IllegalArgumentException("--samples needs an even whole number from 2 to 16384, not "
+                            + args[i]);
+                }
+                samples = (int) n;
             }
-            return new Options(new LinkBenchMain.Options(seconds, 1, warmup), samples);
-        }
-
-        private static double number(String[] args, int i, boolean zero) {
-            if (i >= args.length) {
-                throw new IllegalArgumentException(args[i - 1] + " needs a number");
-            }
-            double v;
-            try {
-                v = Double.parseDouble(args[i]);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(args[i - 1] + " needs a number, not " + args[i]);
-            }
-            if (!(v > 0 || (zero && v == 0)) || Double.isInfinite(v)) {
-                throw new IllegalArgumentException(args[i - 1] + " needs a " + (zero ? "non-negative" : "positive")
-                        + " number, not " + args[i]);
-            }
-            return v;
+            return new Options(BenchOptions.parse(false, rest.toArray(new String[0])), samples);
         }
     }
 
@@ -103,8 +93,7 @@ public final class SegmentBenchMain {
             run(options, System.out);
         } catch (RuntimeException | IOException e) {
             System.out.flush();
-            System.err.println("SegmentBenchMain: " + (e instanceof LinkBenchMain.BenchFailure ? e.getMessage()
-                    : e.toString()));
+            System.err.println("SegmentBenchMain: " + (e instanceof BenchFailure ? e.getMessage() : e.toString()));
             System.exit(1);
         }
     }
@@ -116,67 +105,52 @@ public final class SegmentBenchMain {
 
     /** Both runs with a peer JVM of its own; prints the table on {@code out}. */
     static void run(Options options, PrintStream out) throws IOException {
-        LinkBenchMain.Options o = options.run();
+        BenchOptions o = options.run();
         int bytes = options.samples() * Float.BYTES;
         Machine.describe().forEach(out::println);
         out.printf(Locale.ROOT, "two JVMs on loopback; segments of %d floats (%d bytes); each run: %.1f s warm-up,"
                 + " then %.1f s measured%n", options.samples(), bytes, o.warmup(), o.seconds());
-        try (LinkBenchMain.Peer peer = new LinkBenchMain.Peer()) {
+        try (PeerJvm peer = new PeerJvm()) {
             out.println("peer: pid " + peer.pid());
-            LinkBenchMain.Rate raw = LinkBenchMain.rawThroughput(peer, o, new RawNetty.Pump(bytes / Long.BYTES, true));
-            LinkBenchMain.Rate link = segmentThroughput(peer, options);
-            // The raw run counts longs: a frame of a segment's bytes is one item.
-            double rawItems = raw.perSecond() * Long.BYTES / bytes;
-            double rawProcess = (double) raw.processBytes() / raw.items() * bytes / Long.BYTES;
+            // Raw Netty's frames carry one segment's bytes each: a frame is one item.
+            Rate raw = RawRuns.throughput(peer, o, bytes, 1);
+            Rate link = segmentThroughput(peer, options);
             out.println();
-            out.println("segments            items/s       MB/s  B/item (process)  B/item (producer)  ratio");
-            out.printf(Locale.ROOT, "%-15s %11.0f %10.1f %17.3f %18s %5.2fx%n", "raw Netty", rawItems,
-                    rawItems * bytes / 1e6, rawProcess, "n/a", 1.0);
-            out.printf(Locale.ROOT, "%-15s %11.0f %10.1f %17.3f %18.3f %5.2fx%n", "segment link", link.perSecond(),
-                    link.perSecond() * bytes / 1e6, (double) link.processBytes() / link.items(),
-                    (double) link.producerBytes() / link.items(), link.perSecond() / rawItems);
-            if (raw.items() == 0 || link.items() == 0) {
-                out.println("nothing was sent in a measured window (a loaded machine, or a short one): lengthen"
-                        + " --seconds and --warmup");
-            }
-            out.printf(Locale.ROOT, "counts: raw Netty sent %d longs, received %d; segment link accepted %d sent %d"
+            out.println(Rate.header("segments"));
+            out.println(raw.row("raw Netty", bytes, raw));
+            out.println(link.row("segment link", bytes, raw));
+            out.printf(Locale.ROOT, "counts: raw Netty sent %d frames, received %d; segment link accepted %d sent %d"
                     + " received %d, each with its start and samples%n", raw.sent(), raw.received(), link.accepted(),
                     link.sent(), link.received());
         }
         out.println("peer exited");
     }
 
-    private static LinkBenchMain.Rate segmentThroughput(LinkBenchMain.Peer peer, Options options) {
-        LinkBenchMain.Options o = options.run();
+    private static Rate segmentThroughput(PeerJvm peer, Options options) {
+        BenchOptions o = options.run();
         int port = peer.port("segment-sink " + options.samples());
         try (NetworkLinkClient link = NetworkLinkClient.connectShared(LinkBenchPeer.loopback(port), SEGMENTS,
                 SharedCodec.of(FloatSeg.class), QUEUE, 1 << 24, MAX_ITEM, LinkClientSettings.DEFAULT)) {
             Producer producer = new Producer(link, options.samples());
             Thread thread = new Thread(producer, "segment-bench-producer");
             thread.start();
-            LinkBenchMain.sleep(o.warmup());
-            LinkBenchMain.Snapshot a = LinkBenchMain.Snapshot.take(link.counters().accepted(), thread.threadId());
-            LinkBenchMain.sleep(o.seconds());
-            LinkBenchMain.Snapshot b = LinkBenchMain.Snapshot.take(link.counters().accepted(), thread.threadId());
+            Rate window = Rate.measure(o, () -> link.counters().accepted(), thread.threadId());
             producer.running = false;
-            LinkBenchMain.join(thread);
+            Threads.join(thread);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (link.queued() > 0 && System.nanoTime() < deadline) {
-                LinkBenchMain.sleep(0.001);
+                Threads.sleep(0.001);
             }
             long accepted = link.counters().accepted();
             long sent = link.counters().sent();
             long received = peer.await(accepted);
-            String answer = peer.ask("broken");
-            long broken = answer.startsWith("broken ") ? Long.parseLong(answer.substring(7)) : -1;
+            long broken = peer.broken();
             if (sent != accepted || received != sent || broken != 0) {
-                throw new LinkBenchMain.BenchFailure("segment link: accepted " + accepted + ", sent " + sent
+                throw new BenchFailure("segment link: accepted " + accepted + ", sent " + sent
                         + ", the peer received " + received + ", " + broken + " not whole or out of order ("
                         + link.counters() + ")");
             }
-            return new LinkBenchMain.Rate(b.count() - a.count(), b.nanos() - a.nanos(),
-                    b.processBytes() - a.processBytes(), b.producerBytes() - a.producerBytes(), accepted, sent,
-                    received);
+            return window.counted(accepted, sent, received);
         } finally {
             peer.ask("stop");
         }

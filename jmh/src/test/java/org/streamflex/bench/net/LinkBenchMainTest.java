@@ -25,15 +25,20 @@ class LinkBenchMainTest {
     }
 
     static Exit run(String... args) throws IOException, InterruptedException {
+        return run(LinkBenchMain.class, args);
+    }
+
+    /** Runs {@code main}'s main in a JVM of its own with this test's class path. */
+    static Exit run(Class<?> main, String... args) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-                LinkBenchMain.class.getName()));
+                main.getName()));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).start();
         p.getOutputStream().close();
         byte[] err = p.getErrorStream().readAllBytes();
         byte[] out = p.getInputStream().readAllBytes();
-        assertTrue(p.waitFor(240, TimeUnit.SECONDS), "LinkBenchMain did not exit");
+        assertTrue(p.waitFor(240, TimeUnit.SECONDS), main.getSimpleName() + " did not exit");
         return new Exit(p.exitValue(), new String(out, StandardCharsets.UTF_8),
                 new String(err, StandardCharsets.UTF_8));
     }
@@ -74,10 +79,12 @@ class LinkBenchMainTest {
         assertEquals(2, e.exit(), e.err());
         assertTrue(e.err().contains("LinkBenchMain: --pings needs a number, not many")
                 && e.err().contains("usage: LinkBenchMain"), e.err());
-        assertThrows(IllegalArgumentException.class, () -> LinkBenchMain.Options.parse("--seconds", "0"));
-        assertThrows(IllegalArgumentException.class, () -> LinkBenchMain.Options.parse("--pings", "1.5"));
-        assertThrows(IllegalArgumentException.class, () -> LinkBenchMain.Options.parse("--fast"));
-        assertEquals(new LinkBenchMain.Options(2, 20_000, 1), LinkBenchMain.Options.parse());
+        assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse(true, "--seconds", "0"));
+        assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse(true, "--pings", "1.5"));
+        assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse(true, "--fast"));
+        assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse(false, "--pings", "10"));
+        assertEquals(new BenchOptions(2, 20_000, 1), BenchOptions.parse(true));
+        assertEquals(new BenchOptions(2, 1, 0), BenchOptions.parse(true, "--pings", "1", "--warmup", "0"));
     }
 
     @Test

@@ -8,7 +8,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The receiving side of one connection, on its event loop: the handshake against the server's
@@ -30,7 +29,12 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
     private static final int HEARTBEAT_TICKS = 4;
 
     private final NetworkLinkServer server;
-    private final AtomicBoolean grantPending = new AtomicBoolean();
+    /**
+     * Whether a grant is scheduled: the consumer schedules one only when none is, after publishing
+     * what it consumed; the grant clears it before it reads that count ({@link DrainRequest}'s
+     * handshake, so that room the consumer freed is never left ungranted).
+     */
+    private final DrainRequest grantRequest = new DrainRequest();
     private final Runnable grantTask = this::grant;
     private final Runnable closeTask = this::closeFromReceiver;
     private ChannelHandlerContext ctx;
@@ -241,18 +245,18 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
 
     /** Any thread: grant the room the consumer freed, on the event loop. */
     void grantSoon() {
-        if (!grantPending.get() && grantPending.compareAndSet(false, true)) {
+        if (grantRequest.request()) {
             try {
                 ctx.executor().execute(grantTask);
             } catch (RejectedExecutionException e) {
                 // The server is closed: the link is gone, and with it the credit.
-                grantPending.set(false);
+                grantRequest.cancel();
             }
         }
     }
 
     private void grant() {
-        grantPending.set(false);
+        grantRequest.done(); // before reading what was consumed: a later ask schedules another grant
         if (state != State.OPEN) {
             return;
         }

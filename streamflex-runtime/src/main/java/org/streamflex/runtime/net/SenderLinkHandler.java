@@ -12,7 +12,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.streamflex.runtime.counter.SingleWriterCounter;
 
 /**
@@ -54,10 +53,13 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
     }
 
     private static final VarHandle NEXT_SEQUENCE;
+    private static final VarHandle OFFERING;
 
     static {
         try {
-            NEXT_SEQUENCE = MethodHandles.lookup().findVarHandle(SenderLinkHandler.class, "nextSequence", long.class);
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            NEXT_SEQUENCE = lookup.findVarHandle(SenderLinkHandler.class, "nextSequence", long.class);
+            OFFERING = lookup.findVarHandle(SenderLinkHandler.class, "offering", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -70,7 +72,8 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
     private final Promise<Void> handshake;
     private final Promise<Void> ended;
     private final long senderId;
-    private final AtomicBoolean drainPending = new AtomicBoolean();
+    /** Whether a drain is scheduled or running: the producer schedules one only when none is. */
+    private final DrainRequest drainRequest = new DrainRequest();
     private final Runnable drainTask = this::drain;
     private final Runnable closeTask = this::closeFromSender;
     private volatile boolean open = true;
@@ -79,11 +82,15 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
      * with both volatile, either the producer sees the link closed or the event loop sees it
      * offering and waits for it (Dekker's handshake). Without this, an offer that passed the
      * {@code open} check could drop or queue an item after the event loop had counted what the
-     * link holds and sent CLOSE, and the two sides' counts would differ by that item.
+     * link holds and sent CLOSE, and the two sides' counts would differ by that item. Cleared with
+     * a release store: the event loop that reads it clear sees everything the offer did, and the
+     * handshake needs the full fence only where it is set.
      */
     private volatile boolean offering;
     /** Written by the producer only. */
     private long nextSequence;
+    /** Producer only: the offer in progress queued its item, so {@link #endOffer()} requests a drain. */
+    private boolean queuedInOffer;
     private Connections connections;
     /** The current connection's context; null between connections. Event loop only, as all below. */
     private ChannelHandlerContext ctx;
@@ -185,7 +192,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
         if (taken) {
             NEXT_SEQUENCE.setRelease(this, sequence + 1);
             counters.addAccepted(1);
-            drainSoon();
+            queuedInOffer = true;
             return true;
         }
         if (offer.mode() == LinkMode.CREDIT) {
@@ -199,19 +206,27 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
         return false;
     }
 
-    /** Producer thread only: ends an offer {@link #beginOffer()} started. */
+    /**
+     * Producer thread only: ends an offer {@link #beginOffer()} started, and schedules a drain for
+     * the item it queued unless one is pending (which sends it: {@link DrainRequest}).
+     */
     void endOffer() {
-        offering = false;
+        OFFERING.setRelease(this, false);
+        if (queuedInOffer) {
+            queuedInOffer = false;
+            if (drainRequest.request()) {
+                scheduleDrain();
+            }
+        }
     }
 
-    private void drainSoon() {
-        if (!drainPending.get() && drainPending.compareAndSet(false, true)) {
-            try {
-                loop.execute(drainTask);
-            } catch (RejectedExecutionException e) {
-                // The client is shut down: close() counted what the ring held.
-                drainPending.set(false);
-            }
+    /** Any thread holding the drain request: runs {@link #drain()} on the event loop. */
+    private void scheduleDrain() {
+        try {
+            loop.execute(drainTask);
+        } catch (RejectedExecutionException e) {
+            // The client is shut down: close() counted what the ring held.
+            drainRequest.cancel();
         }
     }
 
@@ -314,8 +329,21 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
         finished = true;
     }
 
+    /**
+     * Event loop: sends what the queue holds as far as credit and writability allow, then ends the
+     * pending drain request; items queued meanwhile whose producer saw it pending are drained by a
+     * task scheduled here (a task, not a loop, so that reads of CREDIT and ACK frames go on).
+     */
     private void drain() {
-        drainPending.set(false);
+        send();
+        drainRequest.done();
+        if (state == State.OPEN && ring.available() > 0 && ctx.channel().isWritable()
+                && (offer.mode() != LinkMode.CREDIT || credit > 0) && drainRequest.request()) {
+            scheduleDrain();
+        }
+    }
+
+    private void send() {
         if (state != State.OPEN) {
             if (finished) {
                 discard();

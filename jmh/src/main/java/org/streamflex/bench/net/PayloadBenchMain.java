@@ -1,0 +1,153 @@
+package org.streamflex.bench.net;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import org.streamflex.bench.Machine;
+import org.streamflex.runtime.capsule.CapsuleType;
+import org.streamflex.runtime.net.CapsuleCodec;
+import org.streamflex.runtime.net.CapsuleLinkReceiver;
+import org.streamflex.runtime.net.LinkClientSettings;
+import org.streamflex.runtime.net.LinkIdentity;
+import org.streamflex.runtime.net.LinkMode;
+import org.streamflex.runtime.net.NetworkLinkClient;
+import org.streamflex.runtime.net.NetworkLinkServer;
+
+/**
+ * Issue 16's item sizes between two JVMs on loopback, each link against raw Netty in the same run:
+ * one-way latency (round trip / 2) of one item of 0.5 KB and of 8 KB by ping-pong, a capsule link
+ * with a {@code byte[]} body of that size ({@link Payload512}, {@link Payload8K}) out on link A and
+ * back on link B against raw Netty frames of that size echoed by the peer's event loop; and the
+ * throughput of 8 KB capsules against raw Netty moving 8 KB frames.
+ *
+ * <pre>
+ * java -cp jmh/target/benchmarks.jar org.streamflex.bench.net.PayloadBenchMain [--seconds S] [--pings N]
+ *     [--warmup S]
+ * </pre>
+ *
+ * <p>Exit status 0; 1 if a run failed or its counts do not reconcile (the message says which); 2 on
+ * a usage error.
+ */
+public final class PayloadBenchMain {
+    static final String USAGE = """
+            usage: PayloadBenchMain [--seconds S] [--pings N] [--warmup S]
+              --seconds S  length of each throughput measurement, after the warm-up (2)
+              --pings N    round trips measured for each latency, after the warm-up (20000)
+              --warmup S   warm-up of each of the six runs, in seconds (1)""";
+    /** Both queues of the ping and the pong link, in items. */
+    static final int PING_QUEUE = 64;
+    /** Both queues of the throughput link, in items: 2 MiB of 8 KB items. */
+    static final int SINK_QUEUE = 256;
+    /** Bytes of a capsule's record in the sender's queue besides its encoding. */
+    private static final int RECORD_HEADER = 12;
+
+    private PayloadBenchMain() {
+    }
+
+    public static void main(String[] args) {
+        NetMain.main("PayloadBenchMain", USAGE, true, args, PayloadBenchMain::run);
+    }
+
+    /** The payload capsule of {@code size} bytes. */
+    @SuppressWarnings("unchecked") // the two classes this switch names are Payloads
+    static <P extends Payload> Class<P> type(int size) {
+        return (Class<P>) switch (size) {
+            case Payload512.BYTES -> Payload512.class;
+            case Payload8K.BYTES -> Payload8K.class;
+            default -> throw new IllegalArgumentException("no payload capsule of " + size + " bytes: "
+                    + Payload512.BYTES + " or " + Payload8K.BYTES);
+        };
+    }
+
+    /** The CREDIT link {@code role} (ping, pong, sink) of capsules of {@code type}. */
+    static LinkIdentity identity(String role, Class<? extends Payload> type) {
+        return LinkIdentity.ofCapsules("linkbench", "payload-" + role, type.getName(), LinkMode.CREDIT);
+    }
+
+    /** Bytes a capsule of {@code type} encodes to: its sequence, its body's length and its body. */
+    static int encodedSize(Class<? extends Payload> type) {
+        return codecSize(type);
+    }
+
+    private static <P extends Payload> int codecSize(Class<P> type) {
+        return CapsuleCodec.of(type).encodedSize(CapsuleType.of(type).newInstance());
+    }
+
+    /** The sender's queue in bytes for {@code items}: each record with its header, twice over (records never wrap). */
+    static int queueBytes(Class<? extends Payload> type, int items) {
+        return items * (encodedSize(type) + RECORD_HEADER) * 2;
+    }
+
+    /** The six runs with a peer JVM of its own; prints the tables on {@code out}. */
+    static void run(BenchOptions o, PrintStream out) throws IOException {
+        Machine.describe().forEach(out::println);
+        out.printf(Locale.ROOT, "two JVMs on loopback; each run: %.1f s warm-up; latency over %d pings, throughput"
+                + " over %.1f s%n", o.warmup(), o.pings(), o.seconds());
+        try (PeerJvm peer = new PeerJvm()) {
+            out.println("peer: pid " + peer.pid());
+            List<Integer> sizes = List.of(Payload512.BYTES, Payload8K.BYTES);
+            PingPong[] raw = new PingPong[sizes.size()];
+            PingPong[] link = new PingPong[sizes.size()];
+            for (int i = 0; i < sizes.size(); i++) {
+                raw[i] = RawRuns.pings(peer, o, sizes.get(i));
+                link[i] = linkPings(peer, o, PayloadBenchMain.<Payload>type(sizes.get(i)));
+            }
+            Rate rawRate = RawRuns.throughput(peer, o, Payload8K.BYTES, 1);
+            Rate linkRate = CapsuleRuns.throughput(peer, o, "payload-sink " + Payload8K.BYTES,
+                    identity("sink", Payload8K.class), Payload8K.class, SINK_QUEUE,
+                    queueBytes(Payload8K.class, SINK_QUEUE), Payload::fill);
+            out.println();
+            out.println("one-way latency (round trip / 2)   median us   p99 us");
+            for (int i = 0; i < sizes.size(); i++) {
+                String size = sizes.get(i) + " B";
+                out.println(raw[i].row("raw Netty " + size));
+                out.println(link[i].row("capsule link " + size));
+                out.println(link[i].ratioRow("ratio link / raw Netty " + size, raw[i]));
+            }
+            out.println("space-time channel: not measured, none crosses JVMs");
+            out.println();
+            out.println(Rate.header("8 KB items"));
+            out.println(rawRate.row("raw Netty", Payload8K.BYTES, rawRate));
+            out.println(linkRate.row("capsule link", Payload8K.BYTES, rawRate));
+            out.printf(Locale.ROOT, "counts: raw Netty sent %d items, received %d; capsule link accepted %d sent %d"
+                    + " received %d, each whole and in order%n", rawRate.sent(), rawRate.received(),
+                    linkRate.accepted(), linkRate.sent(), linkRate.received());
+        }
+        out.println("peer exited");
+    }
+
+    /** Round trips of one capsule of {@code type}: out on link A, echoed by the peer on link B. */
+    private static <P extends Payload> PingPong linkPings(PeerJvm peer, BenchOptions o, Class<P> type) {
+        CapsuleCodec<P> codec = CapsuleCodec.of(type);
+        try (NetworkLinkServer here = NetworkLinkServer.open(LinkBenchPeer.loopback(0))) {
+            CapsuleLinkReceiver<P> pong = here.capsuleReceiver(identity("pong", type), codec, PING_QUEUE,
+                    encodedSize(type));
+            int port = peer.port("payload-echo " + CapsuleType.of(type).newInstance().size() + " "
+                    + here.address().getPort());
+            try (NetworkLinkClient ping = NetworkLinkClient.connectCapsules(LinkBenchPeer.loopback(port),
+                    identity("ping", type), codec, PING_QUEUE, queueBytes(type, PING_QUEUE),
+                    LinkClientSettings.DEFAULT)) {
+                P out = CapsuleType.of(type).newInstance();
+                P back = CapsuleType.of(type).newInstance();
+                return PingPong.run(o, v -> {
+                    out.fill(v);
+                    int idle = 0;
+                    while (!ping.offer(out)) {
+                        idle = Idle.pause(idle);
+                    }
+                    idle = 0;
+                    while (!pong.poll(back)) {
+                        idle = Idle.pause(idle);
+                    }
+                    if (back.sequence != v || !back.whole()) {
+                        throw new BenchFailure("capsule ping-pong of " + out.size() + " bytes: sent " + v + ", "
+                                + back.sequence + (back.whole() ? "" : ", not whole,") + " came back");
+                    }
+                });
+            } finally {
+                peer.ask("stop");
+            }
+        }
+    }
+}

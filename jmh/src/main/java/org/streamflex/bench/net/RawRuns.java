@@ -1,0 +1,61 @@
+package org.streamflex.bench.net;
+
+import io.netty.buffer.ByteBuf;
+
+/**
+ * The raw Netty baselines of the network benchmarks, against a {@link PeerJvm}: throughput of items
+ * of {@code unit} bytes, {@code perFrame} to a frame, written by this JVM's event loop while the
+ * channel is writable and counted by the peer's; and one-way latency of one item of {@code unit}
+ * bytes, a frame written by the pinging thread and echoed by the peer's event loop.
+ *
+ * <pre>{@code
+ * Rate raw = RawRuns.throughput(peer, options, 8192, 1);
+ * PingPong rtt = RawRuns.pings(peer, options, 512);
+ * }</pre>
+ */
+final class RawRuns {
+    private RawRuns() {
+    }
+
+    /**
+     * Items per second at the sender over the window; the peer must have counted every item sent.
+     *
+     * @throws BenchFailure if it did not
+     */
+    static Rate throughput(PeerJvm peer, BenchOptions o, int unit, int perFrame) {
+        int port = peer.port("raw-sink " + unit);
+        RawNetty.Pump pump = new RawNetty.Pump(unit, perFrame);
+        try (RawNetty.Client client = new RawNetty.Client(port, pump)) {
+            pump.start(client.channel);
+            Rate window = Rate.measure(o, pump::written, -1);
+            long sent = pump.stop();
+            long received = peer.await(sent);
+            if (received != sent) {
+                throw new BenchFailure("raw Netty: sent " + sent + " items of " + unit + " bytes, the peer received "
+                        + received);
+            }
+            return window.counted(sent, sent, received);
+        } finally {
+            peer.ask("stop");
+        }
+    }
+
+    /** Round trips of one item of {@code unit} bytes (at least 8) through the peer's event loop. */
+    static PingPong pings(PeerJvm peer, BenchOptions o, int unit) {
+        int port = peer.port("raw-echo");
+        RawNetty.LastEchoed last = new RawNetty.LastEchoed();
+        byte[] payload = RawNetty.payload(unit);
+        try (RawNetty.Client client = new RawNetty.Client(port, RawNetty.frames(true), last)) {
+            return PingPong.run(o, v -> {
+                ByteBuf frame = RawNetty.ping(client.channel, v, unit, payload);
+                var _ = client.channel.writeAndFlush(frame, client.channel.voidPromise());
+                int idle = 0;
+                while (last.last() != v) {
+                    idle = Idle.pause(idle);
+                }
+            });
+        } finally {
+            peer.ask("stop");
+        }
+    }
+}

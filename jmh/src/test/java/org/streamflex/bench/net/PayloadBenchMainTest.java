@@ -1,0 +1,96 @@
+package org.streamflex.bench.net;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.streamflex.runtime.capsule.CapsuleType;
+import org.streamflex.runtime.net.CapsuleCodec;
+
+/** {@code PayloadBenchMain} in a JVM of its own, with tiny settings: both sizes' latencies, counts, the peer gone. */
+@Timeout(300) // a guard against a hang, not a limit on speed
+class PayloadBenchMainTest {
+    private static final String NUMBER = "[0-9]+(\\.[0-9]+)?";
+
+    @Test
+    void tinyRunPrintsLatencyAtBothSizesAndThroughputWithCountsThatReconcile() throws Exception {
+        LinkBenchMainTest.Exit e = LinkBenchMainTest.run(PayloadBenchMain.class, "--seconds", "0.2", "--pings", "200",
+                "--warmup", "0");
+        String all = e.out() + "\n" + e.err();
+        assertEquals(0, e.exit(), all);
+        List<String> lines = e.out().lines().toList();
+        for (String size : List.of("512 B", "8192 B")) {
+            for (String row : List.of("raw Netty ", "capsule link ")) {
+                assertTrue(lines.stream().anyMatch(l -> l.matches(row + size + " +" + NUMBER + " +" + NUMBER)),
+                        row + size + "\n" + all);
+            }
+            assertTrue(lines.stream().anyMatch(l -> l.matches("ratio link / raw Netty " + size + " +" + NUMBER + "x +"
+                    + NUMBER + "x")), all);
+        }
+        assertTrue(lines.contains("space-time channel: not measured, none crosses JVMs"), all);
+        assertTrue(lines.stream().anyMatch(l -> l.matches("raw Netty +" + NUMBER + " +" + NUMBER + " +" + NUMBER
+                + " +n/a +1\\.00x")), all);
+        assertTrue(lines.stream().anyMatch(l -> l.matches("capsule link +" + NUMBER + " +" + NUMBER + " +" + NUMBER
+                + " +" + NUMBER + " +" + NUMBER + "x")), all);
+
+        Matcher counts = Pattern.compile("counts: raw Netty sent ([0-9]+) items, received ([0-9]+); capsule link"
+                + " accepted ([0-9]+) sent ([0-9]+) received ([0-9]+), each whole and in order").matcher(e.out());
+        assertTrue(counts.find(), all);
+        assertEquals(counts.group(1), counts.group(2), "raw Netty: every frame sent was received");
+        assertEquals(counts.group(3), counts.group(4), "every capsule accepted was sent");
+        assertEquals(counts.group(4), counts.group(5), "every capsule sent was received");
+        assertTrue(Long.parseLong(counts.group(5)) > 0, all);
+
+        Matcher pid = Pattern.compile("peer: pid ([0-9]+)").matcher(e.out());
+        assertTrue(pid.find() && e.out().contains("peer exited"), all);
+        long peer = Long.parseLong(pid.group(1));
+        assertFalse(ProcessHandle.of(peer).map(ProcessHandle::isAlive).orElse(false), "peer " + peer + " still runs");
+    }
+
+    @Test
+    void capsuleBenchWithoutWarmUpReportsFiniteRates() throws Exception {
+        LinkBenchMainTest.Exit e = LinkBenchMainTest.run(CapsuleBenchMain.class, "--seconds", "0.2", "--warmup", "0");
+        String all = e.out() + "\n" + e.err();
+        assertEquals(0, e.exit(), all);
+        assertFalse(all.contains("Infinity") || all.contains("NaN"), all);
+        assertTrue(e.out().lines().anyMatch(l -> l.matches("raw Netty +[1-9][0-9]* +" + NUMBER + " +" + NUMBER
+                + " +n/a +1\\.00x")), all);
+    }
+
+    @Test
+    void payloadsEncodeToTheirBodyAndTwelveBytesAndArriveWhole() {
+        for (int size : List.of(Payload512.BYTES, Payload8K.BYTES)) {
+            Class<Payload> type = PayloadBenchMain.type(size);
+            CapsuleCodec<Payload> codec = CapsuleCodec.of(type);
+            Payload p = CapsuleType.of(type).newInstance();
+            p.fill(0x1234_5678L);
+            assertEquals(size + 12, PayloadBenchMain.encodedSize(type));
+            byte[] wire = new byte[codec.encodedSize(p)];
+            codec.encode(p, wire, 0);
+            Payload q = CapsuleType.of(type).newInstance();
+            codec.decode(wire, 0, wire.length, q);
+            assertTrue(q.whole() && q.sequence == 0x1234_5678L, "size " + size);
+            q.body()[q.size() - 1]++;
+            assertFalse(q.whole(), "a changed last byte is seen");
+        }
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> PayloadBenchMain.type(100));
+        assertTrue(bad.getMessage().contains("no payload capsule of 100 bytes"), bad.getMessage());
+    }
+
+    @Test
+    void usageErrorsExitTwo() throws Exception {
+        LinkBenchMainTest.Exit e = LinkBenchMainTest.run(PayloadBenchMain.class, "--seconds", "-1");
+        assertEquals(2, e.exit(), e.err());
+        assertTrue(e.err().contains("PayloadBenchMain: --seconds needs a positive number, not -1")
+                && e.err().contains("usage: PayloadBenchMain"), e.err());
+        LinkBenchMainTest.Exit c = LinkBenchMainTest.run(CapsuleBenchMain.class, "--pings", "10");
+        assertEquals(2, c.exit(), c.err());
+        assertTrue(c.err().contains("CapsuleBenchMain: unknown argument --pings"), c.err());
+    }
+}
