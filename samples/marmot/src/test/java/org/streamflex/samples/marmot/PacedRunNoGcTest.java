@@ -39,7 +39,7 @@ class PacedRunNoGcTest {
         double seconds = Double.parseDouble(System.getProperty("marmot.paced.seconds", "10"));
         // A small heap, so that its young generation fills after a few MiB; a longer run may have
         // room for its recording, held in memory twice (3 MiB a second covers both copies).
-        long allowed = (80L << 20) + (long) Math.max(0, seconds - 10) * (3L << 20);
+        long allowed = (80L << 20) + ((long) Math.max(0, seconds - 10)) * (3L << 20);
         assertTrue(Runtime.getRuntime().maxMemory() <= allowed, "run this test in its own JVM with -Xmx64m"
                 + " (Surefire execution no-gc; -Dmarmot.paced.heap for long runs, at most " + (allowed >> 20)
                 + " MiB for " + seconds + " s); heap is " + Runtime.getRuntime().maxMemory());
