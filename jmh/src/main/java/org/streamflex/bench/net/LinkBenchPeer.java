@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.lang.foreign.MemorySegment;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +17,14 @@ import java.util.function.ToLongFunction;
 import org.streamflex.Capsule;
 import org.streamflex.dsp.FloatSeg;
 import org.streamflex.runtime.capsule.CapsuleType;
+import org.streamflex.runtime.spacetime.InputConnection;
+import org.streamflex.runtime.spacetime.ItemNotAvailableException;
+import org.streamflex.runtime.spacetime.ItemView;
+import org.streamflex.runtime.spacetime.OutputConnection;
+import org.streamflex.runtime.spacetime.SpaceTime;
+import org.streamflex.runtime.spacetime.SpaceTimeChannel;
+import org.streamflex.runtime.spacetime.SpaceTimeServer;
+import org.streamflex.runtime.spacetime.SpaceTimeThread;
 import org.streamflex.runtime.net.CapsuleCodec;
 import org.streamflex.runtime.net.CapsuleLinkReceiver;
 import org.streamflex.runtime.net.LinkClientSettings;
@@ -49,6 +58,9 @@ import org.streamflex.runtime.net.SharedLinkReceiver;
  *   <li>{@code link-echo P}: links back to the receiver at loopback port P (link B), opens a server
  *       for link A and echoes every item of A on B from a thread of its own; answers {@code port P'}.
  *       {@code payload-echo SIZE P} does the same with links of {@link Payload}s of SIZE bytes.
+ *   <li>{@code spacetime-echo SIZE}: a space-time server publishing channels {@code ping} and
+ *       {@code pong} of items of SIZE bytes, and a thread of the space echoing each item of
+ *       {@code ping} onto {@code pong} at its timestamp; answers {@code port P}.
  *   <li>{@code await N}: waits (10 s at most) until the sink counted N longs; answers {@code received C}.
  *   <li>{@code stop}: closes what the last command opened; answers {@code ok}. {@code exit}: exits.
  * </ul>
@@ -93,6 +105,7 @@ public final class LinkBenchPeer {
             case "broken" -> "broken " + broken;
             case "link-echo" -> linkEcho(words);
             case "payload-echo" -> payloadEcho(Integer.parseInt(words[1]), Integer.parseInt(words[2]));
+            case "spacetime-echo" -> spaceTimeEcho(Integer.parseInt(words[1]));
             case "await" -> await(words);
             case "stop" -> stop();
             default -> throw new IllegalArgumentException("unknown command " + String.join(" ", words));
@@ -259,6 +272,47 @@ public final class LinkBenchPeer {
                 } else {
                     idle = Idle.pause(idle);
                 }
+            }
+        });
+        return "port " + server.address().getPort();
+    }
+
+    /**
+     * A space-time server of a space with channels {@code ping} and {@code pong}, and a thread that
+     * gets each item of {@code ping} in timestamp order, puts its bytes on {@code pong} at the same
+     * timestamp, consumes it and moves its virtual time past it: Stampede's relay, local to the space.
+     */
+    private String spaceTimeEcho(int size) {
+        SpaceTime space = SpaceTime.create(size);
+        open.add(space);
+        SpaceTimeChannel ping = space.createChannel("ping");
+        SpaceTimeChannel pong = space.createChannel("pong");
+        SpaceTimeThread echo = space.join("echo", 0);
+        InputConnection in = echo.attachInput(ping);
+        OutputConnection out = echo.attachOutput(pong);
+        SpaceTimeServer server = SpaceTimeServer.open(space, loopback(0)).publish(ping).publish(pong);
+        open.add(server);
+        start(() -> {
+            byte[] bytes = new byte[size];
+            MemorySegment copy = MemorySegment.ofArray(bytes);
+            long ts = 0;
+            while (running) {
+                ItemView item;
+                try {
+                    item = in.get(ts, 50, TimeUnit.MILLISECONDS);
+                } catch (ItemNotAvailableException notYet) {
+                    continue;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+                try (item) {
+                    item.copyTo(0, copy, 0, item.byteSize());
+                }
+                out.put(ts, bytes);
+                in.consume(ts);
+                echo.setVirtualTime(ts + 1);
+                ts++;
             }
         });
         return "port " + server.address().getPort();

@@ -2,8 +2,10 @@ package org.streamflex.bench.net;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 import org.streamflex.bench.Machine;
 import org.streamflex.runtime.capsule.CapsuleType;
 import org.streamflex.runtime.net.CapsuleCodec;
@@ -13,13 +15,21 @@ import org.streamflex.runtime.net.LinkIdentity;
 import org.streamflex.runtime.net.LinkMode;
 import org.streamflex.runtime.net.NetworkLinkClient;
 import org.streamflex.runtime.net.NetworkLinkServer;
+import org.streamflex.runtime.spacetime.ItemNotAvailableException;
+import org.streamflex.runtime.spacetime.RemoteInput;
+import org.streamflex.runtime.spacetime.RemoteItem;
+import org.streamflex.runtime.spacetime.RemoteOutput;
+import org.streamflex.runtime.spacetime.RemoteSpaceTime;
+import org.streamflex.runtime.spacetime.RemoteThread;
 
 /**
  * Issue 16's item sizes between two JVMs on loopback, each link against raw Netty in the same run:
  * one-way latency (round trip / 2) of one item of 0.5 KB and of 8 KB by ping-pong, a capsule link
  * with a {@code byte[]} body of that size ({@link Payload512}, {@link Payload8K}) out on link A and
- * back on link B against raw Netty frames of that size echoed by the peer's event loop; and the
- * throughput of 8 KB capsules against raw Netty moving 8 KB frames.
+ * back on link B, and a space-time channel (a remote put on {@code ping} and a remote get of
+ * {@code pong}, relayed by a thread of the peer's space), against raw Netty frames of that size
+ * echoed by the peer's event loop; and the throughput of 8 KB capsules against raw Netty moving 8 KB
+ * frames.
  *
  * <pre>
  * java -cp jmh/target/benchmarks.jar org.streamflex.bench.net.PayloadBenchMain [--seconds S] [--pings N]
@@ -41,6 +51,9 @@ public final class PayloadBenchMain {
     static final int SINK_QUEUE = 256;
     /** Bytes of a capsule's record in the sender's queue besides its encoding. */
     private static final int RECORD_HEADER = 12;
+
+    /** Pings between a space-time pinger's consumes and virtual-time moves: 0.4% of round trips. */
+    static final int SPACE_TIME_BOOKKEEPING = 256;
 
     private PayloadBenchMain() {
     }
@@ -89,9 +102,11 @@ public final class PayloadBenchMain {
             List<Integer> sizes = List.of(Payload512.BYTES, Payload8K.BYTES);
             PingPong[] raw = new PingPong[sizes.size()];
             PingPong[] link = new PingPong[sizes.size()];
+            PingPong[] spaceTime = new PingPong[sizes.size()];
             for (int i = 0; i < sizes.size(); i++) {
                 raw[i] = RawRuns.pings(peer, o, sizes.get(i));
                 link[i] = linkPings(peer, o, PayloadBenchMain.<Payload>type(sizes.get(i)));
+                spaceTime[i] = spaceTimePings(peer, o, sizes.get(i));
             }
             Rate rawRate = RawRuns.throughput(peer, o, Payload8K.BYTES, 1);
             Rate linkRate = CapsuleRuns.throughput(peer, o, "payload-sink " + Payload8K.BYTES,
@@ -104,8 +119,9 @@ public final class PayloadBenchMain {
                 out.println(raw[i].row("raw Netty " + size));
                 out.println(link[i].row("capsule link " + size));
                 out.println(link[i].ratioRow("ratio link / raw Netty " + size, raw[i]));
+                out.println(spaceTime[i].row("space-time channel " + size));
+                out.println(spaceTime[i].ratioRow("ratio space-time / raw Netty " + size, raw[i]));
             }
-            out.println("space-time channel: not measured, none crosses JVMs");
             out.println();
             out.println(Rate.header("8 KB items"));
             out.println(rawRate.row("raw Netty", Payload8K.BYTES, rawRate));
@@ -115,6 +131,45 @@ public final class PayloadBenchMain {
                     linkRate.accepted(), linkRate.sent(), linkRate.received());
         }
         out.println("peer exited");
+    }
+
+    /**
+     * Round trips of one item of {@code size} bytes through a space-time server in the peer: a remote
+     * put on {@code ping}, the peer's relay thread puts it on {@code pong}, a remote blocking get of
+     * the same timestamp. Two requests per round trip, each answered. The thread consumes what it got
+     * and moves its virtual time once every {@link #SPACE_TIME_BOOKKEEPING} pings (two more requests),
+     * as Stampede's tracker consumes up to a timestamp, so that those round trips stay beyond the p99.
+     */
+    private static PingPong spaceTimePings(PeerJvm peer, BenchOptions o, int size) {
+        int port = peer.port("spacetime-echo " + size);
+        try (RemoteSpaceTime space = RemoteSpaceTime.connect(LinkBenchPeer.loopback(port))) {
+            RemoteThread pinger = space.join("pinger", 0);
+            RemoteOutput ping = pinger.attachOutput("ping");
+            RemoteInput pong = pinger.attachInput("pong");
+            byte[] item = new byte[size];
+            ByteBuffer numbered = ByteBuffer.wrap(item);
+            return PingPong.run(o, v -> {
+                numbered.putLong(0, v);
+                ping.put(v, item);
+                RemoteItem back;
+                try {
+                    back = pong.get(v, 10, TimeUnit.SECONDS);
+                } catch (ItemNotAvailableException e) {
+                    throw new BenchFailure("space-time ping-pong of " + size + " bytes: " + v + " did not come back"
+                            + " within 10 s: " + e.getMessage());
+                }
+                if (back.bytes().length != size || ByteBuffer.wrap(back.bytes()).getLong(0) != v) {
+                    throw new BenchFailure("space-time ping-pong of " + size + " bytes: sent " + v + ", got "
+                            + back.bytes().length + " bytes numbered " + ByteBuffer.wrap(back.bytes()).getLong(0));
+                }
+                if ((v + 1) % SPACE_TIME_BOOKKEEPING == 0) {
+                    pong.consumeUntil(v);
+                    pinger.setVirtualTime(v + 1);
+                }
+            });
+        } finally {
+            peer.ask("stop");
+        }
     }
 
     /** Round trips of one capsule of {@code type}: out on link A, echoed by the peer on link B. */
