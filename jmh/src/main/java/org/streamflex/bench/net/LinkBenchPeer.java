@@ -17,14 +17,6 @@ import java.util.function.ToLongFunction;
 import org.streamflex.Capsule;
 import org.streamflex.dsp.FloatSeg;
 import org.streamflex.runtime.capsule.CapsuleType;
-import org.streamflex.runtime.spacetime.InputConnection;
-import org.streamflex.runtime.spacetime.ItemNotAvailableException;
-import org.streamflex.runtime.spacetime.ItemView;
-import org.streamflex.runtime.spacetime.OutputConnection;
-import org.streamflex.runtime.spacetime.SpaceTime;
-import org.streamflex.runtime.spacetime.SpaceTimeChannel;
-import org.streamflex.runtime.spacetime.SpaceTimeServer;
-import org.streamflex.runtime.spacetime.SpaceTimeThread;
 import org.streamflex.runtime.net.CapsuleCodec;
 import org.streamflex.runtime.net.CapsuleLinkReceiver;
 import org.streamflex.runtime.net.LinkClientSettings;
@@ -34,6 +26,14 @@ import org.streamflex.runtime.net.NetworkLinkClient;
 import org.streamflex.runtime.net.NetworkLinkServer;
 import org.streamflex.runtime.net.SharedCodec;
 import org.streamflex.runtime.net.SharedLinkReceiver;
+import org.streamflex.runtime.spacetime.InputConnection;
+import org.streamflex.runtime.spacetime.ItemNotAvailableException;
+import org.streamflex.runtime.spacetime.ItemView;
+import org.streamflex.runtime.spacetime.OutputConnection;
+import org.streamflex.runtime.spacetime.SpaceTime;
+import org.streamflex.runtime.spacetime.SpaceTimeChannel;
+import org.streamflex.runtime.spacetime.SpaceTimeServer;
+import org.streamflex.runtime.spacetime.SpaceTimeThread;
 
 /**
  * The receiving JVM of {@link LinkBenchMain}, started by it. It reads one command a line on stdin
