@@ -39,7 +39,7 @@ class SegmentCrossingAllocationTest {
         node.start();
         // Warm up (JIT, the segment pools, the timebase caches, Netty's first buffers), then count from here on.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (server.checker.received < 3_000 && System.nanoTime() < deadline) {
+        while (server.checker.received < 10_000 && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
         long from = server.checker.received + server.checker.tuplesReceived;
@@ -58,8 +58,10 @@ class SegmentCrossingAllocationTest {
                 + outletBytes + ", inlet " + inletBytes + "; wrong " + server.checker.wrong);
         assertTrue(counted >= 10_000, "items counted: " + counted);
         assertTrue(server.checker.wrong == 0, "wrong items: " + server.checker.wrong);
-        // A chunk of Netty's task queue or a pool's growth may land here once; per item, nothing.
-        assertTrue(outletBytes / (double) counted < 0.5, "outlet heap bytes " + outletBytes + " for " + counted);
-        assertTrue(inletBytes / (double) counted < 0.5, "inlet heap bytes " + inletBytes + " for " + counted);
+        // A chunk of Netty's task queue, a pool's growth or code the JIT has not compiled yet may land
+        // here once (12,920 bytes over 10,015 items in one CI run on a busy machine); an object per
+        // item would be at least 16 bytes an item, and the segment it replaces thousands.
+        assertTrue(outletBytes / (double) counted < 4, "outlet heap bytes " + outletBytes + " for " + counted);
+        assertTrue(inletBytes / (double) counted < 4, "inlet heap bytes " + inletBytes + " for " + counted);
     }
 }
