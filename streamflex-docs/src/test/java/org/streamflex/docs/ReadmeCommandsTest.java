@@ -77,8 +77,8 @@ class ReadmeCommandsTest {
                 marmotTest, "MarmotMain.run with the -Dmarmot.args words");
         cover("./mvnw -q verify -pl samples/marmot -am -DskipITs -Dtest=PacedRunNoGcTest"
                 + " -Dsurefire.failIfNoSpecifiedTests=false -Dmarmot.paced.seconds=180 -Dmarmot.paced.heap=560m",
-                "samples/marmot/pom.xml", "its no-gc execution runs PacedRunNoGcTest in every verify, with 10 s of audio"
-                + " and a 64 MiB heap: the same test, scaled down");
+                "samples/marmot/pom.xml", "its no-gc execution runs PacedRunNoGcTest in every verify, with 10 s of"
+                + " audio and a 64 MiB heap: the same test, scaled down");
         String marmotSplit = "samples/marmot/src/test/java/org/streamflex/samples/marmot/SplitRunJvmTest.java";
         String marmotJar = "java -jar samples/marmot/target/streamflex-marmot.jar --site ";
         String smallScene = " --scene samples/marmot/scenes/small ";
