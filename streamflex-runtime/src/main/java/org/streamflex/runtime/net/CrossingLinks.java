@@ -276,6 +276,8 @@ public final class CrossingLinks implements AutoCloseable {
                         LinkCounters::acknowledged);
                 sender(registry, owner, index, "lostInFlight", "items sent on a connection that died unacknowledged",
                         LinkCounters::lostInFlight);
+                sender(registry, owner, index, "lostInTransit", "items sent that the server said never arrived",
+                        LinkCounters::lostInTransit);
                 sender(registry, owner, index, "discardedAtClose", "items still queued when the link closed",
                         LinkCounters::discardedAtClose);
                 if (crossings.get(i).kind() == ElementKind.SHARED) {

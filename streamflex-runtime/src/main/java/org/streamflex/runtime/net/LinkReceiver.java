@@ -103,6 +103,14 @@ public abstract sealed class LinkReceiver permits LongLinkReceiver, CapsuleLinkR
         }
     }
 
+    /** The server is closing: acknowledges what the current link received and drops its connection. */
+    void acknowledgeAndDrop() {
+        ReceiverLinkHandler current = link;
+        if (current != null) {
+            current.acknowledgeAndDropSoon();
+        }
+    }
+
     /**
      * Event loop: a sender's HELLO was accepted. The same sending link as before resumes, and what
      * it will never send here is counted; another one starts afresh where it says.

@@ -19,6 +19,7 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import org.streamflex.Capsule;
 import org.streamflex.Shared;
 
@@ -35,6 +36,8 @@ import org.streamflex.Shared;
  * }</pre>
  */
 public final class NetworkLinkServer implements AutoCloseable {
+    /** How long {@link #close()} waits for its last ACKs to be written: a live connection takes them at once. */
+    static final long CLOSE_GRACE_NANOS = TimeUnit.SECONDS.toNanos(5);
     private final EventLoopGroup group;
     private final Channel listening;
     /** The accepted connections: closed with the server, since stopping the event loop leaves them open. */
@@ -44,6 +47,7 @@ public final class NetworkLinkServer implements AutoCloseable {
     private volatile String lastRefusal = "";
     private volatile String lastProblem = "";
     private final RefusedPeers refusedPeers = new RefusedPeers();
+    private boolean closed;
 
     private NetworkLinkServer(InetSocketAddress address, int maxFrameLength, LinkSecurity security) {
         new FrameDecoder(maxFrameLength); // checks the length before anything is started
@@ -218,12 +222,40 @@ public final class NetworkLinkServer implements AutoCloseable {
         lastProblem = problem;
     }
 
-    /** Stops listening and closes every link. */
+    /**
+     * Stops listening and closes every connection, each after an ACK of what it delivered (waiting at
+     * most {@link #CLOSE_GRACE_NANOS} for those to be written). Without that ACK, a sender whose last
+     * items arrived after the last periodic one would count them lost in flight, and would never learn
+     * that they were delivered. The links are not ended: their senders connect again to a server
+     * restarted at the same address. Idempotent.
+     */
     @Override
     public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
         listening.close().syncUninterruptibly();
+        for (LinkReceiver receiver : receivers.values()) {
+            receiver.acknowledgeAndDrop();
+        }
+        long deadline = System.nanoTime() + CLOSE_GRACE_NANOS;
+        while (anyLinked() && System.nanoTime() - deadline < 0) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+        }
         connections.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    private boolean anyLinked() {
+        for (LinkReceiver receiver : receivers.values()) {
+            if (receiver.isLinked()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void secure(SocketChannel ch, LinkSecurity security) {

@@ -37,6 +37,7 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
     private final DrainRequest grantRequest = new DrainRequest();
     private final Runnable grantTask = this::grant;
     private final Runnable closeTask = this::closeFromReceiver;
+    private final Runnable acknowledgeAndDropTask = this::acknowledgeAndDrop;
     private ChannelHandlerContext ctx;
     private State state = State.AWAITING_HELLO;
     private LinkReceiver receiver;
@@ -266,6 +267,30 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
             grantedUpTo = consumed;
             var _ = ctx.writeAndFlush(FrameEncoder.credit(ctx.alloc(), (int) grant), ctx.voidPromise());
         }
+    }
+
+    /**
+     * Any thread: the server is closing. Acknowledges what arrived, then drops the connection without
+     * ending the link: its sender counts nothing it delivered as lost in flight, and connects again to
+     * a server restarted on the same address.
+     */
+    void acknowledgeAndDropSoon() {
+        try {
+            ctx.executor().execute(acknowledgeAndDropTask);
+        } catch (RejectedExecutionException e) {
+            // The server is closed, and the link with it.
+        }
+    }
+
+    private void acknowledgeAndDrop() {
+        if (state != State.OPEN) {
+            return;
+        }
+        // What arrives after this ACK is neither delivered nor acknowledged: the sender counts it lost in flight.
+        state = State.CLOSED;
+        stopAcks();
+        var _ = ctx.writeAndFlush(FrameEncoder.ack(ctx.alloc(), received, gaps.expected()))
+                .addListener(ChannelFutureListener.CLOSE);
     }
 
     /** Any thread: end the link from this side. */

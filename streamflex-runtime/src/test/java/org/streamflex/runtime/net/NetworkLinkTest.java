@@ -101,6 +101,33 @@ class NetworkLinkTest {
     }
 
     @Test
+    void aClosingServerAcknowledgesWhatArrivedSoNothingIsCountedLostInFlight() throws Exception {
+        LinkIdentity id = LinkIdentity.of("g", "c", ElementKind.LONG, LinkMode.CREDIT);
+        NetworkLinkServer server = NetworkLinkServer.open(LOOPBACK);
+        LongLinkReceiver in = server.longReceiver(id, 1024);
+        boolean closed = false;
+        try (NetworkLinkClient out = NetworkLinkClient.connect(server.address(), id, 256)) {
+            for (long i = 0; i < 10; i++) {
+                assertTrue(out.offer(i));
+            }
+            waitFor(() -> in.counters().delivered() == 10, "the receiver to take the ten items");
+            // Well within the 50 ms in which an ACK would come by itself: only the ACK that the closing
+            // server writes tells the sender.
+            server.close();
+            closed = true;
+            LinkCounters sender = out.counters();
+            waitFor(() -> sender.acknowledged() + sender.lostInFlight() == 10, "the sender to learn their fate");
+            assertEquals(10, sender.acknowledged(), sender.toString());
+            assertEquals(0, sender.lostInFlight(), sender.toString());
+            assertEquals(0, sender.lostInTransit(), sender.toString());
+        } finally {
+            if (!closed) {
+                server.close();
+            }
+        }
+    }
+
+    @Test
     void aMismatchedHandshakeIsRefusedOnBothSidesNamingBoth() {
         try (NetworkLinkServer server = NetworkLinkServer.open(LOOPBACK)) {
             server.longReceiver(LinkIdentity.of("G", "C", ElementKind.LONG, LinkMode.DROP), 16);

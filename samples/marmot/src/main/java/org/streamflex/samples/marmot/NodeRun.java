@@ -76,14 +76,17 @@ final class NodeRun {
         long deadline = timeoutSeconds > 0 ? System.nanoTime() + (long) (timeoutSeconds * 1e9) : Long.MAX_VALUE;
         double reported = 0;
         boolean flushed = false;
+        boolean settled = false;
         while (graph.failure() == null && System.nanoTime() < deadline) {
             // Every item is in the link's counts once the end mark (the last of the node's marks) has been
-            // put, and the server has acknowledged all the link took.
+            // put; the run is over when each item the link took has a fate that cannot change: acknowledged
+            // by the server, or counted lost (then the run fails below, naming the counts). Waiting for
+            // acknowledgements that can no longer come would keep a node alive forever.
             long put = counters.value(detections) + counters.value(progress);
             long accepted = counters.value(link + ".accepted");
-            if (counters.value(progress) == marks && accepted == put
-                    && counters.value(link + ".acknowledged") == accepted) {
-                flushed = true;
+            if (counters.value(progress) == marks && accepted == put && settled(counters, link, accepted)) {
+                flushed = counters.value(link + ".acknowledged") == accepted;
+                settled = true;
                 break;
             }
             double heard = counters.value(progress) * MarmotGraph.BLOCKS_PER_PROGRESS * config.block() / rec.rate;
@@ -108,12 +111,25 @@ final class NodeRun {
         List<String> losses = losses(counters, link);
         out.println("# dropped in the node: " + (losses.isEmpty() ? "nothing" : String.join(", ", losses)));
         if (!losses.isEmpty() || !flushed) {
-            err.println("marmot: node " + id + (flushed ? "" : " stopped after its timeout of " + timeoutSeconds
-                    + " s before the server acknowledged every item")
-                    + (losses.isEmpty() ? "" : (flushed ? " lost items: " : "; lost items: ") + losses));
+            err.println("marmot: node " + id + (flushed || settled ? "" : " stopped after its timeout of "
+                    + timeoutSeconds + " s before the server acknowledged every item")
+                    + (losses.isEmpty() ? "" : (flushed || settled ? " lost items: " : "; lost items: ") + losses));
             return ExitCode.INCOMPLETE.code();
         }
         return rec.problem == null ? ExitCode.OK.code() : ExitCode.PARTIAL_INPUT.code();
+    }
+
+    /**
+     * Whether each of the {@code accepted} items of {@code link} is acknowledged or counted lost:
+     * dropped or discarded at the node, or sent and then acknowledged, lost in transit (the server
+     * said so) or lost in flight (its connection died first).
+     */
+    private static boolean settled(GraphCounters counters, String link, long accepted) {
+        long sent = counters.value(link + ".sent");
+        long dropped = counters.value(link + ".droppedAtSender") + counters.value(link + ".discardedAtClose");
+        return sent + dropped == accepted
+                && counters.value(link + ".acknowledged") + counters.value(link + ".lostInTransit")
+                        + counters.value(link + ".lostInFlight") == sent;
     }
 
     /** {@code "link <id>:<channel>: key value, ..."}, from the link's counters. */
@@ -130,7 +146,8 @@ final class NodeRun {
         List<String> losses = new ArrayList<>();
         for (String name : counters.names()) {
             boolean linkLoss = name.startsWith(link + ".") && (name.endsWith(".droppedAtSender")
-                    || name.endsWith(".discardedAtClose") || name.endsWith(".lostInFlight"));
+                    || name.endsWith(".discardedAtClose") || name.endsWith(".lostInFlight")
+                    || name.endsWith(".lostInTransit"));
             if ((linkLoss || (name.startsWith("channel.") && name.endsWith(".dropped"))) && counters.value(name) > 0) {
                 losses.add(name + " " + counters.value(name));
             }
