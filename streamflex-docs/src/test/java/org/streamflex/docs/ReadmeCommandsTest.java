@@ -71,6 +71,9 @@ class ReadmeCommandsTest {
             cover("java -jar samples/marmot/target/streamflex-marmot.jar " + args, marmotTest,
                     "MarmotMain.run with these arguments, the files it writes in a temp dir");
         }
+        cover("java -jar samples/marmot/target/streamflex-marmot.jar --scene samples/marmot/scenes/room --plots none",
+                "samples/marmot/src/test/java/org/streamflex/samples/marmot/RoomRecordingTest.java",
+                "MarmotMain.run with these arguments, its answers checked against the room's truth");
         String marmotExec = "./mvnw -q compile exec:java -pl samples/marmot -am -Dmarmot.skip=false";
         cover(marmotExec, marmotTest, "MarmotMain.run with the pom's default -Dmarmot.args words");
         cover(marmotExec + " -Dmarmot.args=\"--scene samples/marmot/scenes/small --plots none --band 2500:7000\"",
