@@ -2,6 +2,7 @@ package org.streamflex.bench.marmot;
 
 import org.jtransforms.fft.FloatFFT_1D;
 import org.streamflex.samples.marmot.DoaVector;
+import org.streamflex.samples.marmot.DoaWindow;
 import org.streamflex.samples.marmot.MarmotConfig;
 import org.streamflex.samples.marmot.NodeSite;
 import org.streamflex.samples.marmot.Radix2Fft;
@@ -84,9 +85,10 @@ public final class PlainMarmotNode {
     private final double highHz;
     private final double speedOfSound;
     private final long leadNanos;
+    private final long decayNanos;
     private final int maxSamples;
     private final double whitening;
-    private final float[] hann;
+    private final float[] window;
     private final float[] re;
     private final float[] im;
     private final float[] bandRe;
@@ -148,11 +150,12 @@ public final class PlainMarmotNode {
         this.highHz = config.highHz();
         this.speedOfSound = config.speedOfSound();
         this.leadNanos = Math.max(0, Math.min(padNanos, Math.round(config.doaLeadMillis() * 1e6)));
+        this.decayNanos = Math.round(config.doaDecayMillis() * 1e6);
         this.maxSamples = config.doaSamples();
         this.whitening = config.whitening();
         int size = Integer.highestOneBit(maxSamples);
         size = size < maxSamples ? size << 1 : size;
-        this.hann = new float[maxSamples];
+        this.window = new float[maxSamples];
         this.re = new float[size];
         this.im = new float[size];
         this.bandRe = new float[CHANNELS * size / 2];
@@ -288,14 +291,13 @@ public final class PlainMarmotNode {
             dropped++;
             return;
         }
-        for (int i = 0; i < n; i++) {
-            hann[i] = (float) (0.5 - 0.5 * Math.cos(2 * Math.PI * (i + 0.5) / n));
-        }
+        int onset = (int) Math.max(0, Math.min(n, Math.round(padNanos * 1e-9 * sampleRate) - skip));
+        DoaWindow.fill(window, n, onset, decayNanos * 1e-9 * sampleRate);
         for (int m = 0; m < CHANNELS; m++) {
             float[] c = ring[m];
             int at = (int) ((from + skip) & (RING - 1));
             for (int i = 0; i < n; i++) {
-                re[i] = c[(at + i) & (RING - 1)] * hann[i];
+                re[i] = c[(at + i) & (RING - 1)] * window[i];
             }
             for (int i = n; i < size; i++) {
                 re[i] = 0;

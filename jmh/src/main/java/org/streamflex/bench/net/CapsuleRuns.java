@@ -1,6 +1,5 @@
 package org.streamflex.bench.net;
 
-import java.util.concurrent.TimeUnit;
 import java.util.function.ObjLongConsumer;
 import org.streamflex.Capsule;
 import org.streamflex.runtime.capsule.CapsuleType;
@@ -41,10 +40,7 @@ final class CapsuleRuns {
             Rate window = Rate.measure(o, () -> link.counters().accepted(), thread.threadId());
             producer.running = false;
             Threads.join(thread);
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (link.queued() > 0 && System.nanoTime() < deadline) {
-                Threads.sleep(0.001);
-            }
+            LinkDrain.await(link);
             long accepted = link.counters().accepted();
             long sent = link.counters().sent();
             long received = peer.await(accepted);

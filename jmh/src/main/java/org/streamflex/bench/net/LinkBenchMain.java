@@ -3,7 +3,6 @@ package org.streamflex.bench.net;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
 import org.streamflex.bench.Machine;
 import org.streamflex.runtime.net.ElementKind;
@@ -84,10 +83,7 @@ public final class LinkBenchMain {
             Rate window = Rate.measure(o, () -> link.counters().accepted(), thread.threadId());
             producer.running = false;
             Threads.join(thread);
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (link.queued() > 0 && System.nanoTime() < deadline) {
-                Threads.sleep(0.001);
-            }
+            LinkDrain.await(link);
             long accepted = link.counters().accepted();
             long sent = link.counters().sent();
             long received = peer.await(accepted);

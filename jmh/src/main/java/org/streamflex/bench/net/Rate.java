@@ -33,7 +33,7 @@ record Rate(long items, long nanos, long processBytes, long producerBytes, long 
      * counts {@code count} over the window.
      *
      * @param producerThread the id of the producer thread, or -1 if none but the event loop
-     * @throws BenchFailure if nothing flowed within 10 s of the warm-up, or in the window
+     * @throws BenchFailure if nothing flowed within 10 s of the warm-up, or in the window and 10 s after it
      */
     static Rate measure(BenchOptions o, LongSupplier count, long producerThread) {
         Threads.sleep(o.warmup());
@@ -47,8 +47,17 @@ record Rate(long items, long nanos, long processBytes, long producerBytes, long 
         Snapshot a = Snapshot.take(count.getAsLong(), producerThread);
         Threads.sleep(o.seconds());
         Snapshot b = Snapshot.take(count.getAsLong(), producerThread);
-        if (b.count() == a.count()) {
-            throw new BenchFailure("nothing was sent in the " + o.seconds() + " s window: the sender stalled");
+        // A machine busy with other work may give the sender no time in a short window: the window
+        // then grows (its real length is what the rate divides by) rather than report a stall that
+        // is the load's; a sender that moves nothing for 10 s more has stalled.
+        long stalledAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (b.count() == a.count()) {
+            if (System.nanoTime() > stalledAt) {
+                throw new BenchFailure("nothing was sent in the " + o.seconds() + " s window nor in the 10 s after"
+                        + " it: the sender stalled");
+            }
+            Threads.sleep(0.01);
+            b = Snapshot.take(count.getAsLong(), producerThread);
         }
         return new Rate(b.count() - a.count(), b.nanos() - a.nanos(), b.processBytes() - a.processBytes(),
                 producerThread < 0 ? -1 : b.producerBytes() - a.producerBytes(), -1, -1, -1);

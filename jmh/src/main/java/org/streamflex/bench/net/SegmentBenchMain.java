@@ -5,7 +5,6 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import org.streamflex.bench.Machine;
 import org.streamflex.dsp.FloatSeg;
 import org.streamflex.dsp.Timebase;
@@ -137,10 +136,7 @@ public final class SegmentBenchMain {
             Rate window = Rate.measure(o, () -> link.counters().accepted(), thread.threadId());
             producer.running = false;
             Threads.join(thread);
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (link.queued() > 0 && System.nanoTime() < deadline) {
-                Threads.sleep(0.001);
-            }
+            LinkDrain.await(link);
             long accepted = link.counters().accepted();
             long sent = link.counters().sent();
             long received = peer.await(accepted);

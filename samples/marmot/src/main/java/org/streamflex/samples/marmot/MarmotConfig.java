@@ -19,6 +19,7 @@ package org.streamflex.samples.marmot;
  * @param padMillis padding before and after each detection, milliseconds
  * @param doaSamples the most samples per channel the DOA uses, from {@code doaLeadMillis} before the onset
  * @param doaLeadMillis how long before the onset the DOA's samples start, milliseconds (at most the padding)
+ * @param doaDecayMillis the DOA window's decay after the onset ({@link DoaWindow}), milliseconds; 0: Hann
  * @param whitening the DOA's spectral whitening exponent (0 AML/SRP, 1 PHAT)
  * @param speedOfSound metres per second
  * @param clusterToleranceMillis added to the largest inter-node travel time to make the cluster window
@@ -30,52 +31,59 @@ package org.streamflex.samples.marmot;
  * @param block frames per source release
  */
 public record MarmotConfig(double lowHz, double highHz, double beta, int timeConstant, int warmup, int hold,
-        double minStd, double minMillis, double padMillis, int doaSamples, double doaLeadMillis, double whitening,
-        double speedOfSound, double clusterToleranceMillis, double clusterWaitMillis, int minNodes, double eps,
-        double cell, double margin, int block) {
+        double minStd, double minMillis, double padMillis, int doaSamples, double doaLeadMillis, double doaDecayMillis,
+        double whitening, double speedOfSound, double clusterToleranceMillis, double clusterWaitMillis, int minNodes,
+        double eps, double cell, double margin, int block) {
 
     /** The window of {@code toFreq} and the bandpass, as the paper's marmot detector. */
     public static final int WINDOW = 32;
 
     /** The defaults. */
     public static MarmotConfig defaults() {
-        return new MarmotConfig(2_000, 8_000, 5, 1024, 256, 8, 1e-3, 3, 50, 8192, 50, 1.0, 343, 50, 2_000, 2, 0.02,
+        return new MarmotConfig(2_000, 8_000, 5, 1024, 256, 8, 1e-3, 3, 50, 8192, 50, 25, 1.0, 343, 50, 2_000, 2, 0.02,
                 Double.NaN, Double.NaN, 1024);
     }
 
     /** With another band. */
     public MarmotConfig withBand(double low, double high) {
         return new MarmotConfig(low, high, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis, doaSamples,
-                doaLeadMillis, whitening, speedOfSound, clusterToleranceMillis, clusterWaitMillis, minNodes, eps, cell,
-                margin, block);
+                doaLeadMillis, doaDecayMillis, whitening, speedOfSound, clusterToleranceMillis, clusterWaitMillis,
+                minNodes, eps, cell, margin, block);
     }
 
     /** With another CFAR beta. */
     public MarmotConfig withBeta(double b) {
         return new MarmotConfig(lowHz, highHz, b, timeConstant, warmup, hold, minStd, minMillis, padMillis, doaSamples,
-                doaLeadMillis, whitening, speedOfSound, clusterToleranceMillis, clusterWaitMillis, minNodes, eps, cell,
-                margin, block);
+                doaLeadMillis, doaDecayMillis, whitening, speedOfSound, clusterToleranceMillis, clusterWaitMillis,
+                minNodes, eps, cell, margin, block);
     }
 
     /** With another whitening exponent. */
     public MarmotConfig withWhitening(double gamma) {
         return new MarmotConfig(lowHz, highHz, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis,
-                doaSamples, doaLeadMillis, gamma, speedOfSound, clusterToleranceMillis, clusterWaitMillis, minNodes,
-                eps, cell, margin, block);
+                doaSamples, doaLeadMillis, doaDecayMillis, gamma, speedOfSound, clusterToleranceMillis,
+                clusterWaitMillis, minNodes, eps, cell, margin, block);
     }
 
     /** With another DOA window: {@code samples} from {@code leadMillis} before the onset. */
     public MarmotConfig withDoaWindow(int samples, double leadMillis) {
         return new MarmotConfig(lowHz, highHz, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis, samples,
-                leadMillis, whitening, speedOfSound, clusterToleranceMillis, clusterWaitMillis, minNodes, eps, cell,
-                margin, block);
+                leadMillis, doaDecayMillis, whitening, speedOfSound, clusterToleranceMillis, clusterWaitMillis,
+                minNodes, eps, cell, margin, block);
+    }
+
+    /** With another DOA window decay after the onset, milliseconds (0: a Hann window over the whole span). */
+    public MarmotConfig withDoaDecay(double millis) {
+        return new MarmotConfig(lowHz, highHz, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis,
+                doaSamples, doaLeadMillis, millis, whitening, speedOfSound, clusterToleranceMillis, clusterWaitMillis,
+                minNodes, eps, cell, margin, block);
     }
 
     /** With another grid cell side (NaN: auto). */
     public MarmotConfig withCell(double side) {
         return new MarmotConfig(lowHz, highHz, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis,
-                doaSamples, doaLeadMillis, whitening, speedOfSound, clusterToleranceMillis, clusterWaitMillis, minNodes,
-                eps, side, margin, block);
+                doaSamples, doaLeadMillis, doaDecayMillis, whitening, speedOfSound, clusterToleranceMillis,
+                clusterWaitMillis, minNodes, eps, side, margin, block);
     }
 
     /** The padding in nanoseconds. */

@@ -12,10 +12,10 @@ import org.streamflex.dsp.SegTuple;
 /**
  * Direction of arrival of one detection: takes the four channels' audio of the detection (a
  * sync's {@link SegTuple}) and puts a {@link DoaVector} with the relative likelihood of each of
- * 360 azimuths. A preparation phase (Hann window, FFT of each channel, the in-band bins, spectral
- * whitening) and a work phase that tries every azimuth ({@link SteeredResponse}), as the paper's
- * DOA. Stateless: every run uses only its input and the configuration, so fission may run replicas
- * of it side by side.
+ * 360 azimuths. A preparation phase (the {@link DoaWindow} taper, FFT of each channel, the in-band
+ * bins, spectral whitening) and a work phase that tries every azimuth ({@link SteeredResponse}), as
+ * the paper's DOA. Stateless: every run uses only its input and the configuration, so fission may run
+ * replicas of it side by side.
  *
  * <pre>{@code
  * MarmotDoa doa = makeFilter("doa-A", MarmotDoa.class, 64 << 10, 4 << 20);
@@ -45,6 +45,7 @@ public final class MarmotDoa extends Filter {
     private int maxSamples = 8_192;
     private long leadNanos = 50_000_000L;
     private double whitening = 1.0;
+    private long decayNanos = 25_000_000L;
 
     private MarmotDoa() {
     }
@@ -79,6 +80,18 @@ public final class MarmotDoa extends Filter {
         this.maxSamples = samples;
         this.whitening = gamma;
         this.leadNanos = Math.max(0, Math.min(pad, lead));
+    }
+
+    /**
+     * Sets the taper's decay after the onset ({@link DoaWindow}); before the graph runs.
+     *
+     * @param decay the time constant, nanoseconds; 0: a Hann window over the whole span
+     */
+    void configureWindow(long decay) {
+        if (decay < 0) {
+            throw new IllegalArgumentException("MarmotDoa: a decay of " + decay + " ns; 0 (Hann) or more");
+        }
+        this.decayNanos = decay;
     }
 
     @Override
@@ -116,9 +129,8 @@ public final class MarmotDoa extends Filter {
             capacity <<= 1;
         }
         float[] window = new float[capacity];
-        for (int i = 0; i < n; i++) {
-            window[i] = (float) (0.5 - 0.5 * Math.cos(2 * Math.PI * (i + 0.5) / n));
-        }
+        int onset = (int) Math.max(0, Math.min(n, Math.round(padNanos * 1e-9 * rate) - skip));
+        DoaWindow.fill(window, n, onset, decayNanos * 1e-9 * rate);
         float[] re = new float[capacity];
         float[] im = new float[capacity];
         float[] bandRe = new float[MAX_MICS * capacity / 2];

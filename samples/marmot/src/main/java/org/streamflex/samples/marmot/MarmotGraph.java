@@ -193,6 +193,7 @@ public final class MarmotGraph extends SignalGraph {
             doa.configure(k, site.micXs(), site.micYs(), config.lowHz(), config.highHz(), config.speedOfSound(),
                     config.padNanos(), config.doaSamples(), config.whitening(),
                     Math.round(config.doaLeadMillis() * 1e6));
+            doa.configureWindow(Math.round(config.doaDecayMillis() * 1e6));
             into(cut, doa, "in");
             doas.add(doa);
             connect(doa, "out", joiner, CHANNEL);

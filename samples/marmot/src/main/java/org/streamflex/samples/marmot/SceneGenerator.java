@@ -138,7 +138,8 @@ public final class SceneGenerator {
     /**
      * The direct source of call {@code c} ({@code x, y, gain 1}) and its image sources: for each
      * reflection, the source mirrored across a wall (a line at a random angle, 2 to 15 m from the
-     * source), with the reflection's gain. Drawn from a generator of the call's own, so that scenes
+     * source), with the reflection's gain. A node hears an image only from its side of the wall (the
+     * image is then farther than the source). Drawn from a generator of the call's own, so that scenes
      * without reflections are what they were before reflections existed.
      */
     static double[][] sourcesOf(SceneSpec spec, TrueCall c) {
@@ -199,7 +200,14 @@ public final class SceneGenerator {
                 far = Math.max(far, n.distanceTo(c.x(), c.y()));
             }
             double amplitude = far * spec.noiseRms() * Math.sqrt(Math.pow(10, spec.snrDb() / 10) / power);
-            for (double[] src : sources) {
+            double direct = site.distanceTo(c.x(), c.y());
+            for (int k = 0; k < sources.length; k++) {
+                double[] src = sources[k];
+                if (k > 0 && site.distanceTo(src[0], src[1]) <= direct) {
+                    // The node is behind the wall: an image nearer than the source would be heard before
+                    // the direct sound, louder, which no wall does (it would block the direct path).
+                    continue;
+                }
                 for (int m = 0; m < ch; m++) {
                     double d = Math.hypot(site.worldMicX(m) - src[0], site.worldMicY(m) - src[1]);
                     double arrival = c.seconds() + d / spec.speedOfSound();
