@@ -27,7 +27,8 @@ import org.streamflex.runtime.spacetime.RemoteThread;
  * one-way latency (round trip / 2) of one item of 0.5 KB and of 8 KB by ping-pong, a capsule link
  * with a {@code byte[]} body of that size ({@link Payload512}, {@link Payload8K}) out on link A and
  * back on link B, and a space-time channel (a remote put on {@code ping} and a remote get of
- * {@code pong}, relayed by a thread of the peer's space), against raw Netty frames of that size
+ * {@code pong}, relayed by a thread of the peer's space; as two requests, and as one,
+ * {@link RemoteOutput#putThenGet}), against raw Netty frames of that size
  * echoed by the peer's event loop; and the throughput of 8 KB capsules against raw Netty moving 8 KB
  * frames.
  *
@@ -44,7 +45,7 @@ public final class PayloadBenchMain {
             usage: PayloadBenchMain [--seconds S] [--pings N] [--warmup S]
               --seconds S  length of each throughput measurement, after the warm-up (2)
               --pings N    round trips measured for each latency, after the warm-up (20000)
-              --warmup S   warm-up of each of the six runs, in seconds (1)""";
+              --warmup S   warm-up of each of the eight runs, in seconds (1)""";
     /** Both queues of the ping and the pong link, in items. */
     static final int PING_QUEUE = 64;
     /** Both queues of the throughput link, in items: 2 MiB of 8 KB items. */
@@ -92,7 +93,7 @@ public final class PayloadBenchMain {
         return items * (encodedSize(type) + RECORD_HEADER) * 2;
     }
 
-    /** The six runs with a peer JVM of its own; prints the tables on {@code out}. */
+    /** The eight runs with a peer JVM of its own; prints the tables on {@code out}. */
     static void run(BenchOptions o, PrintStream out) throws IOException {
         Machine.describe().forEach(out::println);
         out.printf(Locale.ROOT, "two JVMs on loopback; each run: %.1f s warm-up; latency over %d pings, throughput"
@@ -103,24 +104,28 @@ public final class PayloadBenchMain {
             PingPong[] raw = new PingPong[sizes.size()];
             PingPong[] link = new PingPong[sizes.size()];
             PingPong[] spaceTime = new PingPong[sizes.size()];
+            PingPong[] oneRequest = new PingPong[sizes.size()];
             for (int i = 0; i < sizes.size(); i++) {
                 raw[i] = RawRuns.pings(peer, o, sizes.get(i));
                 link[i] = linkPings(peer, o, PayloadBenchMain.<Payload>type(sizes.get(i)));
-                spaceTime[i] = spaceTimePings(peer, o, sizes.get(i));
+                spaceTime[i] = spaceTimePings(peer, o, sizes.get(i), false);
+                oneRequest[i] = spaceTimePings(peer, o, sizes.get(i), true);
             }
             Rate rawRate = RawRuns.throughput(peer, o, Payload8K.BYTES, 1);
             Rate linkRate = CapsuleRuns.throughput(peer, o, "payload-sink " + Payload8K.BYTES,
                     identity("sink", Payload8K.class), Payload8K.class, SINK_QUEUE,
                     queueBytes(Payload8K.class, SINK_QUEUE), Payload::fill);
             out.println();
-            out.println("one-way latency (round trip / 2)   median us   p99 us");
+            out.println("one-way latency (round trip / 2)      median us   p99 us");
             for (int i = 0; i < sizes.size(); i++) {
                 String size = sizes.get(i) + " B";
                 out.println(raw[i].row("raw Netty " + size));
                 out.println(link[i].row("capsule link " + size));
                 out.println(link[i].ratioRow("ratio link / raw Netty " + size, raw[i]));
-                out.println(spaceTime[i].row("space-time channel " + size));
-                out.println(spaceTime[i].ratioRow("ratio space-time / raw Netty " + size, raw[i]));
+                out.println(spaceTime[i].row("space-time put, get " + size));
+                out.println(spaceTime[i].ratioRow("ratio put, get / raw Netty " + size, raw[i]));
+                out.println(oneRequest[i].row("space-time putThenGet " + size));
+                out.println(oneRequest[i].ratioRow("ratio putThenGet / raw Netty " + size, raw[i]));
             }
             out.println();
             out.println(Rate.header("8 KB items"));
@@ -136,11 +141,12 @@ public final class PayloadBenchMain {
     /**
      * Round trips of one item of {@code size} bytes through a space-time server in the peer: a remote
      * put on {@code ping}, the peer's relay thread puts it on {@code pong}, a remote blocking get of
-     * the same timestamp. Two requests per round trip, each answered. The thread consumes what it got
+     * the same timestamp. Two requests per round trip, each answered; with {@code oneRequest}, one
+     * ({@link RemoteOutput#putThenGet}: the put and the get in one request). The thread consumes what it got
      * and moves its virtual time once every {@link #SPACE_TIME_BOOKKEEPING} pings (two more requests),
      * as Stampede's tracker consumes up to a timestamp, so that those round trips stay beyond the p99.
      */
-    private static PingPong spaceTimePings(PeerJvm peer, BenchOptions o, int size) {
+    private static PingPong spaceTimePings(PeerJvm peer, BenchOptions o, int size, boolean oneRequest) {
         int port = peer.port("spacetime-echo " + size);
         try (RemoteSpaceTime space = RemoteSpaceTime.connect(LinkBenchPeer.loopback(port))) {
             RemoteThread pinger = space.join("pinger", 0);
@@ -150,10 +156,14 @@ public final class PayloadBenchMain {
             ByteBuffer numbered = ByteBuffer.wrap(item);
             return PingPong.run(o, v -> {
                 numbered.putLong(0, v);
-                ping.put(v, item);
                 RemoteItem back;
                 try {
-                    back = pong.get(v, 10, TimeUnit.SECONDS);
+                    if (oneRequest) {
+                        back = ping.putThenGet(v, item, pong, v, 10, TimeUnit.SECONDS);
+                    } else {
+                        ping.put(v, item);
+                        back = pong.get(v, 10, TimeUnit.SECONDS);
+                    }
                 } catch (ItemNotAvailableException e) {
                     throw new BenchFailure("space-time ping-pong of " + size + " bytes: " + v + " did not come back"
                             + " within 10 s: " + e.getMessage());

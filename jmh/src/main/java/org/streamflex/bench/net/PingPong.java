@@ -50,12 +50,12 @@ final class PingPong {
 
     /** A table row: the median and p99 in microseconds. */
     String row(String name) {
-        return String.format(Locale.ROOT, "%-33s %9.1f %8.1f", name, median(), p99());
+        return String.format(Locale.ROOT, "%-36s %9.1f %8.1f", name, median(), p99());
     }
 
     /** A table row: this latency's median and p99 over {@code baseline}'s. */
     String ratioRow(String name, PingPong baseline) {
-        return String.format(Locale.ROOT, "%-33s %8.2fx %7.2fx", name, median() / baseline.median(),
+        return String.format(Locale.ROOT, "%-36s %8.2fx %7.2fx", name, median() / baseline.median(),
                 p99() / baseline.p99());
     }
 

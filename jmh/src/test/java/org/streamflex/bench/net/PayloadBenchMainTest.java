@@ -33,8 +33,12 @@ class PayloadBenchMainTest {
             assertTrue(lines.stream().anyMatch(l -> l.matches("ratio link / raw Netty " + size + " +" + NUMBER + "x +"
                     + NUMBER + "x")), all);
         }
-        assertTrue(lines.stream().anyMatch(l -> l.startsWith("ratio space-time / raw Netty 512 B "))
-                && lines.stream().anyMatch(l -> l.startsWith("ratio space-time / raw Netty 8192 B ")), all);
+        for (String size : List.of("512 B", "8192 B")) {
+            for (String row : List.of("ratio put, get / raw Netty ", "ratio putThenGet / raw Netty ")) {
+                assertTrue(lines.stream().anyMatch(l -> l.matches(row + size + " +" + NUMBER + "x +" + NUMBER + "x")),
+                        row + size + "\n" + all);
+            }
+        }
         assertTrue(lines.stream().anyMatch(l -> l.matches("raw Netty +" + NUMBER + " +" + NUMBER + " +" + NUMBER
                 + " +n/a +1\\.00x")), all);
         assertTrue(lines.stream().anyMatch(l -> l.matches("capsule link +" + NUMBER + " +" + NUMBER + " +" + NUMBER

@@ -114,6 +114,45 @@ public final class InputConnection {
     }
 
     /**
+     * For a get that waits without a thread: under one hold of the lock, the item, or null with
+     * {@code onArrival} (unless null) registered to run at the channel's next put or wake-up
+     * (detach, close), so that no put can fall between the miss and the registration. The caller
+     * re-checks then.
+     *
+     * @throws SpaceTimeStateException if the connection is detached or its thread left
+     */
+    ItemView getOrNotify(long timestamp, Wildcard wildcard, Runnable onArrival) {
+        space.lock.lock();
+        try {
+            checkAttached();
+            StoredItem item = find(timestamp, wildcard);
+            if (item != null) {
+                return open(item);
+            }
+            if (onArrival != null) {
+                channel.addWaiter(onArrival);
+            }
+            return null;
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    /**
+     * The end of such a wait: forgets {@code onArrival} if it has not run, then gets as
+     * {@link #get(long)} or {@link #get(Wildcard)} do, the miss naming the neighbours.
+     */
+    ItemView stopWaiting(long timestamp, Wildcard wildcard, Runnable onArrival) throws ItemNotAvailableException {
+        space.lock.lock();
+        try {
+            var _ = channel.removeWaiter(onArrival);
+            return wildcard == null ? get(timestamp) : get(wildcard); // the lock is reentrant
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    /**
      * Marks the item at {@code timestamp} consumed on this connection (open or unseen).
      *
      * @throws SpaceTimeStateException if the channel has no such item this connection could consume

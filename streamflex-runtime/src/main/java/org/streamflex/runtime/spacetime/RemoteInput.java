@@ -49,13 +49,25 @@ public final class RemoteInput {
     }
 
     private RemoteItem get(int selector, long timestamp, long timeoutNanos) throws ItemNotAvailableException {
-        RemoteSpaceTime.Answer answer = space.call(SpaceTimeWire.GET, timeoutNanos, out -> out.writeLong(id)
-                .writeByte(selector).writeLong(timestamp).writeLong(timeoutNanos));
+        return item(space.call(SpaceTimeWire.GET, timeoutNanos, out -> out.writeLong(id)
+                .writeByte(selector).writeLong(timestamp).writeLong(timeoutNanos)));
+    }
+
+    /** The item of a GET's (or PUT_GET's) answer; its miss, or the error it carries, thrown. */
+    RemoteItem item(RemoteSpaceTime.Answer answer) throws ItemNotAvailableException {
         if (answer.isError() && answer.code == SpaceTimeWire.E_NOT_AVAILABLE) {
             throw new ItemNotAvailableException(answer.message, answer.first, answer.second);
         }
         RemoteSpaceTime.raise(answer, channel);
         return new RemoteItem(answer.value, answer.bytes);
+    }
+
+    RemoteSpaceTime space() {
+        return space;
+    }
+
+    long id() {
+        return id;
     }
 
     /** Marks the item at {@code timestamp} consumed; see {@link InputConnection#consume(long)}. */

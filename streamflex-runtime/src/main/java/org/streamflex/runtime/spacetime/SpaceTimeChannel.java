@@ -24,6 +24,11 @@ public final class SpaceTimeChannel {
     final TreeMap<Long, StoredItem> items = new TreeMap<>();
     private final List<InputConnection> inputs = new ArrayList<>();
     final Condition arrived;
+    /**
+     * One-shot callbacks of gets that wait without a thread (a {@link SpaceTimeServer}'s, on its
+     * event loop): run, under the lock, at the next put or wake-up, then dropped.
+     */
+    private final List<Runnable> waiters = new ArrayList<>();
 
     SpaceTimeChannel(SpaceTime space, String name) {
         this.space = space;
@@ -45,6 +50,16 @@ public final class SpaceTimeChannel {
                 n += item.dead ? 0 : 1;
             }
             return n;
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    /** Gets waiting without a thread for this channel's next put (a server's remote gets): for tests. */
+    int waitingGets() {
+        space.lock.lock();
+        try {
+            return waiters.size();
         } finally {
             space.lock.unlock();
         }
@@ -79,6 +94,29 @@ public final class SpaceTimeChannel {
         }
         items.put(item.key, item);
         arrived.signalAll(); // waiters want different timestamps: each checks its own
+        notifyWaiters();
+    }
+
+    /** Runs {@code waiter} at the next put or wake-up, once; it must only hand work to another thread. */
+    void addWaiter(Runnable waiter) {
+        waiters.add(waiter);
+    }
+
+    /** Forgets a waiter that has not run (its get timed out or its session ended); false if it ran. */
+    boolean removeWaiter(Runnable waiter) {
+        return waiters.remove(waiter);
+    }
+
+    /**
+     * Runs every waiter and forgets them, by index and then clear, allocating nothing: each re-checks
+     * its own get (as a condition's waiters do) and registers again on a miss.
+     */
+    private void notifyWaiters() {
+        int n = waiters.size();
+        for (int i = 0; i < n; i++) {
+            waiters.get(i).run();
+        }
+        waiters.subList(0, n).clear(); // a waiter cannot register from run(): it only hands work on
     }
 
     long minUnconsumed() {
@@ -107,6 +145,7 @@ public final class SpaceTimeChannel {
 
     void wakeAll() {
         arrived.signalAll();
+        notifyWaiters();
     }
 
     @Override

@@ -40,12 +40,13 @@ import org.streamflex.runtime.net.ListenPolicy;
  * }
  * }</pre>
  *
- * <p>Threads: the event loop only decodes and encodes. Each request runs on a virtual thread of its
- * own, since a get may wait (up to its timeout) on the space's lock and condition, which must never
- * hold up the event loop; a client waits for each answer before sending its thread's next request,
- * so one remote thread's requests run one at a time, in order. A put's bytes go from the pooled
- * receive buffer straight into the space's off-heap slot, and a get's from the slot straight into
- * a pooled send buffer.
+ * <p>Threads: every request runs and is answered on the event loop that read it, holding the
+ * space's lock as briefly as a local thread's call does; a get whose item is not there yet does
+ * not block the loop but registers with the channel, and the put that brings the item hands the
+ * get back to the loop, which answers it (or, at its timeout, answers the miss). A client waits
+ * for each answer before sending its thread's next request, so one remote thread's requests run
+ * one at a time, in order. A put's bytes go from the pooled receive buffer straight into the
+ * space's off-heap slot, and a get's from the slot straight into a pooled send buffer.
  *
  * <p>Listens on loopback only, unless {@code allowNonLoopback} is given together with TLS 1.3 and
  * mutual certificates, as network links do. A frame longer than the space's

@@ -7,14 +7,14 @@ import io.netty.handler.codec.TooLongFrameException;
 import java.lang.foreign.MemorySegment;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One client connection of a {@link SpaceTimeServer}: its threads and connections, by the numbers
- * the client was given, and the requests it sends ({@link SpaceTimeWire}). Decoding happens on the
- * event loop; each request then runs on a virtual thread, so a waiting get holds up nothing else.
- * When the connection closes, every thread it joined leaves the space.
+ * the client was given, and the requests it sends ({@link SpaceTimeWire}). Every request is decoded,
+ * run and answered on the event loop, with no hand-off to another thread: a get whose item is not
+ * there yet waits without a thread ({@link WaitingGet}), so it holds up nothing else. When the
+ * connection closes, every thread it joined leaves the space.
  */
 final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
     private static final System.Logger LOG = System.getLogger("org.streamflex.runtime");
@@ -67,40 +67,41 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
             refuse(SpaceTimeWire.opName(op) + " before HELLO");
             return;
         }
-        // The frame goes to the request's virtual thread, which releases it.
-        Thread.ofVirtual().name("spacetime-request").start(() -> run(op, request, frame));
-    }
-
-    private void run(int op, long request, ByteBuf body) {
+        // Every request runs here, on the event loop: each holds the space's lock only briefly, and a
+        // get that must wait does so without a thread (WaitingGet), so nothing blocks the loop.
         try {
-            answer(op, request, body);
-        } catch (ItemNotAvailableException miss) {
-            error(request, SpaceTimeWire.E_NOT_AVAILABLE, miss.below(), miss.above(), miss.getMessage());
-        } catch (InterruptedException e) {
-            error(request, SpaceTimeWire.E_FAILED, 0, 0, "the server stopped while the get waited");
-        } catch (DuplicateTimestampException e) {
-            error(request, SpaceTimeWire.E_DUPLICATE, e.timestamp(), 0, e.getMessage());
-        } catch (VirtualTimeException e) {
-            error(request, SpaceTimeWire.E_VIRTUAL_TIME, 0, 0, e.getMessage());
-        } catch (ItemTooLargeException e) {
-            error(request, SpaceTimeWire.E_TOO_LARGE, 0, 0, e.getMessage());
-        } catch (SpaceTimeException | IllegalStateException e) {
-            error(request, SpaceTimeWire.E_STATE, 0, 0, e.getMessage());
-        } catch (BadRequest | IndexOutOfBoundsException e) {
-            error(request, SpaceTimeWire.E_BAD_REQUEST, 0, 0, "malformed " + SpaceTimeWire.opName(op) + ": "
-                    + e.getMessage());
-        } catch (IllegalArgumentException e) {
-            error(request, SpaceTimeWire.E_ARGUMENT, 0, 0, e.getMessage());
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "space-time request " + SpaceTimeWire.opName(op) + " failed", e);
-            error(request, SpaceTimeWire.E_FAILED, 0, 0, e.getClass().getSimpleName() + ": " + e.getMessage());
+            answer(op, request, frame);
+        } catch (ItemNotAvailableException | RuntimeException e) {
+            failed(op, request, e);
         } finally {
-            body.release();
-            server.answered();
+            frame.release();
         }
     }
 
-    private void answer(int op, long request, ByteBuf in) throws ItemNotAvailableException, InterruptedException {
+    /** Answers {@code e}, thrown by request {@code request} ({@code op}), as the ERROR the client maps back. */
+    void failed(int op, long request, Exception e) {
+        switch (e) {
+            case ItemNotAvailableException miss ->
+                    error(request, SpaceTimeWire.E_NOT_AVAILABLE, miss.below(), miss.above(), miss.getMessage());
+            case DuplicateTimestampException d -> error(request, SpaceTimeWire.E_DUPLICATE, d.timestamp(), 0,
+                    d.getMessage());
+            case VirtualTimeException v -> error(request, SpaceTimeWire.E_VIRTUAL_TIME, 0, 0, v.getMessage());
+            case ItemTooLargeException t -> error(request, SpaceTimeWire.E_TOO_LARGE, 0, 0, t.getMessage());
+            case SpaceTimeException s -> error(request, SpaceTimeWire.E_STATE, 0, 0, s.getMessage());
+            case IllegalStateException s -> error(request, SpaceTimeWire.E_STATE, 0, 0, s.getMessage());
+            case BadRequest b -> error(request, SpaceTimeWire.E_BAD_REQUEST, 0, 0, "malformed "
+                    + SpaceTimeWire.opName(op) + ": " + b.getMessage());
+            case IndexOutOfBoundsException b -> error(request, SpaceTimeWire.E_BAD_REQUEST, 0, 0, "malformed "
+                    + SpaceTimeWire.opName(op) + ": " + b.getMessage());
+            case IllegalArgumentException a -> error(request, SpaceTimeWire.E_ARGUMENT, 0, 0, a.getMessage());
+            default -> {
+                LOG.log(System.Logger.Level.WARNING, "space-time request " + SpaceTimeWire.opName(op) + " failed", e);
+                error(request, SpaceTimeWire.E_FAILED, 0, 0, e.getClass().getSimpleName() + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private void answer(int op, long request, ByteBuf in) throws ItemNotAvailableException {
         switch (op) {
             case SpaceTimeWire.JOIN -> {
                 String name = SpaceTimeWire.readString(in);
@@ -141,22 +142,26 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
                 ok(request, id);
             }
             case SpaceTimeWire.PUT -> {
-                OutputConnection out = output(in.readLong());
-                long timestamp = in.readLong();
-                int consumers = in.readInt();
-                int length = in.readInt();
-                if (length < 0 || length > in.readableBytes()) {
-                    throw new BadRequest("an item of " + length + " bytes where " + in.readableBytes() + " remain");
-                }
-                MemorySegment bytes = MemorySegment.ofBuffer(in.nioBuffer(in.readerIndex(), length));
-                if (consumers > 0) {
-                    out.put(timestamp, bytes, consumers);
-                } else {
-                    out.put(timestamp, bytes);
-                }
+                put(in);
                 ok(request, 0);
             }
-            case SpaceTimeWire.GET -> get(request, in);
+            case SpaceTimeWire.PUT_GET -> {
+                // The get's fields come first, so that the put's bytes end the frame as a PUT's do.
+                InputConnection input = input(in.readLong());
+                int selector = in.readUnsignedByte();
+                long timestamp = in.readLong();
+                long timeoutNanos = in.readLong();
+                Wildcard wildcard = SpaceTimeWire.wildcard(selector);
+                put(in); // a refused put answers its ERROR: the get is not made
+                get(request, input, timestamp, wildcard, timeoutNanos);
+            }
+            case SpaceTimeWire.GET -> {
+                InputConnection input = input(in.readLong());
+                int selector = in.readUnsignedByte();
+                long timestamp = in.readLong();
+                long timeoutNanos = in.readLong();
+                get(request, input, timestamp, SpaceTimeWire.wildcard(selector), timeoutNanos);
+            }
             case SpaceTimeWire.CONSUME -> {
                 input(in.readLong()).consume(in.readLong());
                 ok(request, 0);
@@ -182,22 +187,47 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private void get(long request, ByteBuf in) throws ItemNotAvailableException, InterruptedException {
-        InputConnection input = input(in.readLong());
-        int selector = in.readUnsignedByte();
+    /** A PUT's fields and bytes: the bytes go from the receive buffer straight into the space's slot. */
+    private void put(ByteBuf in) {
+        OutputConnection out = output(in.readLong());
         long timestamp = in.readLong();
-        long timeoutNanos = in.readLong();
-        Wildcard wildcard = SpaceTimeWire.wildcard(selector); // an unknown one: IllegalArgumentException
-        ItemView view;
-        if (timeoutNanos < 0) {
-            view = wildcard == null ? input.get(timestamp) : input.get(wildcard);
-        } else if (wildcard == null) {
-            view = input.get(timestamp, timeoutNanos, TimeUnit.NANOSECONDS);
-        } else {
-            view = input.get(wildcard, timeoutNanos, TimeUnit.NANOSECONDS);
+        int consumers = in.readInt();
+        int length = in.readInt();
+        if (length < 0 || length > in.readableBytes()) {
+            throw new BadRequest("an item of " + length + " bytes where " + in.readableBytes() + " remain");
         }
-        // The item stays open on the connection (until the client consumes it); the view is only
-        // this copy's, so it is released as soon as the bytes are in the send buffer.
+        MemorySegment bytes = MemorySegment.ofBuffer(in.nioBuffer(in.readerIndex(), length));
+        if (consumers > 0) {
+            out.put(timestamp, bytes, consumers);
+        } else {
+            out.put(timestamp, bytes);
+        }
+    }
+
+    /**
+     * A get: answered now if the item is there or the get does not wait (a miss then throws);
+     * otherwise it waits on the event loop, registered with the channel ({@link WaitingGet}).
+     */
+    private void get(long request, InputConnection input, long timestamp, Wildcard wildcard, long timeoutNanos)
+            throws ItemNotAvailableException {
+        if (timeoutNanos <= 0) {
+            item(request, wildcard == null ? input.get(timestamp) : input.get(wildcard));
+            return;
+        }
+        ItemView now = input.getOrNotify(timestamp, wildcard, null);
+        if (now != null) {
+            item(request, now);
+        } else {
+            new WaitingGet(this, ctx.executor(), request, input, timestamp, wildcard).start(timeoutNanos);
+        }
+    }
+
+    /**
+     * Answers an ITEM with {@code view}'s bytes. The item stays open on the connection (until the
+     * client consumes it); the view is only this copy's, so it is released once the bytes are in
+     * the send buffer.
+     */
+    void item(long request, ItemView view) {
         try (view) {
             int length = Math.toIntExact(view.byteSize());
             ByteBuf out = ctx.alloc().directBuffer(SpaceTimeWire.HEADER_BYTES + 16 + length);
@@ -205,7 +235,7 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
             out.writeLong(view.timestamp()).writeInt(length);
             view.copyTo(0, MemorySegment.ofBuffer(out.nioBuffer(out.writerIndex(), length)), 0, length);
             out.writerIndex(out.writerIndex() + length);
-            var _ = ctx.writeAndFlush(SpaceTimeWire.finish(out, start));
+            send(SpaceTimeWire.finish(out, start));
         }
     }
 
@@ -237,7 +267,16 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
         ByteBuf out = ctx.alloc().directBuffer(SpaceTimeWire.HEADER_BYTES + 12);
         int start = SpaceTimeWire.start(out, SpaceTimeWire.OK, request);
         out.writeLong(value);
-        var _ = ctx.writeAndFlush(SpaceTimeWire.finish(out, start));
+        send(SpaceTimeWire.finish(out, start));
+    }
+
+    /**
+     * Writes an answer, from the event loop: no task hand-off. Each request is answered once, and
+     * counted before it is written, so that a client holding its answer finds it counted.
+     */
+    private void send(ByteBuf answer) {
+        server.answered();
+        var _ = ctx.writeAndFlush(answer, ctx.voidPromise());
     }
 
     private void error(long request, int code, long first, long second, String message) {
@@ -245,7 +284,7 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
         int start = SpaceTimeWire.start(out, SpaceTimeWire.ERROR, request);
         out.writeByte(code).writeLong(first).writeLong(second);
         SpaceTimeWire.writeString(out, message == null ? "" : message);
-        var _ = ctx.writeAndFlush(SpaceTimeWire.finish(out, start));
+        send(SpaceTimeWire.finish(out, start));
     }
 
     private void refuse(String why) {

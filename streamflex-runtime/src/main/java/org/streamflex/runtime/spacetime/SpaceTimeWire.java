@@ -16,17 +16,20 @@ import java.nio.charset.StandardCharsets;
  * {@code OK} with the connection's number; {@code PUT} connection, timestamp, consumers (0: not
  * declared), u32 length and the bytes; {@code GET} connection, selector ({@link #BY_TIMESTAMP}, or
  * {@link #selector(Wildcard)}), timestamp, timeout in ns (negative: do not wait), answered
- * {@code ITEM} timestamp, u32 length, bytes; {@code CONSUME}/{@code CONSUME_UNTIL} connection,
- * timestamp; {@code DETACH} connection. {@code ERROR}: code, two longs (a miss's neighbours, a
- * duplicate's timestamp), message.
+ * {@code ITEM} timestamp, u32 length, bytes; {@code PUT_GET} a GET's fields then a PUT's (the put,
+ * then the get, in one request: answered as the GET, or the put's {@code ERROR} with no get made);
+ * {@code CONSUME}/{@code CONSUME_UNTIL} connection, timestamp; {@code DETACH} connection.
+ * {@code ERROR}: code, two longs (a miss's neighbours, a duplicate's timestamp), message.
  */
 final class SpaceTimeWire {
     /** Bumped at any change of the layout above; a peer of another version is refused at HELLO. */
-    static final int VERSION = 1;
+    static final int VERSION = 2; // 2: PUT_GET
     /** The header after the length: version, op, request. */
     static final int HEADER_BYTES = 1 + 1 + 8;
-    /** Room for a PUT's or ITEM's fields around its bytes. */
-    static final int ITEM_OVERHEAD = HEADER_BYTES + 8 + 8 + 4 + 4;
+    /** A GET's fields: connection, selector, timestamp, timeout. */
+    static final int GET_FIELDS = 8 + 1 + 8 + 8;
+    /** Room for a PUT's, PUT_GET's or ITEM's fields around its bytes (PUT_GET's are the most). */
+    static final int ITEM_OVERHEAD = HEADER_BYTES + GET_FIELDS + 8 + 8 + 4 + 4;
     /** Longest name or message carried: longer ones are cut (messages) or refused (names). */
     static final int MAX_STRING_BYTES = 4096;
 
@@ -41,6 +44,7 @@ final class SpaceTimeWire {
     static final int CONSUME = 9;
     static final int CONSUME_UNTIL = 10;
     static final int DETACH = 11;
+    static final int PUT_GET = 12;
 
     static final int OK = 64;
     static final int ITEM = 65;
@@ -122,6 +126,7 @@ final class SpaceTimeWire {
             case CONSUME -> "CONSUME";
             case CONSUME_UNTIL -> "CONSUME_UNTIL";
             case DETACH -> "DETACH";
+            case PUT_GET -> "PUT_GET";
             case OK -> "OK";
             case ITEM -> "ITEM";
             case ERROR -> "ERROR";

@@ -2,6 +2,7 @@ package org.streamflex.runtime.spacetime;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -91,6 +92,125 @@ class RemoteSpaceTimeTest {
             assertArrayEquals(bytes(12, 64), got.bytes());
             assertThrows(ItemNotAvailableException.class, () -> in.get(13, 1, TimeUnit.MILLISECONDS),
                     "a timed get that finds nothing misses");
+        }
+    }
+
+    @Test
+    void aWaitingGetHoldsUpNoOtherRequestAndSkipsPutsOfOtherTimestamps() throws Exception {
+        try (RemoteSpaceTime remote = RemoteSpaceTime.connect(server.address())) {
+            RemoteThread tracker = remote.join("tracker", 0);
+            RemoteInput in = tracker.attachInput("frames");
+            RemoteThread camera = remote.join("camera", 0);
+            RemoteOutput out = camera.attachOutput("frames");
+            CompletableFuture<RemoteItem> waiting = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return in.get(5, 60, TimeUnit.SECONDS);
+                } catch (ItemNotAvailableException e) {
+                    throw new AssertionError(e);
+                }
+            });
+            awaitWaitingGets(1);
+            // The server runs requests on its one event loop: these are answered while the get
+            // waits there (a get blocking the loop would hold them until its 60 s ran out), and
+            // the puts at 3 and 4 wake the get, which waits again.
+            out.put(3, bytes(3, 32));
+            out.put(4, bytes(4, 32));
+            camera.setVirtualTime(4);
+            awaitWaitingGets(1);
+            assertFalse(waiting.isDone(), "the get of 5 answered before 5 was put");
+            out.put(5, bytes(5, 8192));
+            RemoteItem got = waiting.get(90, TimeUnit.SECONDS);
+            assertEquals(5, got.timestamp());
+            assertArrayEquals(bytes(5, 8192), got.bytes());
+            in.consume(5);
+            ItemNotAvailableException miss = assertThrows(ItemNotAvailableException.class,
+                    () -> in.get(7, 300, TimeUnit.MILLISECONDS), "nothing is put at 7");
+            assertEquals(4, miss.below(), "the miss at the timeout names the neighbours");
+            assertEquals(ItemNotAvailableException.NONE, miss.above());
+        }
+    }
+
+    /** Waits (60 s at most) until {@code n} remote gets wait for a put on {@code frames}. */
+    private void awaitWaitingGets(int n) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (frames.waitingGets() != n && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertEquals(n, frames.waitingGets(), "remote gets waiting on frames");
+    }
+
+    @Test
+    void aGetWaitingWhenTheServerSpaceClosesIsAnsweredWithAnError() throws Exception {
+        try (RemoteSpaceTime remote = RemoteSpaceTime.connect(server.address())) {
+            RemoteInput in = remote.join("tracker", 0).attachInput("frames");
+            CompletableFuture<RemoteItem> waiting = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return in.get(1, 60, TimeUnit.SECONDS);
+                } catch (ItemNotAvailableException e) {
+                    throw new AssertionError(e);
+                }
+            });
+            awaitWaitingGets(1);
+            space.close(); // wakes every waiter: the get finds its space closed
+            Throwable failure = assertThrows(java.util.concurrent.ExecutionException.class,
+                    () -> waiting.get(90, TimeUnit.SECONDS)).getCause();
+            assertTrue(failure instanceof SpaceTimeException, String.valueOf(failure));
+        }
+    }
+
+    @Test
+    void putThenGetIsOneRequestWithBothEffects() throws Exception {
+        SpaceTimeChannel answers = space.createChannel("answers");
+        server.publish(answers);
+        SpaceTimeThread relay = space.join("relay", 0);
+        InputConnection relayIn = relay.attachInput(frames);
+        OutputConnection relayOut = relay.attachOutput(answers);
+        Thread relaying = Thread.ofPlatform().start(() -> {
+            for (long ts = 0; ts < 3; ts++) {
+                try (ItemView v = relayIn.get(ts, 60, TimeUnit.SECONDS)) {
+                    byte[] b = v.toByteArray();
+                    b[0] ^= (byte) 0xff; // an answer the relay made, not the request's bytes
+                    relayOut.put(ts, b);
+                } catch (ItemNotAvailableException | InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+            }
+        });
+        try (RemoteSpaceTime remote = RemoteSpaceTime.connect(server.address())) {
+            RemoteThread client = remote.join("client", 0);
+            RemoteOutput requests = client.attachOutput("frames");
+            RemoteInput replies = client.attachInput("answers");
+            long before = server.requests();
+            for (long ts = 0; ts < 3; ts++) {
+                RemoteItem reply = requests.putThenGet(ts, bytes(ts, 8192), replies, ts, 60, TimeUnit.SECONDS);
+                byte[] expected = bytes(ts, 8192);
+                expected[0] ^= (byte) 0xff;
+                assertEquals(ts, reply.timestamp());
+                assertArrayEquals(expected, reply.bytes());
+            }
+            assertEquals(before + 3, server.requests(), "one request and one answer a put and get");
+            relaying.join(TimeUnit.SECONDS.toMillis(60));
+
+            relayOut.put(20, bytes(20, 8));
+            DuplicateTimestampException dup = assertThrows(DuplicateTimestampException.class,
+                    () -> requests.putThenGet(2, bytes(2, 8), replies, 20, 1, TimeUnit.SECONDS));
+            assertEquals("frames", dup.channel(), "the put's channel refused it");
+            assertEquals(20, replies.get(Wildcard.LATEST_UNSEEN).timestamp(),
+                    "after the refused put no get was made: 20 of answers is still unseen on that connection");
+
+            // An item of exactly the space's bound: its frame, with the get's fields, is the largest taken.
+            ItemNotAvailableException miss = assertThrows(ItemNotAvailableException.class,
+                    () -> requests.putThenGet(9, bytes(9, 16 * 1024), replies, 9, 200, TimeUnit.MILLISECONDS));
+            assertEquals(2, miss.below());
+            assertEquals(20, miss.above());
+            try (ItemView put = relayIn.get(9)) {
+                assertArrayEquals(bytes(9, 16 * 1024), put.toByteArray(), "the put was made though the get missed");
+            }
+            try (RemoteSpaceTime other = RemoteSpaceTime.connect(server.address())) {
+                RemoteInput elsewhere = other.join("other", 0).attachInput("answers");
+                assertThrows(IllegalArgumentException.class,
+                        () -> requests.putThenGet(10, bytes(10, 4), elsewhere, 10, 1, TimeUnit.SECONDS));
+            }
         }
     }
 
