@@ -102,7 +102,8 @@ final class DoaFissionBench {
                 workerNanos += ManagementFactory.getThreadMXBean().getThreadCpuTime(t.threadId());
             }
         }
-        System.out.printf(Locale.ROOT, "  CPU time of the runtime's fission worker threads: %.0f ms%n", workerNanos / 1e6);
+        System.out.printf(Locale.ROOT, "  CPU time of the runtime's fission worker threads: %.0f ms%n",
+                workerNanos / 1e6);
         System.out.printf(Locale.ROOT, "  vectors: %d and %d of %d; azimuths bit-identical (1 replica, 2 replicas,"
                 + " plain) for %d of %d%n", one.count(), two.count(), n, same, n);
     }
