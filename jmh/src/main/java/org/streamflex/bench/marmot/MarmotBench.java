@@ -27,6 +27,8 @@ import org.streamflex.samples.marmot.SceneSpec;
  *       times its DOA directly, which checks the difference method.
  *   <li><b>Heap bytes</b> per detection and per second of audio (the thread's allocation counter):
  *       regions hold what the graph's filters allocate, so this is what reaches the heap.
+ *   <li><b>DOA fission</b> ({@link DoaFissionBench}): the dense scene's detections as a backlog,
+ *       1 and 2 replicas against plain Java on 1 and 2 threads: the 2-core speed-up.
  * </ul>
  *
  * <pre>java -cp jmh/target/benchmarks.jar org.streamflex.bench.marmot.MarmotBench --rounds 9</pre>
@@ -43,18 +45,23 @@ public final class MarmotBench {
     record Pass(long nanos, long cpuNanos, long heapBytes, int detections, long doaNanos) {
     }
 
-    /** Runs it; options {@code --rounds N} (9), {@code --warmup N} (3), {@code --seconds S} (60). */
+    /**
+     * Runs it; options {@code --rounds N} (9), {@code --warmup N} (3), {@code --seconds S} (60),
+     * {@code --fission-only} (only the DOA's fission measurement, {@link DoaFissionBench}).
+     */
     public static void main(String[] args) {
         int rounds = 9;
         int warmup = 3;
         double seconds = 60;
+        boolean fissionOnly = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
+                case "--fission-only" -> fissionOnly = true;
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--warmup" -> warmup = Integer.parseInt(args[++i]);
                 case "--seconds" -> seconds = Double.parseDouble(args[++i]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + "; options: --rounds N --warmup N --seconds S");
+                        + "; options: --rounds N --warmup N --seconds S --fission-only");
             }
         }
         Machine.describe().forEach(System.out::println);
@@ -64,6 +71,10 @@ public final class MarmotBench {
         // About two calls a second, as many as fit apart (the generator needs about 0.47 s per call).
         MarmotScene dense = MarmotScene.generate(base.withCalls((int) Math.min(seconds / 2.1 * 4,
                 (seconds - 1.5) / 0.5)));
+        if (fissionOnly) {
+            DoaFissionBench.measure(config, dense, rounds, warmup);
+            return;
+        }
         MarmotScene quiet = MarmotScene.generate(base.withCalls(0));
         System.out.printf(Locale.ROOT, "scenes: %.0f s of 4-channel audio at %.0f Hz, node A; %d, %d and 0 calls;"
                 + " block %d frames; %d rounds after %d of warm-up, interleaved%n", sparse.seconds(),
@@ -124,6 +135,8 @@ public final class MarmotBench {
                 8.0 * node.detectionSamples() / node.detections(),
                 (double) node.detectionSamples() / node.detections());
         linesOfCode();
+        System.out.println();
+        DoaFissionBench.measure(config, dense, rounds, warmup);
     }
 
     /** Lines of code of the detector and the DOA (SourceLines), when run from the repository's root. */

@@ -105,6 +105,8 @@ public final class PlainMarmotNode {
     private final long[] onsets = new long[KEPT];
     private final long[] starts = new long[KEPT];
     private final long[] ends = new long[KEPT];
+    private final long[] fromFrames = new long[KEPT];
+    private final int[] frameCounts = new int[KEPT];
     private final float[] azimuths = new float[KEPT];
     private final byte[] levels = new byte[KEPT * DoaVector.AZIMUTHS];
 
@@ -336,6 +338,8 @@ public final class PlainMarmotNode {
         long endNanos = timeNanos(to);
         starts[d] = startNanos;
         ends[d] = startNanos + (endNanos - startNanos) / length * length;
+        fromFrames[d] = from;
+        frameCounts[d] = length;
         onsets[d] = startNanos + padNanos;
         azimuths[d] = (float) SteeredResponse.peakAzimuth(response);
     }
@@ -398,6 +402,16 @@ public final class PlainMarmotNode {
     /** The end of detection {@code i}'s audio, as {@code MarmotDoa} computes it. */
     public long endNanos(int i) {
         return ends[i];
+    }
+
+    /** The first frame of detection {@code i}'s audio. */
+    public long fromFrame(int i) {
+        return fromFrames[i];
+    }
+
+    /** Frames of detection {@code i}'s audio. */
+    public int frameCount(int i) {
+        return frameCounts[i];
     }
 
     /** Detection {@code i}'s azimuth, degrees in the node's frame. */

@@ -10,6 +10,7 @@ import org.streamflex.DuplicateSplitter;
 import org.streamflex.RoundRobinJoiner;
 import org.streamflex.RoundRobinSplitter;
 import org.streamflex.Stateless;
+import org.streamflex.runtime.channel.RingBacked;
 import org.streamflex.runtime.channel.SpscRing;
 import org.streamflex.runtime.clock.RuntimeClock;
 import org.streamflex.runtime.schedule.FilterTask;
@@ -160,7 +161,7 @@ final class Fusion {
         int[] pushCounts = pushes.stream().mapToInt(Integer::intValue).toArray();
         int replicas = settings.fissionReplicas() > 0 ? settings.fissionReplicas()
                 : Runtime.getRuntime().availableProcessors();
-        if (settings.fission() && replicas > 1 && fissionable(w)) {
+        if (settings.fission() && replicas > 1 && fissionable(w, inRings)) {
             return Replication.fissioned(model, factory, w, repetitions, inRings, pops, windows, outRings, pushCounts,
                     replicas, settings.fissionMinPartNanos());
         }
@@ -169,20 +170,33 @@ final class Fusion {
 
     /**
      * A filter fission may replicate: declared {@code @Stateless} (checker rule F1 proves it), no
-     * {@code @Atomic} methods, and only single primitive channels, which a copy of the items
-     * reproduces exactly (capsules and shared values have identities a copy would not keep).
+     * {@code @Atomic} methods, and single channels of kinds whose items a replica can be handed
+     * without changing them: primitives (copied), shared values (reference-counted: the replica's
+     * channel holds one more reference, released when the replica's {@code work()} commits), and
+     * capsules on outputs (each made by one replica, moved to the filter's output once). A capsule
+     * input is refused: the filter's take and the replica's take would each reclaim the one capsule.
      */
-    private static boolean fissionable(FilterWiring w) {
+    private static boolean fissionable(FilterWiring w, SpscRing[] inputs) {
         if (!w.filter.getClass().isAnnotationPresent(Stateless.class) || w.task.atomicity() != null) {
             return false;
         }
         for (ChannelField f : w.fields.values()) {
-            if (f.array || f.kind == ChannelKind.CAPSULE || f.kind == ChannelKind.SHARED || f.kind == ChannelKind.ANY
-                    || f.kind == ChannelKind.TIME) {
+            if (f.array || f.kind == ChannelKind.ANY || f.kind == ChannelKind.TIME
+                    || (f.kind == ChannelKind.CAPSULE && isInput(f, inputs))) {
                 return false;
             }
         }
         return true;
+    }
+
+    private static boolean isInput(ChannelField f, SpscRing[] inputs) {
+        for (SpscRing ring : inputs) {
+            // A ring is equal only to itself.
+            if (f.channel instanceof RingBacked backed && backed.ring().equals(ring)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void setRoundsPerWork(FilterWiring builtin, int rounds) {

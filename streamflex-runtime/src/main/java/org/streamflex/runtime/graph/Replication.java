@@ -3,6 +3,7 @@ package org.streamflex.runtime.graph;
 import java.util.ArrayList;
 import java.util.List;
 import org.streamflex.DataChannel;
+import org.streamflex.runtime.channel.CapsuleRing;
 import org.streamflex.runtime.channel.RingBacked;
 import org.streamflex.runtime.channel.SpscRing;
 import org.streamflex.runtime.channel.TimeSlot;
@@ -13,7 +14,8 @@ import org.streamflex.runtime.schedule.Schedulable;
 /**
  * Makes the replicas of a fused stateless filter for fission: k copies of the filter
  * ({@link FilterFactory#replicaOf}), each with channels of its own of the kinds and capacities of
- * the filter's, in the order of the filter's channels in the fused task. The copies take the
+ * the filter's, in the order of the filter's channels in the fused task (a capsule output's ring bound
+ * to the copy as producer and the filter as consumer). The copies take the
  * filter's other fields when its first batch is split, so that configuration set between
  * {@code validate()} and the first run reaches them.
  */
@@ -36,6 +38,11 @@ final class Replication {
             }
             for (int o = 0; o < outputs.length; o++) {
                 outs[o] = copyChannel(w, outputs[o], task.filter(), task.filterName());
+                // The replica makes and puts the capsules; the filter's batch takes them in the join and
+                // forwards them, so they are its to publish (or to reclaim, if the batch is undone).
+                if (((RingBacked) outs[o]).ring() instanceof CapsuleRing capsules) {
+                    capsules.bind(task, w.task);
+                }
             }
             task.wire(ringsOf(ins), ringsOf(outs), new TimeSlot[0], new Schedulable[0], false, false);
             copies[j] = new Replica(task, ins, outs);

@@ -27,8 +27,8 @@ import org.streamflex.dsp.rewrite.Lowered;
  * -> {@code bandpass(32, lo, hi)} -> {@code fft(32)} (the bandpass's inverse FFT and this FFT
  * cancel when the graph is validated) -> {@code binScore} (the sum of magnitudes) ->
  * {@code CfarDetector} -> {@link MinimumDuration} -> {@code sync} of the four channels over each padded detection ->
- * {@link MarmotDoa}. Server part: {@link DoaLog} -> {@link TemporalCluster} -> {@link GridFusion}
- * -> {@link LocationLog}.
+ * {@link MarmotDoa} -> {@link DoaForward} (the two fused, the DOA fissioned on more than one core).
+ * Server part: {@link DoaLog} -> {@link TemporalCluster} -> {@link GridFusion} -> {@link LocationLog}.
  *
  * <pre>{@code
  * MarmotGraph g = new MarmotGraph(config, deployment.nodes(), rates);
@@ -196,7 +196,11 @@ public final class MarmotGraph extends SignalGraph {
             doa.configureWindow(Math.round(config.doaDecayMillis() * 1e6));
             into(cut, doa, "in");
             doas.add(doa);
-            connect(doa, "out", joiner, CHANNEL);
+            // The DOA and its forwarder are a static subgraph: fused, the stateless DOA split across cores.
+            DoaForward forward = makeFilter("doa-out-" + site.id(), DoaForward.class);
+            connect(doa, "out", forward, "in", CHANNEL);
+            doas.add(forward);
+            connect(forward, "out", joiner, CHANNEL);
             connect(source, "progress", joiner, CHANNEL);
         }
         // The one channel from the node part to the server part: a split run cuts the graph here.

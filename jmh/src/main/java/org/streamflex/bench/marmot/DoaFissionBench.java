@@ -1,0 +1,141 @@
+package org.streamflex.bench.marmot;
+
+import java.lang.management.ManagementFactory;
+import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.streamflex.samples.marmot.DoaBacklog;
+import org.streamflex.samples.marmot.MarmotConfig;
+
+/**
+ * The DOA's fission speed-up on 2 cores, against plain Java in the same run (part of
+ * {@link MarmotBench}): node A's detections of a scene (found by {@link PlainMarmotNode}), run as
+ * a backlog through the sample's {@code MarmotDoa} ({@link DoaBacklog}: batches of 4 detections,
+ * 1 replica or 2, the runtime's default minimum part of 20 us) and through {@link PlainDoa} on one
+ * thread or two (the detections cut in two halves by hand, the second half on a thread of an
+ * executor, the first on the caller's). Rounds interleaved, the order rotating, so that a noisy
+ * neighbour slows all four alike. Per round: time per detection, the 2-core speed-up of each side,
+ * and StreamFlex / plain at 1 and 2 threads.
+ *
+ * <pre>{@code
+ * DoaFissionBench.measure(config, denseScene, 9, 3);
+ * }</pre>
+ */
+final class DoaFissionBench {
+    private static final int BATCH = 4;
+
+    private DoaFissionBench() {
+    }
+
+    static void measure(MarmotConfig config, MarmotScene scene, int rounds, int warmup) {
+        PlainMarmotNode finder = new PlainMarmotNode(config, scene.site(), scene.sampleRate());
+        short[] block = new short[PlainMarmotNode.CHANNELS * 1024];
+        for (int f = 0; f < scene.frames(); f += 1024) {
+            int k = Math.min(1024, scene.frames() - f);
+            System.arraycopy(scene.pcm(), PlainMarmotNode.CHANNELS * f, block, 0, PlainMarmotNode.CHANNELS * k);
+            finder.write(block, k);
+        }
+        int n = Math.min(finder.detections(), PlainMarmotNode.KEPT);
+        int[] starts = new int[n];
+        int[] lengths = new int[n];
+        int longest = 0;
+        for (int i = 0; i < n; i++) {
+            starts[i] = (int) finder.fromFrame(i);
+            lengths[i] = finder.frameCount(i);
+            longest = Math.max(longest, lengths[i]);
+        }
+        DoaBacklog one = DoaBacklog.build(config, scene.site(), 0, scene.sampleRate(), scene.pcm(), scene.frames(), 1,
+                BATCH, 20_000);
+        DoaBacklog two = DoaBacklog.build(config, scene.site(), 0, scene.sampleRate(), scene.pcm(), scene.frames(), 2,
+                BATCH, 20_000);
+        PlainDoa first = new PlainDoa(config, scene.site(), scene.sampleRate(), longest);
+        PlainDoa second = new PlainDoa(config, scene.site(), scene.sampleRate(), longest);
+        float[] plainAzimuths = new float[n];
+        double[][] ms = new double[4][rounds];
+        ExecutorService helper = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "plain-doa-2");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            for (int r = 0; r < warmup + rounds; r++) {
+                for (int s = 0; s < 4; s++) {
+                    int which = (r + s) % 4;
+                    long t0 = System.nanoTime();
+                    switch (which) {
+                        case 0 -> one.run(starts, lengths);
+                        case 1 -> two.run(starts, lengths);
+                        case 2 -> plain(first, scene.pcm(), starts, lengths, 0, n, plainAzimuths);
+                        default -> plainOnTwo(helper, first, second, scene.pcm(), starts, lengths, plainAzimuths);
+                    }
+                    long nanos = System.nanoTime() - t0;
+                    if (r >= warmup) {
+                        ms[which][r - warmup] = nanos / 1e6 / n;
+                    }
+                }
+            }
+        } finally {
+            helper.shutdownNow();
+        }
+        System.out.println("DOA fission on " + Runtime.getRuntime().availableProcessors() + " processors, " + n
+                + " detections of the dense scene as a backlog, batches of " + BATCH + ", per detection:");
+        System.out.printf(Locale.ROOT, "  StreamFlex, 1 replica   %s%n", MarmotBench.spread(ms[0], "ms"));
+        System.out.printf(Locale.ROOT, "  StreamFlex, 2 replicas  %s%n", MarmotBench.spread(ms[1], "ms"));
+        System.out.printf(Locale.ROOT, "  plain Java, 1 thread    %s%n", MarmotBench.spread(ms[2], "ms"));
+        System.out.printf(Locale.ROOT, "  plain Java, 2 threads   %s%n", MarmotBench.spread(ms[3], "ms"));
+        System.out.printf(Locale.ROOT, "  speed-up on 2 cores: StreamFlex %s, plain %s%n",
+                MarmotBench.spread(ratios(ms[0], ms[1]), "x"), MarmotBench.spread(ratios(ms[2], ms[3]), "x"));
+        System.out.printf(Locale.ROOT, "  StreamFlex / plain: 1 thread %s, 2 threads %s%n",
+                MarmotBench.spread(ratios(ms[0], ms[2]), "x"), MarmotBench.spread(ratios(ms[1], ms[3]), "x"));
+        int same = 0;
+        for (int i = 0; i < n; i++) {
+            boolean equal = Float.floatToIntBits(one.azimuth(i)) == Float.floatToIntBits(two.azimuth(i))
+                    && Float.floatToIntBits(one.azimuth(i)) == Float.floatToIntBits(plainAzimuths[i]);
+            same += equal ? 1 : 0;
+        }
+        // Proof that the parts ran elsewhere: the runtime's fission threads are named streamflex-worker-<i>.
+        long workerNanos = 0;
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("streamflex-worker-")) {
+                workerNanos += ManagementFactory.getThreadMXBean().getThreadCpuTime(t.threadId());
+            }
+        }
+        System.out.printf(Locale.ROOT, "  CPU time of the runtime's fission worker threads: %.0f ms%n",
+                workerNanos / 1e6);
+        System.out.printf(Locale.ROOT, "  vectors: %d and %d of %d; azimuths bit-identical (1 replica, 2 replicas,"
+                + " plain) for %d of %d%n", one.count(), two.count(), n, same, n);
+    }
+
+    private static double[] ratios(double[] a, double[] b) {
+        double[] r = new double[a.length];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = a[i] / b[i];
+        }
+        return r;
+    }
+
+    private static void plain(PlainDoa doa, short[] pcm, int[] starts, int[] lengths, int from, int to,
+            float[] azimuths) {
+        for (int i = from; i < to; i++) {
+            azimuths[i] = doa.run(pcm, starts[i], lengths[i]);
+        }
+    }
+
+    /** The detections cut in two halves by hand: the second on the helper thread, the first here. */
+    private static void plainOnTwo(ExecutorService helper, PlainDoa first, PlainDoa second, short[] pcm, int[] starts,
+            int[] lengths, float[] azimuths) {
+        int half = starts.length / 2;
+        Future<?> other = helper.submit(() -> plain(second, pcm, starts, lengths, half, starts.length, azimuths));
+        plain(first, pcm, starts, lengths, 0, half, azimuths);
+        try {
+            other.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted waiting for the second thread", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the second thread failed: " + e.getCause(), e.getCause());
+        }
+    }
+}
