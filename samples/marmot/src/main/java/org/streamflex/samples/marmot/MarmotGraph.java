@@ -45,6 +45,8 @@ public final class MarmotGraph extends SignalGraph {
     /** The highest sample rate {@link #feedItemBytes} allows for: a node's detections at a higher one may not fit. */
     public static final double MAX_RATE_HZ = 192_000;
     private static final int CHANNEL = 256;
+    /** The feed's channel: detections are seconds apart, and each link queue holds this many at the bound. */
+    private static final int FEED_CHANNEL = 64;
     private final List<ArraySource> sources = new ArrayList<>();
     private final List<ScoreTap> taps = new ArrayList<>();
     private final DoaLog doaLog;
@@ -261,7 +263,8 @@ public final class MarmotGraph extends SignalGraph {
         // channel when the DOA runs on the server).
         doaLog = makeFilter("doa-log", DoaLog.class, 4 << 20, 64 << 10);
         if (doaOnServer) {
-            connect(feed, "out", serverDoa, "in", CHANNEL);
+            // 64 tuples: across machines each link's queue holds this many of the largest, twice over (32 MiB).
+            connect(feed, "out", serverDoa, "in", FEED_CHANNEL);
             connect(serverDoa, "out", doaLog, "in", CHANNEL);
         } else {
             connect(joiner, doaLog, "in", CHANNEL);
