@@ -153,8 +153,9 @@ public final class MarmotGraph extends SignalGraph {
     static int feedItemBytes(MarmotConfig config) {
         long samples = MarmotDoa.samplesRead(config.padNanos(), Math.round(config.doaLeadMillis() * 1e6),
                 config.doaSamples(), MAX_RATE_HZ);
-        // Per place: kind and length (5), the segment's header with its timebase (at most 96 with a name of 64).
-        long bytes = 10 + ArraySource.CHANNELS * (5 + 96 + Float.BYTES * samples);
+        // Per place: kind and length (5), the segment's header (12) and timebase (18 and its name, node- and an
+        // id of at most 64: 69).
+        long bytes = 10 + ArraySource.CHANNELS * (5 + 12 + 18 + 69 + Float.BYTES * samples);
         long rounded = Math.max(org.streamflex.Deployment.DEFAULT_MAX_SHARED_ITEM_BYTES, (bytes + 1023) / 1024 * 1024);
         if (rounded > org.streamflex.Deployment.MAX_SHARED_ITEM_BYTES) {
             throw new IllegalArgumentException("with the DOA on the server each detection sends " + samples

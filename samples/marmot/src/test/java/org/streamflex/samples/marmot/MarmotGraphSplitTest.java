@@ -119,7 +119,7 @@ class MarmotGraphSplitTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> MarmotGraph.feedItemBytes(huge));
         assertTrue(e.getMessage().startsWith("with the DOA on the server each detection sends 1048576 samples of 4"
-                + " channels, 16777630 bytes, more than the 16777216"), e.getMessage());
+                + " channels, 16777642 bytes, more than the 16777216"), e.getMessage());
     }
 
     private static MarmotConfig withDoaSamples(MarmotConfig d, int samples) {
