@@ -68,11 +68,26 @@ public final class Deployment {
     public static final int DEFAULT_PORT = 7400;
     /** The default period, in microseconds, at which the server moves received items into its channels. */
     public static final int DEFAULT_POLL_MICROS = 1000;
+    /**
+     * The default most bytes a shared value (a signal segment, a tuple) crossing the cut may encode
+     * to: 64 KiB, a segment of about 16,000 floats. The server's receiving queues hold their item
+     * count of items this large (64 items at least, per node and crossing), so the bound sizes their
+     * memory: raise it ({@link #maxSharedItemBytes(int)}) only for a graph whose values need it.
+     */
+    public static final int DEFAULT_MAX_SHARED_ITEM_BYTES = 1 << 16;
+    /** The least bound {@link #maxSharedItemBytes(int)} takes: 1 KiB. */
+    public static final int MIN_SHARED_ITEM_BYTES = 1 << 10;
+    /**
+     * The largest bound {@link #maxSharedItemBytes(int)} takes: 16 MiB, so that a receiving queue of
+     * 64 such items (twice over, as its records may skip the array's end) stays within the 1 GiB one
+     * queue may have.
+     */
+    public static final int MAX_SHARED_ITEM_BYTES = 1 << 24;
 
     private static final ScopedValue<Deployment> CURRENT = ScopedValue.newInstance();
     private static final Pattern NODE_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
     private static final Deployment WHOLE = new Deployment(Site.WHOLE, null, null, List.of(), null, null, null,
-            false, DEFAULT_POLL_MICROS, Set.of());
+            false, DEFAULT_POLL_MICROS, Set.of(), DEFAULT_MAX_SHARED_ITEM_BYTES);
 
     private final Site site;
     private final String node;
@@ -84,9 +99,11 @@ public final class Deployment {
     private final boolean allowNonLoopback;
     private final int pollMicros;
     private final Set<String> dropping;
+    private final int maxSharedItemBytes;
 
     private Deployment(Site site, String node, InetSocketAddress server, List<String> nodes, Path keyStore,
-            Path trustStore, char[] password, boolean allowNonLoopback, int pollMicros, Set<String> dropping) {
+            Path trustStore, char[] password, boolean allowNonLoopback, int pollMicros, Set<String> dropping,
+            int maxSharedItemBytes) {
         this.site = site;
         this.node = node;
         this.server = server;
@@ -97,6 +114,7 @@ public final class Deployment {
         this.allowNonLoopback = allowNonLoopback;
         this.pollMicros = pollMicros;
         this.dropping = dropping;
+        this.maxSharedItemBytes = maxSharedItemBytes;
     }
 
     /** The whole graph in this JVM: the default. */
@@ -112,7 +130,7 @@ public final class Deployment {
      */
     public static Deployment node(String id, InetSocketAddress server) {
         return new Deployment(Site.NODE, checkNode(id, "node id"), Objects.requireNonNull(server, "server"), List.of(),
-                null, null, null, false, DEFAULT_POLL_MICROS, Set.of());
+                null, null, null, false, DEFAULT_POLL_MICROS, Set.of(), DEFAULT_MAX_SHARED_ITEM_BYTES);
     }
 
     /**
@@ -134,7 +152,7 @@ public final class Deployment {
             }
         }
         return new Deployment(Site.SERVER, null, listen, List.copyOf(seen), null, null, null, false,
-                DEFAULT_POLL_MICROS, Set.of());
+                DEFAULT_POLL_MICROS, Set.of(), DEFAULT_MAX_SHARED_ITEM_BYTES);
     }
 
     /**
@@ -145,7 +163,7 @@ public final class Deployment {
     public Deployment secured(Path keyStore, Path trustStore, char[] password) {
         return new Deployment(site, node, server, nodes, Objects.requireNonNull(keyStore, "keyStore"),
                 Objects.requireNonNull(trustStore, "trustStore"), Objects.requireNonNull(password, "password").clone(),
-                allowNonLoopback, pollMicros, dropping);
+                allowNonLoopback, pollMicros, dropping, maxSharedItemBytes);
     }
 
     /**
@@ -153,7 +171,8 @@ public final class Deployment {
      * must also be {@link #secured}, or the graph refuses to start.
      */
     public Deployment allowNonLoopback() {
-        return new Deployment(site, node, server, nodes, keyStore, trustStore, password, true, pollMicros, dropping);
+        return new Deployment(site, node, server, nodes, keyStore, trustStore, password, true, pollMicros, dropping,
+                maxSharedItemBytes);
     }
 
     /**
@@ -165,7 +184,7 @@ public final class Deployment {
             throw new StreamFlexError("poll period " + micros + " us: give a positive number of microseconds");
         }
         return new Deployment(site, node, server, nodes, keyStore, trustStore, password, allowNonLoopback, micros,
-                dropping);
+                dropping, maxSharedItemBytes);
     }
 
     /**
@@ -177,7 +196,31 @@ public final class Deployment {
         Set<String> ends = new LinkedHashSet<>(dropping);
         ends.addAll(Arrays.asList(producerEnds));
         return new Deployment(site, node, server, nodes, keyStore, trustStore, password, allowNonLoopback,
-                pollMicros, Set.copyOf(ends));
+                pollMicros, Set.copyOf(ends), maxSharedItemBytes);
+    }
+
+    /**
+     * The same deployment with shared values (signal segments, tuples) crossing the cut allowed to
+     * encode to {@code bytes} each, instead of {@value #DEFAULT_MAX_SHARED_ITEM_BYTES}. Nodes and
+     * server must give the same bound: a link's identity names it when it is not the default, so a
+     * server refuses a node that differs, naming both. The links' frames follow the bound, so a
+     * receiver still refuses a frame longer than it; a larger value is dropped at the node and
+     * counted ({@code tooLarge}), and the first is logged naming the channel, its size and the bound.
+     *
+     * <pre>{@code
+     * Deployment.node("n1", server).maxSharedItemBytes(256 << 10).build(Marmots::new);
+     * }</pre>
+     *
+     * @throws StreamFlexError if {@code bytes} is not {@value #MIN_SHARED_ITEM_BYTES} to
+     *     {@value #MAX_SHARED_ITEM_BYTES}
+     */
+    public Deployment maxSharedItemBytes(int bytes) {
+        if (bytes < MIN_SHARED_ITEM_BYTES || bytes > MAX_SHARED_ITEM_BYTES) {
+            throw new StreamFlexError("a shared value crossing machines may be given " + MIN_SHARED_ITEM_BYTES + " to "
+                    + MAX_SHARED_ITEM_BYTES + " bytes (1 KiB to 16 MiB), not " + bytes);
+        }
+        return new Deployment(site, node, server, nodes, keyStore, trustStore, password, allowNonLoopback,
+                pollMicros, dropping, bytes);
     }
 
     /**
@@ -303,6 +346,11 @@ public final class Deployment {
     /** The producer ends ({@code "Filter.field"}) whose crossing channels drop rather than hold. */
     public Set<String> dropping() {
         return dropping;
+    }
+
+    /** The most bytes a shared value crossing the cut may encode to ({@link #maxSharedItemBytes(int)}). */
+    public int maxSharedItemBytes() {
+        return maxSharedItemBytes;
     }
 
     @Override

@@ -36,11 +36,13 @@ public final class CrossingLinks implements AutoCloseable {
     /** The least link queue: a channel of a few items still gets a useful window on the wire. */
     private static final int MIN_QUEUE = 1024;
     /**
-     * The most bytes a shared value (a signal segment) crossing machines may encode to: 64 KiB, a
-     * segment of 16,000 floats. It sizes the server's receiving queues, which must hold their item
-     * count of the largest items; a larger value is dropped at the node and counted ({@code tooLarge}).
+     * The default most bytes a shared value (a signal segment) crossing machines may encode to: 64
+     * KiB, a segment of 16,000 floats; a deployment may give another
+     * ({@link Deployment#maxSharedItemBytes(int)}). The bound sizes the server's receiving queues,
+     * which must hold their item count of the largest items; a larger value is dropped at the node
+     * and counted ({@code tooLarge}).
      */
-    public static final int MAX_SHARED_ITEM_BYTES = 1 << 16;
+    public static final int MAX_SHARED_ITEM_BYTES = Deployment.DEFAULT_MAX_SHARED_ITEM_BYTES;
     /** The least link queue of shared values, in items: their queues hold every item at its largest. */
     private static final int MIN_SHARED_QUEUE = 64;
 
@@ -110,12 +112,33 @@ public final class CrossingLinks implements AutoCloseable {
 
     /** What a node offers, and the server expects, for {@code crossing} from node {@code node}. */
     public static LinkIdentity identity(String graph, String node, Crossing crossing) {
+        return identity(graph, node, crossing, Deployment.DEFAULT_MAX_SHARED_ITEM_BYTES);
+    }
+
+    /**
+     * What a node offers, and the server expects, for {@code crossing} from node {@code node}, shared
+     * values being bounded to {@code maxSharedItemBytes}: a bound other than the default is part of
+     * the channel's name, so that a node and a server that differ are refused, naming both bounds.
+     */
+    public static LinkIdentity identity(String graph, String node, Crossing crossing, int maxSharedItemBytes) {
         String channel = node + ":" + crossing.name();
         return switch (crossing.kind()) {
             case CAPSULE -> LinkIdentity.ofCapsules(graph, channel, crossing.type().getName(), crossing.mode());
-            case SHARED -> LinkIdentity.ofShared(graph, channel, crossing.type().getName(), crossing.mode());
+            case SHARED -> LinkIdentity.ofShared(graph, maxSharedItemBytes == Deployment.DEFAULT_MAX_SHARED_ITEM_BYTES
+                    ? channel : channel + " [items up to " + maxSharedItemBytes + " bytes]", crossing.type().getName(),
+                    crossing.mode());
             default -> LinkIdentity.of(graph, channel, crossing.kind(), crossing.mode());
         };
+    }
+
+    /**
+     * The frame length of the links and the server's decoder: the default, or more when the shared
+     * values' bound needs it (a DATA frame's prefix and one item with its length), so that a receiver
+     * still refuses any frame longer than the largest item it may be sent.
+     */
+    static int maxFrameLength(int maxSharedItemBytes) {
+        return Math.max(FrameFormat.DEFAULT_MAX_FRAME_LENGTH, FrameFormat.DATA_PREFIX_BYTES
+                + RecordSenderQueue.LENGTH_BYTES + maxSharedItemBytes);
     }
 
     /** The link queue of a crossing, in items: at least the channel's capacity. */
@@ -151,17 +174,18 @@ public final class CrossingLinks implements AutoCloseable {
      */
     public void open() {
         LinkSecurity security = security();
+        int itemBytes = deployment.maxSharedItemBytes();
         if (deployment.site() == Deployment.Site.NODE) {
-            LinkClientSettings settings = security == null ? LinkClientSettings.DEFAULT
-                    : LinkClientSettings.DEFAULT.withSecurity(security);
+            LinkClientSettings plain = LinkClientSettings.DEFAULT.withMaxFrameLength(maxFrameLength(itemBytes));
+            LinkClientSettings settings = security == null ? plain : plain.withSecurity(security);
             NetworkLinkClient[] opened = new NetworkLinkClient[crossings.size()];
             for (int i = 0; i < opened.length; i++) {
                 Crossing c = crossings.get(i);
-                LinkIdentity offer = identity(graph, deployment.node(), c);
+                LinkIdentity offer = identity(graph, deployment.node(), c, itemBytes);
                 int queue = queueItems(c);
                 if (c.kind() == ElementKind.SHARED) {
                     opened[i] = NetworkLinkClient.openShared(deployment.server(), offer, sharedCodec(c.type()), queue,
-                            queueBytes(queue, MAX_SHARED_ITEM_BYTES), MAX_SHARED_ITEM_BYTES, settings);
+                            queueBytes(queue, itemBytes), itemBytes, settings);
                 } else if (c.kind() == ElementKind.CAPSULE) {
                     CapsuleCodec<?> codec = CapsuleCodec.of(c.type().asSubclass(Capsule.class));
                     opened[i] = NetworkLinkClient.openCapsules(deployment.server(), offer, codec, queue,
@@ -175,7 +199,7 @@ public final class CrossingLinks implements AutoCloseable {
             LOG.log(System.Logger.Level.INFO, "StreamFlex " + graph + ": " + deployment + ", " + crossings.size()
                     + " channel(s): " + crossings.stream().map(Crossing::name).toList());
         } else {
-            NetworkLinkServer listening = listen(security);
+            NetworkLinkServer listening = listen(security, maxFrameLength(itemBytes));
             LinkReceiver[][] made = new LinkReceiver[crossings.size()][];
             for (int c = 0; c < made.length; c++) {
                 Crossing crossing = crossings.get(c);
@@ -183,12 +207,12 @@ public final class CrossingLinks implements AutoCloseable {
                 CapsuleCodec<?> codec = crossing.kind() == ElementKind.CAPSULE
                         ? CapsuleCodec.of(crossing.type().asSubclass(Capsule.class)) : null;
                 for (int n = 0; n < made[c].length; n++) {
-                    LinkIdentity expected = identity(graph, deployment.nodes().get(n), crossing);
+                    LinkIdentity expected = identity(graph, deployment.nodes().get(n), crossing, itemBytes);
                     int queue = queueItems(crossing);
                     made[c][n] = switch (crossing.kind()) {
                         // A codec per receiver: each is used by the inlet's thread alone, and may cache.
                         case SHARED -> listening.sharedReceiver(expected, sharedCodec(crossing.type()), queue,
-                                MAX_SHARED_ITEM_BYTES);
+                                itemBytes);
                         case CAPSULE -> listening.capsuleReceiver(expected, codec, queue, itemBytes(codec));
                         default -> listening.longReceiver(expected, queue);
                     };
@@ -215,13 +239,12 @@ public final class CrossingLinks implements AutoCloseable {
         }
     }
 
-    private NetworkLinkServer listen(LinkSecurity security) {
+    private NetworkLinkServer listen(LinkSecurity security, int maxFrameLength) {
         InetSocketAddress at = deployment.server();
         try {
             return security == null
-                    ? NetworkLinkServer.open(at, deployment.allowsNonLoopback(), FrameFormat.DEFAULT_MAX_FRAME_LENGTH)
-                    : NetworkLinkServer.open(at, deployment.allowsNonLoopback(), FrameFormat.DEFAULT_MAX_FRAME_LENGTH,
-                            security);
+                    ? NetworkLinkServer.open(at, deployment.allowsNonLoopback(), maxFrameLength)
+                    : NetworkLinkServer.open(at, deployment.allowsNonLoopback(), maxFrameLength, security);
         } catch (InsecureBindException e) {
             throw new StreamFlexError("cannot start " + graph + " as " + deployment + ": " + e.getMessage()
                     + " (Deployment.allowNonLoopback() and secured(...), or -Dstreamflex.net.allowNonLoopback=true"

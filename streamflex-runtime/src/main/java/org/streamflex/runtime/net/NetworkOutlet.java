@@ -104,7 +104,8 @@ public final class NetworkOutlet extends Filter {
                 warnedTooLarge = true;
                 System.getLogger("org.streamflex.runtime.net").log(System.Logger.Level.WARNING, "channel "
                         + shared.name() + " dropped a value too large for its link (counted in the link's tooLarge;"
-                        + " logged once): " + e.getMessage());
+                        + " logged once): " + e.getMessage() + "; a split graph's bound is"
+                        + " Deployment.maxSharedItemBytes, the same on the nodes and the server");
             }
             return true;
         }

@@ -7,6 +7,7 @@ import org.streamflex.Rate;
 import org.streamflex.SharedChannel;
 import org.streamflex.Stateless;
 import org.streamflex.dsp.FloatSeg;
+import org.streamflex.dsp.Seg;
 import org.streamflex.dsp.SegTuple;
 
 /**
@@ -30,13 +31,22 @@ public final class MarmotDoa extends Filter {
     public static final int MIN_SAMPLES = 64;
     private static final FilterEvent TOO_SHORT = FilterEvent.named("detection-too-short");
     private static final FilterEvent NO_BINS = FilterEvent.named("band-has-no-bins");
+    private static final FilterEvent UNKNOWN_NODE = FilterEvent.named("tuple-of-unknown-node");
 
     @Rate(1)
     private SharedChannel<SegTuple> in;
     @Rate(1)
     private Channel<DoaVector> out;
-    private final double[] micX = new double[MAX_MICS];
-    private final double[] micY = new double[MAX_MICS];
+    /** Node {@code k}'s microphones at {@code k * MAX_MICS} when serving a {@link DoaFeed}, else at 0. */
+    private final double[] micX = new double[DoaCluster.MAX_NODES * MAX_MICS];
+    private final double[] micY = new double[DoaCluster.MAX_NODES * MAX_MICS];
+    /**
+     * Serving a {@link DoaFeed}: the hash of node {@code k}'s timebase name, which its tuples carry
+     * (a filter's arrays hold primitives; {@link #serve} refuses two nodes of one hash).
+     */
+    private final int[] timebases = new int[DoaCluster.MAX_NODES];
+    /** 0: one node's tuples ({@link #configure}); else how many nodes a {@link DoaFeed}'s channel brings. */
+    private int served;
     private int node;
     private double lowHz = 2_000;
     private double highHz = 8_000;
@@ -94,9 +104,72 @@ public final class MarmotDoa extends Filter {
         this.decayNanos = decay;
     }
 
+    /**
+     * Makes this DOA serve a {@link DoaFeed}'s channel (the DOA on the server): its tuples come from
+     * every node, told apart by their timebase, and its progress marks come in the same channel, in
+     * each node's order; node {@code nodeIndex}'s tuples are on timebase {@code timebase} and its
+     * array is {@code xs}, {@code ys}. After {@link #configure}, once per node; before the graph runs.
+     */
+    void serve(int nodeIndex, String timebase, double[] xs, double[] ys) {
+        if (nodeIndex < 0 || nodeIndex >= DoaCluster.MAX_NODES || xs.length != MAX_MICS || ys.length != MAX_MICS) {
+            throw new IllegalArgumentException("MarmotDoa.serve: node " + nodeIndex + " (0.." + (DoaCluster.MAX_NODES
+                    - 1) + ") with " + xs.length + " microphones, the sample reads " + MAX_MICS);
+        }
+        for (int k = 0; k < served; k++) {
+            if (k != nodeIndex && timebases[k] == timebase.hashCode()) {
+                throw new IllegalArgumentException("MarmotDoa.serve: the timebase names of nodes " + k + " and "
+                        + nodeIndex + " have one hash (" + timebase + "): rename one node");
+            }
+        }
+        System.arraycopy(xs, 0, micX, nodeIndex * MAX_MICS, MAX_MICS);
+        System.arraycopy(ys, 0, micY, nodeIndex * MAX_MICS, MAX_MICS);
+        timebases[nodeIndex] = timebase.hashCode();
+        served = Math.max(served, nodeIndex + 1);
+    }
+
+    /**
+     * The samples per channel this DOA reads of a detection at {@code sampleRate}, at most: what
+     * precedes the lead (skipped) and {@code samples} after it; a {@link DoaFeed} sends no more.
+     */
+    static int samplesRead(long pad, long lead, int samples, double sampleRate) {
+        long skip = Math.round((pad - Math.max(0, Math.min(pad, lead))) * 1e-9 * sampleRate);
+        return (int) Math.min(Integer.MAX_VALUE, skip + samples);
+    }
+
+    /**
+     * The end of the range a detection's first {@code length} samples per channel cover, as a node
+     * measures it: {@link DoaVector#endNanos}. A {@link DoaFeed} computes it before it trims.
+     */
+    static long rangeEnd(Seg first, int length) {
+        return first.startNanos() + (first.endNanos() - first.startNanos()) / first.length() * length;
+    }
+
+    /** Serving a feed: the node whose timebase is named {@code name}, or -1. */
+    private int nodeOf(String name) {
+        int hash = name.hashCode();
+        for (int k = 0; k < served; k++) {
+            if (hash == timebases[k]) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
     @Override
     public void work() {
         SegTuple t = in.take();
+        int k = 0;
+        if (served > 0) {
+            k = nodeOf(t.get(0).timebase().name());
+            if (k < 0) {
+                raise(UNKNOWN_NODE);
+                return;
+            }
+            if (t.size() == DoaFeed.MARK_PLACES) {
+                mark(t, k);
+                return;
+            }
+        }
         int length = Integer.MAX_VALUE;
         for (int m = 0; m < MAX_MICS; m++) {
             length = Math.min(length, t.get(m).length());
@@ -161,8 +234,8 @@ public final class MarmotDoa extends Filter {
         // Copies into arrays of this run (a clone() is the JDK's, on the heap): the kernel gets no field.
         double[] xs = new double[MAX_MICS];
         double[] ys = new double[MAX_MICS];
-        System.arraycopy(micX, 0, xs, 0, MAX_MICS);
-        System.arraycopy(micY, 0, ys, 0, MAX_MICS);
+        System.arraycopy(micX, k * MAX_MICS, xs, 0, MAX_MICS);
+        System.arraycopy(micY, k * MAX_MICS, ys, 0, MAX_MICS);
         SteeredResponse.power(bandRe, bandIm, MAX_MICS, bins, firstBin, size, rate, xs, ys, speedOfSound, response,
                 new double[capacity]);
         double min = Double.POSITIVE_INFINITY;
@@ -177,14 +250,29 @@ public final class MarmotDoa extends Filter {
             v.levels[a] = (byte) Math.round(255 * (response[a] - min) / span);
         }
         v.kind = DoaVector.DETECTION;
-        v.node = node;
+        v.node = served > 0 ? k : node;
         v.seq = -1;
         v.startNanos = first.startNanos();
-        v.endNanos = first.startNanos() + (first.endNanos() - first.startNanos()) / first.length() * length;
+        // A feed trimmed the tuple to what is read here, and sent the detection's own end in its tag.
+        v.endNanos = served > 0 ? t.tag() : rangeEnd(first, length);
         v.onsetNanos = first.startNanos() + padNanos;
         v.azimuth = (float) SteeredResponse.peakAzimuth(response);
         v.peak = (float) max;
         v.sampleRate = 0;
+        out.put(v);
+    }
+
+    /** A node's progress or end mark, as a {@link DoaFeed} sent it in a tuple: the mark its source put. */
+    private void mark(SegTuple t, int k) {
+        Seg place = t.get(0);
+        DoaVector v = makeCapsule(DoaVector.class);
+        v.kind = (int) place.start();
+        v.node = k;
+        v.seq = -1;
+        v.startNanos = place.timebase().timeNanos(0);
+        v.endNanos = t.tag();
+        v.onsetNanos = v.endNanos;
+        v.sampleRate = (float) place.timebase().sampleRate();
         out.put(v);
     }
 }

@@ -3,7 +3,6 @@ package org.streamflex.samples.marmot;
 import java.util.ArrayList;
 import java.util.List;
 import org.streamflex.Clock;
-import org.streamflex.Filter;
 import org.streamflex.Joiner;
 import org.streamflex.dsp.ComplexSeg;
 import org.streamflex.dsp.FloatSeg;
@@ -29,6 +28,11 @@ import org.streamflex.dsp.rewrite.Lowered;
  * {@code CfarDetector} -> {@link MinimumDuration} -> {@code sync} of the four channels over each padded detection ->
  * {@link MarmotDoa} -> {@link DoaForward} (the two fused, the DOA fissioned on more than one core).
  * Server part: {@link DoaLog} -> {@link TemporalCluster} -> {@link GridFusion} -> {@link LocationLog}.
+ * With the DOA on the server ({@code doaOnServer}, the command's {@code --doa server}) each node part
+ * ends at the sync: a {@link DoaFeed} puts every node part's tuples and marks in order on the one
+ * channel that crosses, and one {@link MarmotDoa} on the server serves every node before the
+ * {@link DoaLog}; a split run then needs the bound {@link #feedItemBytes} on a crossing value, on
+ * both sides.
  *
  * <pre>{@code
  * MarmotGraph g = new MarmotGraph(config, deployment.nodes(), rates);
@@ -39,7 +43,11 @@ import org.streamflex.dsp.rewrite.Lowered;
 public final class MarmotGraph extends SignalGraph {
     /** A node's source puts a progress mark every so many blocks (and an end mark after the last). */
     public static final int BLOCKS_PER_PROGRESS = 16;
+    /** The highest sample rate {@link #feedItemBytes} allows for: a node's detections at a higher one may not fit. */
+    public static final double MAX_RATE_HZ = 192_000;
     private static final int CHANNEL = 256;
+    /** The feed's channel: detections are seconds apart, and each link queue holds this many at the bound. */
+    private static final int FEED_CHANNEL = 64;
     private final List<ArraySource> sources = new ArrayList<>();
     private final List<ScoreTap> taps = new ArrayList<>();
     private final DoaLog doaLog;
@@ -119,11 +127,44 @@ public final class MarmotGraph extends SignalGraph {
         return forServer(config, deployment, false);
     }
 
-    /** {@link #forServer(MarmotConfig, Deployment)}, with the DOA on the server if asked. */
+    /**
+     * {@link #forServer(MarmotConfig, Deployment)}, with the DOA on the server if asked (its
+     * deployment then bounds crossing values to {@link #feedItemBytes}, as the nodes' do).
+     */
     static MarmotGraph forServer(MarmotConfig config, Deployment deployment, boolean doaOnServer) {
         double[] rates = new double[deployment.nodes().size()];
         rates[0] = Math.max(44_100, 4 * config.highHz());
         return new MarmotGraph(config, deployment, new int[] {0}, rates, false, 0, doaOnServer);
+    }
+
+    /** The timebase of node {@code site}'s audio, which names it in every tuple it sends: {@code node-<id>}. */
+    static String timebaseName(NodeSite site) {
+        return "node-" + site.id();
+    }
+
+    /**
+     * The most bytes one item of the feed's channel (the DOA on the server) encodes to, rounded up to
+     * a KiB: four channels of what the DOA reads ({@link MarmotDoa#samplesRead}) at up to
+     * {@link #MAX_RATE_HZ}, with their headers. A split run gives it to the runtime as the bound on a
+     * crossing value ({@code Deployment.maxSharedItemBytes}), on the nodes and the server alike.
+     *
+     * @throws IllegalArgumentException if that is more than the runtime allows (16 MiB): fewer
+     *     {@code --doa-samples}, or the DOA on the nodes
+     */
+    static int feedItemBytes(MarmotConfig config) {
+        long samples = MarmotDoa.samplesRead(config.padNanos(), Math.round(config.doaLeadMillis() * 1e6),
+                config.doaSamples(), MAX_RATE_HZ);
+        // Per place: kind and length (5), the segment's header (12) and timebase (18 and its name, node- and an
+        // id of at most 64: 69).
+        long bytes = 10 + ArraySource.CHANNELS * (5 + 12 + 18 + 69 + Float.BYTES * samples);
+        long rounded = Math.max(org.streamflex.Deployment.DEFAULT_MAX_SHARED_ITEM_BYTES, (bytes + 1023) / 1024 * 1024);
+        if (rounded > org.streamflex.Deployment.MAX_SHARED_ITEM_BYTES) {
+            throw new IllegalArgumentException("with the DOA on the server each detection sends " + samples
+                    + " samples of 4 channels, " + bytes + " bytes, more than the "
+                    + org.streamflex.Deployment.MAX_SHARED_ITEM_BYTES + " a value crossing machines may have: give"
+                    + " fewer --doa-samples, or keep the DOA on the nodes");
+        }
+        return (int) rounded;
     }
 
     private static int[] every(Deployment deployment) {
@@ -142,8 +183,26 @@ public final class MarmotGraph extends SignalGraph {
                     + nodes.size());
         }
         setSignalCapacity(64);
-        Joiner joiner = makeFilter(Joiner.class);
-        List<Filter> doas = new ArrayList<>();
+        long leadNanos = Math.round(config.doaLeadMillis() * 1e6);
+        // DOA on the nodes: each node's DOA and its source's marks merge in the Joiner, whose one channel crosses.
+        // DOA on the server: each node's tuples and marks go in order into the feed, whose one channel crosses to a
+        // DOA serving every node (DoaFeed says why one channel).
+        Joiner joiner = doaOnServer ? null : makeFilter(Joiner.class);
+        DoaFeed feed = doaOnServer ? makeFilter("doa-feed", DoaFeed.class, 64 << 10, 64 << 10) : null;
+        MarmotDoa serverDoa = doaOnServer ? makeFilter("doa", MarmotDoa.class, 64 << 10, 4 << 20) : null;
+        if (doaOnServer) {
+            feed.configure(config.padNanos(), leadNanos, config.doaSamples());
+            NodeSite any = nodes.get(0);
+            serverDoa.configure(0, any.micXs(), any.micYs(), config.lowHz(), config.highHz(), config.speedOfSound(),
+                    config.padNanos(), config.doaSamples(), config.whitening(), leadNanos);
+            serverDoa.configureWindow(Math.round(config.doaDecayMillis() * 1e6));
+            for (int k = 0; k < nodes.size(); k++) {
+                NodeSite site = nodes.get(k);
+                if (site.mics() == ArraySource.CHANNELS) {
+                    serverDoa.serve(k, timebaseName(site), site.micXs(), site.micYs());
+                }
+            }
+        }
         for (int k : parts) {
             NodeSite site = nodes.get(k);
             if (site.mics() != ArraySource.CHANNELS) {
@@ -155,8 +214,8 @@ public final class MarmotGraph extends SignalGraph {
                         + " Hz is past Nyquist at " + sampleRates[k] + " Hz");
             }
             ArraySource source = makeFilter("source-" + site.id(), ArraySource.class, 1 << 20, 64 << 10);
-            source.configure(k, Timebase.of("node-" + site.id(), sampleRates[k], 0), config.block(),
-                    BLOCKS_PER_PROGRESS);
+            Timebase timebase = Timebase.of(timebaseName(site), sampleRates[k], 0);
+            source.configure(k, timebase, config.block(), BLOCKS_PER_PROGRESS);
             // Free-running: under the driver each step releases every node's source once, in node order.
             // Periodic: a real-time thread releases it every block period, as a sound card would.
             Clock clock = makeClock(clockPeriodMicros);
@@ -189,23 +248,34 @@ public final class MarmotGraph extends SignalGraph {
             detections = through(detections, minimum, "in", "out", TimeRange.class);
             int maxSamples = (int) Math.min(Integer.MAX_VALUE, Math.round(sampleRates[k] * 10));
             Signal<SegTuple> cut = sync(detections, maxSamples, SyncPolicy.DROP_INCOMPLETE, c0, c1, c2, c3);
+            if (doaOnServer) {
+                feed.part(timebase);
+                into(cut, feed, "tuples");
+                connect(source, "progress", feed, "progress", CHANNEL);
+                continue;
+            }
             MarmotDoa doa = makeFilter("doa-" + site.id(), MarmotDoa.class, 64 << 10, 4 << 20);
             doa.configure(k, site.micXs(), site.micYs(), config.lowHz(), config.highHz(), config.speedOfSound(),
                     config.padNanos(), config.doaSamples(), config.whitening(),
                     Math.round(config.doaLeadMillis() * 1e6));
             doa.configureWindow(Math.round(config.doaDecayMillis() * 1e6));
             into(cut, doa, "in");
-            doas.add(doa);
             // The DOA and its forwarder are a static subgraph: fused, the stateless DOA split across cores.
             DoaForward forward = makeFilter("doa-out-" + site.id(), DoaForward.class);
             connect(doa, "out", forward, "in", CHANNEL);
-            doas.add(forward);
             connect(forward, "out", joiner, CHANNEL);
             connect(source, "progress", joiner, CHANNEL);
         }
-        // The one channel from the node part to the server part: a split run cuts the graph here.
+        // The one channel from the node part to the server part: a split run cuts the graph here (at the feed's
+        // channel when the DOA runs on the server).
         doaLog = makeFilter("doa-log", DoaLog.class, 4 << 20, 64 << 10);
-        connect(joiner, doaLog, "in", CHANNEL);
+        if (doaOnServer) {
+            // 64 tuples: across machines each link's queue holds this many of the largest, twice over (32 MiB).
+            connect(feed, "out", serverDoa, "in", FEED_CHANNEL);
+            connect(serverDoa, "out", doaLog, "in", CHANNEL);
+        } else {
+            connect(joiner, doaLog, "in", CHANNEL);
+        }
         cluster = makeFilter("cluster", TemporalCluster.class, 1 << 20, 64 << 10);
         cluster.configure(nodes.size(), config.clusterWindowNanos(deployment),
                 Math.round(config.clusterWaitMillis() * 1e6),
@@ -229,18 +299,8 @@ public final class MarmotGraph extends SignalGraph {
         // The server's filters; every other one runs on each node (built whole, this changes nothing).
         runOnServer(doaLog, cluster, fusion, locations);
         if (doaOnServer) {
-            // The paper's one-line move of the DOA (and the Joiner after it) to the server. The runtime carries
-            // the sync's segment tuples across machines now, but this sample's DOA cannot serve them there yet
-            // (README, "Nodes and a server in separate JVMs").
-            if (deployment().site() != org.streamflex.Deployment.Site.WHOLE) {
-                throw new IllegalStateException("the DOA on the server is not built: a MarmotDoa is configured with"
-                        + " one node's microphones, and the server's part would have to serve every node's tuples"
-                        + " (telling them apart by their timebase); and a detection's tuple, 4 channels of up to "
-                        + config.doaSamples() + " samples, is more than the 64 KiB a segment crossing machines may"
-                        + " carry. Keep the DOA on the nodes (the default), or run the whole graph in one JVM");
-            }
-            doas.add(joiner);
-            runOnServer(doas.toArray(new Filter[0]));
+            // The paper's move of the DOA to the server: one DOA there serves every node's feed.
+            runOnServer(serverDoa);
         }
         validate();
     }

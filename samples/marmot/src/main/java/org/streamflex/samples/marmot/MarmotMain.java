@@ -31,7 +31,7 @@ public final class MarmotMain {
     private static final Set<String> LOCATE = Set.of("scene", "nodes", "mics", "truth", "plots", "max-plots", "band",
             "beta", "tau", "warmup", "hold", "min-std", "min-ms", "pad-ms", "doa-samples", "doa-lead-ms",
             "doa-decay-ms", "whitening", "c", "cluster-tolerance-ms", "cluster-wait-ms", "min-nodes", "eps", "cell",
-            "margin", "block", "site", "node", "server", "listen", "speed", "timeout");
+            "margin", "block", "site", "node", "server", "listen", "speed", "timeout", "doa");
     private static final Set<String> GENERATE = Set.of("out", "seed", "nodes", "radius", "calls", "seconds", "snr",
             "rate", "call-band", "call-ms", "mic-side", "noise", "c", "reflections", "reflection-gain");
 
@@ -49,8 +49,9 @@ public final class MarmotMain {
               --margin M (auto)   --block FRAMES (1024)
             split between JVMs (the same scene files and options on every one; TLS: -Dstreamflex.net.* properties):
               --site node --node ID --server HOST:PORT   one node: reads node-ID.wav only, sends to the server
-                [--speed X (1: real time)] [--timeout S (0: none)]
+                [--speed X (1: real time)] [--timeout S (0: none)] [--doa nodes|server (nodes)]
               --site server --listen HOST:PORT   the server, for every node of nodes.csv [--timeout S (0: none)]
+                [--doa nodes|server (nodes)]   where the direction of arrival runs: the same on every JVM
             generate: --seed N (1) --nodes N (4) --radius M (25) --calls N (6) --seconds S (30) --snr DB (20)
               --rate HZ (44100) --call-band LO:HI (3000:5000) --call-ms MS (60) --mic-side M (0.08)
               --noise LSB (60) --c M_PER_S (343) --reflections N (0) --reflection-gain G (0.5)
@@ -129,7 +130,7 @@ public final class MarmotMain {
         }
         String site = o.text("site", "whole");
         List<String> notHere = switch (site) {
-            case "whole" -> List.of("node", "server", "listen", "speed", "timeout");
+            case "whole" -> List.of("node", "server", "listen", "speed", "timeout", "doa");
             case "node" -> List.of("plots", "max-plots", "truth", "listen");
             case "server" -> List.of("plots", "max-plots", "node", "server", "speed");
             default -> throw new UsageException("--site: \"" + site + "\" is not whole, node or server");
@@ -146,6 +147,12 @@ public final class MarmotMain {
         Path wavDir = o.has("scene") ? scene : nodesCsv.toAbsolutePath().getParent();
         int maxPlots = o.integer("max-plots", 20, 0, 100_000);
         double timeout = o.number("timeout", 0, 0, 1e7);
+        boolean doaOnServer = switch (o.text("doa", "nodes")) {
+            case "nodes" -> false;
+            case "server" -> true;
+            default -> throw new UsageException("--doa: \"" + o.text("doa", "") + "\" is not nodes or server (where"
+                    + " the direction of arrival is computed; give the nodes and the server the same)");
+        };
         if (site.equals("node")) {
             String id = required(o, "node", "the id of this node, as nodes.csv names it");
             InetSocketAddress server = SiteOptions.address("--server", required(o, "server",
@@ -154,7 +161,7 @@ public final class MarmotMain {
             Deployment deployment = Deployment.read(nodesCsv, micsCsv);
             int k = indexOf(deployment, id, nodesCsv);
             return NodeRun.run(config, deployment, k, wavDir.resolve("node-" + id + ".wav"),
-                    SiteOptions.node(id, server), speed, timeout, out, err);
+                    SiteOptions.node(id, server), doaOnServer, speed, timeout, out, err);
         }
         InetSocketAddress listen = site.equals("server")
                 ? SiteOptions.address("--listen", required(o, "listen", "the HOST:PORT to listen at")) : null;
@@ -169,8 +176,8 @@ public final class MarmotMain {
         MarmotRun.Listener listener = printer(deployment, calls, config.speedOfSound(), out, err);
         if (listen != null) {
             List<String> ids = deployment.nodes().stream().map(NodeSite::id).toList();
-            ServerRun.Outcome outcome = ServerRun.run(config, deployment, SiteOptions.server(listen, ids), timeout,
-                    listener, err);
+            ServerRun.Outcome outcome = ServerRun.run(config, deployment, SiteOptions.server(listen, ids), doaOnServer,
+                    timeout, listener, err);
             if (outcome == null) {
                 return ExitCode.FAILURE.code();
             }

@@ -25,7 +25,7 @@ import org.streamflex.StreamFlexError;
  * of the node or its link lost anything.
  *
  * <pre>{@code
- * int code = NodeRun.run(config, deployment, 0, wav, SiteOptions.node("A", server), 1, 0, System.out,
+ * int code = NodeRun.run(config, deployment, 0, wav, SiteOptions.node("A", server), false, 1, 0, System.out,
  *         System.err);
  * }</pre>
  */
@@ -46,14 +46,16 @@ final class NodeRun {
      * @throws UsageException if the graph cannot be built as asked (the message says why)
      */
     static int run(MarmotConfig config, Deployment deployment, int k, Path wav, org.streamflex.Deployment site,
-            double speed, double timeoutSeconds, PrintStream out, PrintStream err)
+            boolean doaOnServer, double speed, double timeoutSeconds, PrintStream out, PrintStream err)
             throws UnreadableInputException, UsageException, InterruptedException {
         String id = deployment.nodes().get(k).id();
         Recording rec = Recording.read(wav, config.block(), err);
         int period = (int) Math.max(MIN_PERIOD_MICROS, Math.round(1e6 * config.block() / rec.rate / speed));
         MarmotGraph graph;
         try {
-            graph = site.build(() -> MarmotGraph.forNode(config, deployment, k, rec.rate, period));
+            org.streamflex.Deployment at = doaOnServer ? site.maxSharedItemBytes(MarmotGraph.feedItemBytes(config))
+                    : site;
+            graph = at.build(() -> MarmotGraph.forNode(config, deployment, k, rec.rate, period, doaOnServer));
         } catch (StreamFlexError e) {
             throw new UsageException(e.getMessage());
         }
@@ -61,7 +63,9 @@ final class NodeRun {
         long blocks = ((long) rec.frames + config.block() - 1) / config.block();
         long marks = blocks / MarmotGraph.BLOCKS_PER_PROGRESS + 1;
         GraphCounters counters = graph.counters();
-        String detections = name(counters, "channel.doa-" + id + ".out->", ".published");
+        // What the node sends: its DOA's vectors, or (the DOA on the server) the sync's tuples; and its marks.
+        String detections = doaOnServer ? named(counters, "->doa-feed.tuples", ".published")
+                : name(counters, "channel.doa-" + id + ".out->", ".published");
         String progress = name(counters, "channel.source-" + id + ".progress->", ".published");
         String link = name(counters, "link." + id + ":", ".accepted").replaceFirst("\\.accepted$", "");
         try {
@@ -147,12 +151,23 @@ final class NodeRun {
         for (String name : counters.names()) {
             boolean linkLoss = name.startsWith(link + ".") && (name.endsWith(".droppedAtSender")
                     || name.endsWith(".discardedAtClose") || name.endsWith(".lostInFlight")
-                    || name.endsWith(".lostInTransit"));
+                    || name.endsWith(".lostInTransit") || name.endsWith(".tooLarge"));
             if ((linkLoss || (name.startsWith("channel.") && name.endsWith(".dropped"))) && counters.value(name) > 0) {
                 losses.add(name + " " + counters.value(name));
             }
         }
         return losses;
+    }
+
+    /** The one channel counter whose name contains {@code part} and ends with {@code suffix}. */
+    private static String named(GraphCounters counters, String part, String suffix) {
+        List<String> found = counters.names().stream().filter(n -> n.startsWith("channel.") && n.contains(part)
+                && n.endsWith(suffix)).toList();
+        if (found.size() != 1) {
+            throw new IllegalStateException("expected one counter channel...." + part + "..." + suffix + ", found "
+                    + found);
+        }
+        return found.get(0);
     }
 
     /** The one counter whose name starts with {@code prefix} and ends with {@code suffix}. */

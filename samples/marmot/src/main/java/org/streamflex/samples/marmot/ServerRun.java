@@ -16,7 +16,8 @@ import org.streamflex.StreamFlexError;
  * (its threads joined), and reported as the one-JVM run reports them.
  *
  * <pre>{@code
- * ServerRun.Outcome o = ServerRun.run(config, deployment, SiteOptions.server(listen, ids), 0, listener, err);
+ * ServerRun.Outcome o = ServerRun.run(config, deployment, SiteOptions.server(listen, ids), false, 0, listener,
+ *         err);
  * o.result().fixes();
  * }</pre>
  */
@@ -42,11 +43,13 @@ final class ServerRun {
      * @throws UsageException if the graph cannot be built as asked (the message says why)
      */
     static Outcome run(MarmotConfig config, Deployment deployment, org.streamflex.Deployment site,
-            double timeoutSeconds, MarmotRun.Listener listener, PrintStream err)
+            boolean doaOnServer, double timeoutSeconds, MarmotRun.Listener listener, PrintStream err)
             throws UsageException, InterruptedException {
         MarmotGraph graph;
         try {
-            graph = site.build(() -> MarmotGraph.forServer(config, deployment));
+            org.streamflex.Deployment at = doaOnServer ? site.maxSharedItemBytes(MarmotGraph.feedItemBytes(config))
+                    : site;
+            graph = at.build(() -> MarmotGraph.forServer(config, deployment, doaOnServer));
         } catch (StreamFlexError e) {
             throw new UsageException(e.getMessage());
         }

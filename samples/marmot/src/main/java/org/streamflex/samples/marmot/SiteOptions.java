@@ -24,9 +24,9 @@ import org.streamflex.StreamFlexProperties;
  */
 final class SiteOptions {
     /** The options of a node's run, besides the deployment's and the detector's. */
-    static final Set<String> NODE = Set.of("site", "node", "server", "speed", "timeout");
+    static final Set<String> NODE = Set.of("site", "node", "server", "speed", "timeout", "doa");
     /** The options of the server's run, besides the deployment's and the clustering's. */
-    static final Set<String> SERVER = Set.of("site", "listen", "timeout");
+    static final Set<String> SERVER = Set.of("site", "listen", "timeout", "doa");
 
     private SiteOptions() {
     }

@@ -40,10 +40,12 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class SplitRunJvmTest {
     static final String JAR = "java -jar samples/marmot/target/streamflex-marmot.jar";
-    private static final Pattern NODE_LINK = Pattern.compile("(?m)^# link (\\w+):Joiner\\.out->doa-log\\.in: accepted"
+    /** The one channel that crosses: the Joiner's vectors, or (the DOA on the server) the feed's tuples. */
+    private static final String CROSSING = "(?:Joiner\\.out->doa-log\\.in|doa-feed\\.out->doa\\.in)";
+    private static final Pattern NODE_LINK = Pattern.compile("(?m)^# link (\\w+):" + CROSSING + ": accepted"
             + " (\\d+), sent (\\d+), acknowledged (\\d+), droppedAtSender 0, discardedAtClose 0, lostInFlight 0,"
             + " connections 1$");
-    private static final Pattern SERVER_LINK = Pattern.compile("(?m)^# link (\\w+):Joiner\\.out->doa-log\\.in:"
+    private static final Pattern SERVER_LINK = Pattern.compile("(?m)^# link (\\w+):" + CROSSING + ":"
             + " delivered (\\d+), taken (\\d+), unread 0, droppedAtReceiver 0, droppedAtSender 0, lostInTransit 0$");
 
     @TempDir
@@ -69,10 +71,30 @@ class SplitRunJvmTest {
     }
 
     /**
+     * The README's commands with {@code --doa server} on each JVM: the sync's tuples and the marks
+     * cross in one channel, a DOA on the server serves every node, and the answers are the one-JVM
+     * run's (where the DOA runs on the nodes).
+     */
+    @Test
+    void withTheDoaOnTheServerTheyGiveTheOneJvmAnswers() throws Exception {
+        String out = runAndCompare(dir, List.of(), List.of(), List.of("--doa", "server"));
+        assertTrue(out.contains("# link A:doa-feed.out->doa.in: delivered "), out);
+    }
+
+    /**
      * Runs the README's commands with {@code serverOptions} and {@code nodeOptions} for their JVMs,
      * and compares their answers with the one-JVM run's.
      */
     static void runAndCompare(Path dir, List<String> serverOptions, List<String> nodeOptions) throws Exception {
+        runAndCompare(dir, serverOptions, nodeOptions, List.of());
+    }
+
+    /**
+     * {@link #runAndCompare(Path, List, List)} with {@code args} after each command's own arguments;
+     * returns the server's output.
+     */
+    static String runAndCompare(Path dir, List<String> serverOptions, List<String> nodeOptions, List<String> args)
+            throws Exception {
         Run whole = Run.of("--scene", "scenes/small", "--plots", "none");
         assertEquals(0, whole.exit(), whole.out() + whole.err());
         List<String> commands = commands();
@@ -85,7 +107,7 @@ class SplitRunJvmTest {
             try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
                 port = s.getLocalPort();
             }
-            Jvm started = Jvm.start(dir, "server", serverOptions, args(commands.get(0), port));
+            Jvm started = Jvm.start(dir, "server", serverOptions, with(args(commands.get(0), port), args));
             if (started.awaitErr("listening at", "cannot listen") || attempt == 2) {
                 server = started;
             }
@@ -93,7 +115,7 @@ class SplitRunJvmTest {
         List<Jvm> nodes = new ArrayList<>();
         for (String command : commands.subList(1, 4)) {
             assertTrue(command.startsWith(JAR + " --site node "), command);
-            nodes.add(Jvm.start(dir, "node-" + nodes.size(), nodeOptions, args(command, port)));
+            nodes.add(Jvm.start(dir, "node-" + nodes.size(), nodeOptions, with(args(command, port), args)));
         }
         long[] sent = new long[3];
         int detections = 0;
@@ -125,6 +147,13 @@ class SplitRunJvmTest {
         }
         assertEquals(detections, lines(out, "DOA ").size(), out);
         assertSameAnswers(whole.out(), out);
+        return out;
+    }
+
+    private static List<String> with(List<String> first, List<String> more) {
+        List<String> all = new ArrayList<>(first);
+        all.addAll(more);
+        return all;
     }
 
     /** The comparison the class comment defines. */
