@@ -12,8 +12,8 @@ import org.streamflex.samples.marmot.SteeredResponse;
  * {@code DoaBacklog} does per detection, on one thread with arrays made once. It cuts the
  * detection's four channels out of the interleaved recording into floats (as the backlog's feeder
  * cuts segments for the {@code MarmotDoa}), then runs {@code MarmotDoa}'s arithmetic with the same
- * static kernels ({@link Radix2Fft}, {@link SteeredResponse}), as {@link PlainMarmotNode} does. One
- * instance per thread.
+ * static kernels ({@link Radix2Fft}, {@link SteeredResponse}); {@link PlainMarmotNode} runs it on its
+ * ring. One instance per thread.
  *
  * <pre>{@code
  * PlainDoa doa = new PlainDoa(config, site, 44_100);
@@ -77,6 +77,16 @@ final class PlainDoa {
                 c[i] = pcm[(int) ((from + i) * CHANNELS + m)] * (1f / 32_768f);
             }
         }
+        return run(cut, 0, -1, length);
+    }
+
+    /**
+     * The interpolated peak azimuth of the detection of {@code length} samples per channel starting
+     * at {@code from} in {@code channels}, sample {@code i} of channel {@code m} at
+     * {@code channels[m][(from + i) & mask]} (a ring's mask, or -1 for plain arrays); NaN if the
+     * band holds no bin at this length.
+     */
+    float run(float[][] channels, long from, long mask, int length) {
         int skip = (int) Math.min(length - 64, Math.round((padNanos - leadNanos) * 1e-9 * sampleRate));
         int n = Math.min(length - skip, maxSamples);
         int size = Integer.highestOneBit(n);
@@ -86,12 +96,15 @@ final class PlainDoa {
         int firstBin = Math.max(1, (int) Math.ceil(lowHz * size / sampleRate));
         int lastBin = Math.min(size / 2 - 1, (int) Math.floor(highHz * size / sampleRate));
         int bins = lastBin - firstBin + 1;
+        if (bins < 1) {
+            return Float.NaN;
+        }
         int onset = (int) Math.max(0, Math.min(n, Math.round(padNanos * 1e-9 * sampleRate) - skip));
         DoaWindow.fill(window, n, onset, decayNanos * 1e-9 * sampleRate);
         for (int m = 0; m < CHANNELS; m++) {
-            float[] c = cut[m];
+            float[] c = channels[m];
             for (int i = 0; i < n; i++) {
-                re[i] = c[skip + i] * window[i];
+                re[i] = c[(int) ((from + skip + i) & mask)] * window[i];
             }
             for (int i = n; i < size; i++) {
                 re[i] = 0;

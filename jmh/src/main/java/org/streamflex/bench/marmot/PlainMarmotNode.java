@@ -2,7 +2,6 @@ package org.streamflex.bench.marmot;
 
 import org.jtransforms.fft.FloatFFT_1D;
 import org.streamflex.samples.marmot.DoaVector;
-import org.streamflex.samples.marmot.DoaWindow;
 import org.streamflex.samples.marmot.MarmotConfig;
 import org.streamflex.samples.marmot.NodeSite;
 import org.streamflex.samples.marmot.Radix2Fft;
@@ -44,7 +43,6 @@ public final class PlainMarmotNode {
     private static final int PENDING = 64;
 
     private final long rate;
-    private final double sampleRate;
     private final float[][] ring = new float[CHANNELS][RING];
     private long written;
     private long scored;
@@ -79,22 +77,8 @@ public final class PlainMarmotNode {
     private int pendingCount;
 
     // DOA (MarmotDoa), with its work arrays made once.
-    private final double[] micX = new double[CHANNELS];
-    private final double[] micY = new double[CHANNELS];
-    private final double lowHz;
-    private final double highHz;
-    private final double speedOfSound;
-    private final long leadNanos;
-    private final long decayNanos;
-    private final int maxSamples;
-    private final double whitening;
-    private final float[] window;
-    private final float[] re;
-    private final float[] im;
-    private final float[] bandRe;
-    private final float[] bandIm;
-    private final double[] response = new double[DoaVector.AZIMUTHS];
-    private final double[] scratch;
+    // Direction of arrival: MarmotDoa's arithmetic, on this node's ring.
+    private final PlainDoa doa;
 
     // Results.
     private int detections;
@@ -125,7 +109,6 @@ public final class PlainMarmotNode {
             throw new IllegalArgumentException("PlainMarmotNode: sample rate " + sampleRate + " is not whole hertz");
         }
         this.rate = (long) sampleRate;
-        this.sampleRate = sampleRate;
         int first = -1;
         int last = -2;
         for (int k = 0; k <= WINDOW / 2; k++) {
@@ -144,25 +127,7 @@ public final class PlainMarmotNode {
         this.minStd = config.minStd();
         this.padNanos = config.padNanos();
         this.minNanos = Math.round(config.minMillis() * 1e6);
-        for (int m = 0; m < CHANNELS; m++) {
-            micX[m] = site.micX(m);
-            micY[m] = site.micY(m);
-        }
-        this.lowHz = config.lowHz();
-        this.highHz = config.highHz();
-        this.speedOfSound = config.speedOfSound();
-        this.leadNanos = Math.max(0, Math.min(padNanos, Math.round(config.doaLeadMillis() * 1e6)));
-        this.decayNanos = Math.round(config.doaDecayMillis() * 1e6);
-        this.maxSamples = config.doaSamples();
-        this.whitening = config.whitening();
-        int size = Integer.highestOneBit(maxSamples);
-        size = size < maxSamples ? size << 1 : size;
-        this.window = new float[maxSamples];
-        this.re = new float[size];
-        this.im = new float[size];
-        this.bandRe = new float[CHANNELS * size / 2];
-        this.bandIm = new float[CHANNELS * size / 2];
-        this.scratch = new double[size];
+        this.doa = new PlainDoa(config, site, sampleRate, 0);
     }
 
     /** Takes {@code frames} interleaved 4-channel frames and does all the work they make possible. */
@@ -280,59 +245,18 @@ public final class PlainMarmotNode {
             dropped++;
             return;
         }
-        int skip = (int) Math.min(length - 64, Math.round((padNanos - leadNanos) * 1e-9 * sampleRate));
-        int n = Math.min(length - skip, maxSamples);
-        int size = Integer.highestOneBit(n);
-        if (size < n) {
-            size <<= 1;
-        }
-        int firstBin = Math.max(1, (int) Math.ceil(lowHz * size / sampleRate));
-        int lastBin = Math.min(size / 2 - 1, (int) Math.floor(highHz * size / sampleRate));
-        int bins = lastBin - firstBin + 1;
-        if (bins < 1) {
+        float azimuth = doa.run(ring, from, RING - 1, length);
+        if (Float.isNaN(azimuth)) {
             dropped++;
             return;
-        }
-        int onset = (int) Math.max(0, Math.min(n, Math.round(padNanos * 1e-9 * sampleRate) - skip));
-        DoaWindow.fill(window, n, onset, decayNanos * 1e-9 * sampleRate);
-        for (int m = 0; m < CHANNELS; m++) {
-            float[] c = ring[m];
-            int at = (int) ((from + skip) & (RING - 1));
-            for (int i = 0; i < n; i++) {
-                re[i] = c[(at + i) & (RING - 1)] * window[i];
-            }
-            for (int i = n; i < size; i++) {
-                re[i] = 0;
-            }
-            for (int i = 0; i < size; i++) {
-                im[i] = 0;
-            }
-            Radix2Fft.forward(re, im, size);
-            for (int j = 0; j < bins; j++) {
-                double r = re[firstBin + j];
-                double q = im[firstBin + j];
-                double magnitude = Math.sqrt(r * r + q * q);
-                double w = magnitude > 0 ? Math.pow(magnitude, -whitening) : 0;
-                bandRe[m * bins + j] = (float) (r * w);
-                bandIm[m * bins + j] = (float) (q * w);
-            }
-        }
-        SteeredResponse.power(bandRe, bandIm, CHANNELS, bins, firstBin, size, sampleRate, micX, micY, speedOfSound,
-                response, scratch);
-        double min = Double.POSITIVE_INFINITY;
-        double max = Double.NEGATIVE_INFINITY;
-        for (double v : response) {
-            min = Math.min(min, v);
-            max = Math.max(max, v);
         }
         int d = detections++;
         detectionSamples += length;
         if (d >= KEPT) {
             return;
         }
-        double span = max > min ? max - min : 1;
         for (int a = 0; a < DoaVector.AZIMUTHS; a++) {
-            levels[d * DoaVector.AZIMUTHS + a] = (byte) Math.round(255 * (response[a] - min) / span);
+            levels[d * DoaVector.AZIMUTHS + a] = (byte) doa.level(a);
         }
         long startNanos = timeNanos(from);
         long endNanos = timeNanos(to);
@@ -341,7 +265,7 @@ public final class PlainMarmotNode {
         fromFrames[d] = from;
         frameCounts[d] = length;
         onsets[d] = startNanos + padNanos;
-        azimuths[d] = (float) SteeredResponse.peakAzimuth(response);
+        azimuths[d] = azimuth;
     }
 
     /** The time of sample {@code n}: the first whole nanosecond at or after it ({@code Timebase.timeNanos}). */
