@@ -6,14 +6,15 @@ import org.streamflex.samples.marmot.MarmotConfig;
 import org.streamflex.samples.marmot.NodeSite;
 import org.streamflex.samples.marmot.Radix2Fft;
 import org.streamflex.samples.marmot.SteeredResponse;
+import org.streamflex.samples.marmot.WhitenedBand;
 
 /**
  * The direction of arrival of one detection in plain Java, for the fission measurement: what
  * {@code DoaBacklog} does per detection, on one thread with arrays made once. It cuts the
  * detection's four channels out of the interleaved recording into floats (as the backlog's feeder
  * cuts segments for the {@code MarmotDoa}), then runs {@code MarmotDoa}'s arithmetic with the same
- * static kernels ({@link Radix2Fft}, {@link SteeredResponse}); {@link PlainMarmotNode} runs it on its
- * ring. One instance per thread.
+ * static kernels ({@link WhitenedBand}, {@link Radix2Fft}, {@link SteeredResponse});
+ * {@link PlainMarmotNode} runs it on its ring. One instance per thread.
  *
  * <pre>{@code
  * PlainDoa doa = new PlainDoa(config, site, 44_100);
@@ -104,23 +105,9 @@ final class PlainDoa {
         for (int m = 0; m < CHANNELS; m++) {
             float[] c = channels[m];
             for (int i = 0; i < n; i++) {
-                re[i] = c[(int) ((from + skip + i) & mask)] * window[i];
+                re[i] = c[(int) ((from + skip + i) & mask)];
             }
-            for (int i = n; i < size; i++) {
-                re[i] = 0;
-            }
-            for (int i = 0; i < size; i++) {
-                im[i] = 0;
-            }
-            Radix2Fft.forward(re, im, size);
-            for (int j = 0; j < bins; j++) {
-                double r = re[firstBin + j];
-                double q = im[firstBin + j];
-                double magnitude = Math.sqrt(r * r + q * q);
-                double w = magnitude > 0 ? Math.pow(magnitude, -whitening) : 0;
-                bandRe[m * bins + j] = (float) (r * w);
-                bandIm[m * bins + j] = (float) (q * w);
-            }
+            WhitenedBand.of(re, im, n, size, window, firstBin, bins, whitening, bandRe, bandIm, m * bins);
         }
         SteeredResponse.power(bandRe, bandIm, CHANNELS, bins, firstBin, size, sampleRate, micX, micY, speedOfSound,
                 response, scratch);

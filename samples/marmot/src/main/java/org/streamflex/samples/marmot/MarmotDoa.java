@@ -211,24 +211,7 @@ public final class MarmotDoa extends Filter {
         for (int m = 0; m < MAX_MICS; m++) {
             FloatSeg s = (FloatSeg) t.get(m);
             s.copyTo(skip, re, 0, n);
-            for (int i = 0; i < n; i++) {
-                re[i] *= window[i];
-            }
-            for (int i = n; i < size; i++) {
-                re[i] = 0;
-            }
-            for (int i = 0; i < size; i++) {
-                im[i] = 0;
-            }
-            Radix2Fft.forward(re, im, size);
-            for (int j = 0; j < bins; j++) {
-                double r = re[firstBin + j];
-                double q = im[firstBin + j];
-                double magnitude = Math.sqrt(r * r + q * q);
-                double w = magnitude > 0 ? Math.pow(magnitude, -whitening) : 0;
-                bandRe[m * bins + j] = (float) (r * w);
-                bandIm[m * bins + j] = (float) (q * w);
-            }
+            WhitenedBand.of(re, im, n, size, window, firstBin, bins, whitening, bandRe, bandIm, m * bins);
         }
         double[] response = new double[DoaVector.AZIMUTHS];
         // Copies into arrays of this run (a clone() is the JDK's, on the heap): the kernel gets no field.
