@@ -20,6 +20,9 @@ package org.streamflex.samples.marmot;
  * @param doaSamples the most samples per channel the DOA uses, from {@code doaLeadMillis} before the onset
  * @param doaLeadMillis how long before the onset the DOA's samples start, milliseconds (at most the padding)
  * @param doaDecayMillis the DOA window's decay after the onset ({@link DoaWindow}), milliseconds; 0: Hann
+ * @param doaFrameMillis the DOA's first-arrival frame ({@link FirstArrivals}), milliseconds; 0: the whole
+ *     span's spectrum under the {@link DoaWindow}
+ * @param doaOnsetDb how far above its noise floor a frequency's power starts its first arrival, dB
  * @param whitening the DOA's spectral whitening exponent (0 AML/SRP, 1 PHAT)
  * @param speedOfSound metres per second
  * @param clusterToleranceMillis added to the largest inter-node travel time to make the cluster window
@@ -32,58 +35,65 @@ package org.streamflex.samples.marmot;
  */
 public record MarmotConfig(double lowHz, double highHz, double beta, int timeConstant, int warmup, int hold,
         double minStd, double minMillis, double padMillis, int doaSamples, double doaLeadMillis, double doaDecayMillis,
-        double whitening, double speedOfSound, double clusterToleranceMillis, double clusterWaitMillis, int minNodes,
-        double eps, double cell, double margin, int block) {
+        double doaFrameMillis, double doaOnsetDb, double whitening, double speedOfSound, double clusterToleranceMillis,
+        double clusterWaitMillis, int minNodes, double eps, double cell, double margin, int block) {
 
     /** The window of {@code toFreq} and the bandpass, as the paper's marmot detector. */
     public static final int WINDOW = 32;
 
     /** The defaults. */
     public static MarmotConfig defaults() {
-        return new MarmotConfig(2_000, 8_000, 5, 1024, 256, 8, 1e-3, 3, 50, 8192, 50, 25, 1.0, 343, 50, 2_000, 2, 0.02,
-                Double.NaN, Double.NaN, 1024);
+        return new MarmotConfig(2_000, 8_000, 5, 1024, 256, 8, 1e-3, 3, 50, 8192, 50, 25, 5, 10, 1.0, 343, 50, 2_000,
+                2, 0.02, Double.NaN, Double.NaN, 1024);
     }
 
     /** With another band. */
     public MarmotConfig withBand(double low, double high) {
         return new MarmotConfig(low, high, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis, doaSamples,
-                doaLeadMillis, doaDecayMillis, whitening, speedOfSound, clusterToleranceMillis, clusterWaitMillis,
-                minNodes, eps, cell, margin, block);
+                doaLeadMillis, doaDecayMillis, doaFrameMillis, doaOnsetDb, whitening, speedOfSound,
+                clusterToleranceMillis, clusterWaitMillis, minNodes, eps, cell, margin, block);
     }
 
     /** With another CFAR beta. */
     public MarmotConfig withBeta(double b) {
-        return new MarmotConfig(lowHz, highHz, b, timeConstant, warmup, hold, minStd, minMillis, padMillis, doaSamples,
-                doaLeadMillis, doaDecayMillis, whitening, speedOfSound, clusterToleranceMillis, clusterWaitMillis,
-                minNodes, eps, cell, margin, block);
+        return new MarmotConfig(lowHz, highHz, b, timeConstant, warmup, hold, minStd, minMillis, padMillis,
+                doaSamples, doaLeadMillis, doaDecayMillis, doaFrameMillis, doaOnsetDb, whitening, speedOfSound,
+                clusterToleranceMillis, clusterWaitMillis, minNodes, eps, cell, margin, block);
     }
 
     /** With another whitening exponent. */
     public MarmotConfig withWhitening(double gamma) {
         return new MarmotConfig(lowHz, highHz, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis,
-                doaSamples, doaLeadMillis, doaDecayMillis, gamma, speedOfSound, clusterToleranceMillis,
-                clusterWaitMillis, minNodes, eps, cell, margin, block);
+                doaSamples, doaLeadMillis, doaDecayMillis, doaFrameMillis, doaOnsetDb, gamma, speedOfSound,
+                clusterToleranceMillis, clusterWaitMillis, minNodes, eps, cell, margin, block);
     }
 
     /** With another DOA window: {@code samples} from {@code leadMillis} before the onset. */
     public MarmotConfig withDoaWindow(int samples, double leadMillis) {
-        return new MarmotConfig(lowHz, highHz, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis, samples,
-                leadMillis, doaDecayMillis, whitening, speedOfSound, clusterToleranceMillis, clusterWaitMillis,
-                minNodes, eps, cell, margin, block);
+        return new MarmotConfig(lowHz, highHz, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis,
+                samples, leadMillis, doaDecayMillis, doaFrameMillis, doaOnsetDb, whitening, speedOfSound,
+                clusterToleranceMillis, clusterWaitMillis, minNodes, eps, cell, margin, block);
     }
 
     /** With another DOA window decay after the onset, milliseconds (0: a Hann window over the whole span). */
     public MarmotConfig withDoaDecay(double millis) {
         return new MarmotConfig(lowHz, highHz, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis,
-                doaSamples, doaLeadMillis, millis, whitening, speedOfSound, clusterToleranceMillis, clusterWaitMillis,
-                minNodes, eps, cell, margin, block);
+                doaSamples, doaLeadMillis, millis, doaFrameMillis, doaOnsetDb, whitening, speedOfSound,
+                clusterToleranceMillis, clusterWaitMillis, minNodes, eps, cell, margin, block);
+    }
+
+    /** With other first-arrival frames: {@code millis} long (0: off), started {@code onsetDb} above the floor. */
+    public MarmotConfig withDoaFrames(double millis, double onsetDb) {
+        return new MarmotConfig(lowHz, highHz, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis,
+                doaSamples, doaLeadMillis, doaDecayMillis, millis, onsetDb, whitening, speedOfSound,
+                clusterToleranceMillis, clusterWaitMillis, minNodes, eps, cell, margin, block);
     }
 
     /** With another grid cell side (NaN: auto). */
     public MarmotConfig withCell(double side) {
         return new MarmotConfig(lowHz, highHz, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis,
-                doaSamples, doaLeadMillis, doaDecayMillis, whitening, speedOfSound, clusterToleranceMillis,
-                clusterWaitMillis, minNodes, eps, side, margin, block);
+                doaSamples, doaLeadMillis, doaDecayMillis, doaFrameMillis, doaOnsetDb, whitening, speedOfSound,
+                clusterToleranceMillis, clusterWaitMillis, minNodes, eps, side, margin, block);
     }
 
     /** The padding in nanoseconds. */

@@ -29,6 +29,10 @@ public final class MarmotDoa extends Filter {
     public static final int MAX_MICS = 4;
     /** The fewest samples per channel worth a direction. */
     public static final int MIN_SAMPLES = 64;
+    /** Frames kept per frequency from its first arrival ({@link FirstArrivals}): its onset and one hop on. */
+    public static final int LAYERS = 2;
+    /** The fewest first-arrival entries worth a direction; with fewer the whole span's spectrum is used. */
+    public static final int MIN_ENTRIES = 4;
     private static final FilterEvent TOO_SHORT = FilterEvent.named("detection-too-short");
     private static final FilterEvent NO_BINS = FilterEvent.named("band-has-no-bins");
     private static final FilterEvent UNKNOWN_NODE = FilterEvent.named("tuple-of-unknown-node");
@@ -56,6 +60,8 @@ public final class MarmotDoa extends Filter {
     private long leadNanos = 50_000_000L;
     private double whitening = 1.0;
     private long decayNanos = 25_000_000L;
+    private long frameNanos = 5_000_000L;
+    private double onsetRatio = 10;
 
     private MarmotDoa() {
     }
@@ -102,6 +108,29 @@ public final class MarmotDoa extends Filter {
             throw new IllegalArgumentException("MarmotDoa: a decay of " + decay + " ns; 0 (Hann) or more");
         }
         this.decayNanos = decay;
+    }
+
+    /**
+     * Sets the first-arrival frames ({@link FirstArrivals}); before the graph runs.
+     *
+     * @param frame the frame's length, nanoseconds (rounded to a power of two of samples); 0: the
+     *     whole span's spectrum under the {@link DoaWindow}, as before first arrivals
+     * @param onsetDb how far above its noise floor a frequency's power starts it, dB
+     */
+    void configureFrames(long frame, double onsetDb) {
+        if (frame < 0 || !(onsetDb > 0)) {
+            throw new IllegalArgumentException("MarmotDoa: frames of " + frame + " ns (0: off, or more), onset "
+                    + onsetDb + " dB (more than 0)");
+        }
+        this.frameNanos = frame;
+        this.onsetRatio = Math.pow(10, onsetDb / 10);
+    }
+
+    /** The first-arrival frame at {@code rate}: the power of two of samples nearest {@code nanos}, 32 at least. */
+    static int frameSamples(long nanos, double rate) {
+        double x = nanos * 1e-9 * rate;
+        int p = Integer.highestOneBit((int) Math.max(1, Math.min(1 << 20, x)));
+        return Math.max(32, x > 1.5 * p ? 2 * p : p);
     }
 
     /**
@@ -201,26 +230,16 @@ public final class MarmotDoa extends Filter {
         if (capacity < maxSamples) {
             capacity <<= 1;
         }
-        float[] window = new float[capacity];
         int onset = (int) Math.max(0, Math.min(n, Math.round(padNanos * 1e-9 * rate) - skip));
-        DoaWindow.fill(window, n, onset, decayNanos * 1e-9 * rate);
-        float[] re = new float[capacity];
-        float[] im = new float[capacity];
-        float[] bandRe = new float[MAX_MICS * capacity / 2];
-        float[] bandIm = new float[MAX_MICS * capacity / 2];
-        for (int m = 0; m < MAX_MICS; m++) {
-            FloatSeg s = (FloatSeg) t.get(m);
-            s.copyTo(skip, re, 0, n);
-            WhitenedBand.of(re, im, n, size, window, firstBin, bins, whitening, bandRe, bandIm, m * bins);
-        }
         double[] response = new double[DoaVector.AZIMUTHS];
         // Copies into arrays of this run (a clone() is the JDK's, on the heap): the kernel gets no field.
         double[] xs = new double[MAX_MICS];
         double[] ys = new double[MAX_MICS];
         System.arraycopy(micX, k * MAX_MICS, xs, 0, MAX_MICS);
         System.arraycopy(micY, k * MAX_MICS, ys, 0, MAX_MICS);
-        SteeredResponse.power(bandRe, bandIm, MAX_MICS, bins, firstBin, size, rate, xs, ys, speedOfSound, response,
-                new double[capacity]);
+        if (!firstArrivals(t, skip, n, capacity, onset, rate, xs, ys, response)) {
+            wholeSpan(t, skip, n, size, capacity, onset, firstBin, bins, rate, xs, ys, response);
+        }
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         for (double v : response) {
@@ -243,6 +262,74 @@ public final class MarmotDoa extends Filter {
         v.peak = (float) max;
         v.sampleRate = 0;
         out.put(v);
+    }
+
+    /**
+     * The response from each frequency's first arrival ({@link FirstArrivals}); false, leaving
+     * {@code response} alone, when they are off, the span is shorter than a frame, the lead too short
+     * for a noise floor, or no frequency rose above it.
+     */
+    private boolean firstArrivals(SegTuple t, int skip, int n, int capacity, int onset, double rate, double[] xs,
+            double[] ys, double[] response) {
+        if (frameNanos == 0) {
+            return false;
+        }
+        int frame = frameSamples(frameNanos, rate);
+        int firstBin = Math.max(1, (int) Math.ceil(lowHz * frame / rate));
+        int lastBin = Math.min(frame / 2 - 1, (int) Math.floor(highHz * frame / rate));
+        int bins = lastBin - firstBin + 1;
+        if (frame > n || frame > capacity || bins < 1) {
+            return false;
+        }
+        float[] samples = new float[MAX_MICS * capacity];
+        for (int m = 0; m < MAX_MICS; m++) {
+            ((FloatSeg) t.get(m)).copyTo(skip, samples, m * capacity, n);
+        }
+        float[] window = new float[frame];
+        DoaWindow.fill(window, frame, 0, 0);
+        int most = frame / 2;
+        float[] bandRe = new float[LAYERS * MAX_MICS * most];
+        float[] bandIm = new float[LAYERS * MAX_MICS * most];
+        // The lead's first half is noise: the detection starts up to about 17 ms after the direct sound.
+        int kept = FirstArrivals.of(samples, MAX_MICS, capacity, n, frame, onset / 2, onsetRatio, LAYERS, firstBin,
+                bins, whitening, window, new float[frame], new float[frame], new float[MAX_MICS * most],
+                new float[MAX_MICS * most], new double[most * FirstArrivals.MAX_NOISE_FRAMES], new double[most],
+                new int[most], bandRe, bandIm);
+        if (kept < MIN_ENTRIES) {
+            return false;
+        }
+        float[] layerRe = new float[MAX_MICS * most];
+        float[] layerIm = new float[MAX_MICS * most];
+        double[] layer = new double[DoaVector.AZIMUTHS];
+        double[] scratch = new double[2 * most];
+        for (int l = 0; l < LAYERS; l++) {
+            System.arraycopy(bandRe, l * MAX_MICS * bins, layerRe, 0, MAX_MICS * bins);
+            System.arraycopy(bandIm, l * MAX_MICS * bins, layerIm, 0, MAX_MICS * bins);
+            SteeredResponse.power(layerRe, layerIm, MAX_MICS, bins, firstBin, frame, rate, xs, ys, speedOfSound,
+                    layer, scratch);
+            for (int a = 0; a < DoaVector.AZIMUTHS; a++) {
+                response[a] += layer[a];
+            }
+        }
+        return true;
+    }
+
+    /** The response from the whole span's spectrum under the {@link DoaWindow}. */
+    private void wholeSpan(SegTuple t, int skip, int n, int size, int capacity, int onset, int firstBin, int bins,
+            double rate, double[] xs, double[] ys, double[] response) {
+        float[] window = new float[capacity];
+        DoaWindow.fill(window, n, onset, decayNanos * 1e-9 * rate);
+        float[] re = new float[capacity];
+        float[] im = new float[capacity];
+        float[] bandRe = new float[MAX_MICS * capacity / 2];
+        float[] bandIm = new float[MAX_MICS * capacity / 2];
+        for (int m = 0; m < MAX_MICS; m++) {
+            FloatSeg s = (FloatSeg) t.get(m);
+            s.copyTo(skip, re, 0, n);
+            WhitenedBand.of(re, im, n, size, window, firstBin, bins, whitening, bandRe, bandIm, m * bins);
+        }
+        SteeredResponse.power(bandRe, bandIm, MAX_MICS, bins, firstBin, size, rate, xs, ys, speedOfSound, response,
+                new double[capacity]);
     }
 
     /** A node's progress or end mark, as a {@link DoaFeed} sent it in a tuple: the mark its source put. */

@@ -196,6 +196,7 @@ public final class MarmotGraph extends SignalGraph {
             serverDoa.configure(0, any.micXs(), any.micYs(), config.lowHz(), config.highHz(), config.speedOfSound(),
                     config.padNanos(), config.doaSamples(), config.whitening(), leadNanos);
             serverDoa.configureWindow(Math.round(config.doaDecayMillis() * 1e6));
+            serverDoa.configureFrames(Math.round(config.doaFrameMillis() * 1e6), config.doaOnsetDb());
             for (int k = 0; k < nodes.size(); k++) {
                 NodeSite site = nodes.get(k);
                 if (site.mics() == ArraySource.CHANNELS) {
@@ -259,6 +260,7 @@ public final class MarmotGraph extends SignalGraph {
                     config.padNanos(), config.doaSamples(), config.whitening(),
                     Math.round(config.doaLeadMillis() * 1e6));
             doa.configureWindow(Math.round(config.doaDecayMillis() * 1e6));
+            doa.configureFrames(Math.round(config.doaFrameMillis() * 1e6), config.doaOnsetDb());
             into(cut, doa, "in");
             // The DOA and its forwarder are a static subgraph: fused, the stateless DOA split across cores.
             DoaForward forward = makeFilter("doa-out-" + site.id(), DoaForward.class);

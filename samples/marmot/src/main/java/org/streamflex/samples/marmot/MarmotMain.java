@@ -30,8 +30,8 @@ import java.util.Set;
 public final class MarmotMain {
     private static final Set<String> LOCATE = Set.of("scene", "nodes", "mics", "truth", "plots", "max-plots", "band",
             "beta", "tau", "warmup", "hold", "min-std", "min-ms", "pad-ms", "doa-samples", "doa-lead-ms",
-            "doa-decay-ms", "whitening", "c", "cluster-tolerance-ms", "cluster-wait-ms", "min-nodes", "eps", "cell",
-            "margin", "block", "site", "node", "server", "listen", "speed", "timeout", "doa");
+            "doa-decay-ms", "doa-frame-ms", "doa-onset-db", "whitening", "c", "cluster-tolerance-ms", "cluster-wait-ms",
+            "min-nodes", "eps", "cell", "margin", "block", "site", "node", "server", "listen", "speed", "timeout", "doa");
     private static final Set<String> GENERATE = Set.of("out", "seed", "nodes", "radius", "calls", "seconds", "snr",
             "rate", "call-band", "call-ms", "mic-side", "noise", "c", "reflections", "reflection-gain");
 
@@ -44,6 +44,7 @@ public final class MarmotMain {
               --band LO:HI (2000:8000 Hz)   --beta B (5)   --tau SCORES (1024)   --warmup SCORES (256)
               --hold SCORES (8)   --min-std S (0.001)   --min-ms MS (3)   --pad-ms MS (50)   --doa-samples N (8192)
               --doa-lead-ms MS (50)   --doa-decay-ms MS (25; 0: a Hann window over the DOA's samples)
+              --doa-frame-ms MS (5; 0: the whole span's spectrum)   --doa-onset-db DB (10)
               --whitening G (1: PHAT; 0: plain AML)   --c M_PER_S (343)   --cluster-tolerance-ms MS (50)
               --cluster-wait-ms MS (2000)   --min-nodes N (2)   --eps E (0.02)   --cell M (auto)
               --margin M (auto)   --block FRAMES (1024)
@@ -114,6 +115,8 @@ public final class MarmotMain {
                 o.number("pad-ms", d.padMillis(), 0, 10_000), o.integer("doa-samples", d.doaSamples(), 64, 1 << 20),
                 o.number("doa-lead-ms", d.doaLeadMillis(), 0, 10_000),
                 o.number("doa-decay-ms", d.doaDecayMillis(), 0, 10_000),
+                o.number("doa-frame-ms", d.doaFrameMillis(), 0, 1_000),
+                o.number("doa-onset-db", d.doaOnsetDb(), 0.1, 60),
                 o.number("whitening", d.whitening(), 0, 1), o.number("c", d.speedOfSound(), 100, 2000),
                 o.number("cluster-tolerance-ms", d.clusterToleranceMillis(), 0, 60_000),
                 o.number("cluster-wait-ms", d.clusterWaitMillis(), 0, 3_600_000),
