@@ -1,8 +1,11 @@
 package org.streamflex.bench.marmot;
 
+import java.util.Arrays;
 import org.streamflex.samples.marmot.DoaVector;
 import org.streamflex.samples.marmot.DoaWindow;
+import org.streamflex.samples.marmot.FirstArrivals;
 import org.streamflex.samples.marmot.MarmotConfig;
+import org.streamflex.samples.marmot.MarmotDoa;
 import org.streamflex.samples.marmot.NodeSite;
 import org.streamflex.samples.marmot.Radix2Fft;
 import org.streamflex.samples.marmot.SteeredResponse;
@@ -13,7 +16,7 @@ import org.streamflex.samples.marmot.WhitenedBand;
  * {@code DoaBacklog} does per detection, on one thread with arrays made once. It cuts the
  * detection's four channels out of the interleaved recording into floats (as the backlog's feeder
  * cuts segments for the {@code MarmotDoa}), then runs {@code MarmotDoa}'s arithmetic with the same
- * static kernels ({@link WhitenedBand}, {@link Radix2Fft}, {@link SteeredResponse});
+ * static kernels ({@link FirstArrivals}, {@link WhitenedBand}, {@link Radix2Fft}, {@link SteeredResponse});
  * {@link PlainMarmotNode} runs it on its ring. One instance per thread.
  *
  * <pre>{@code
@@ -43,6 +46,21 @@ final class PlainDoa {
     private final double[] response = new double[DoaVector.AZIMUTHS];
     private final double[] scratch;
     private final byte[] levels = new byte[DoaVector.AZIMUTHS];
+    /** First arrivals: their frame in samples (0: off) and what they need, made once. */
+    private final int frame;
+    private final double onsetRatio;
+    private final float[] samples;
+    private final float[] frameWindow;
+    private final float[] frameRe;
+    private final float[] frameIm;
+    private final float[] binRe;
+    private final float[] binIm;
+    private final double[] noise;
+    private final double[] floor;
+    private final int[] start;
+    private final float[] arrivalsRe;
+    private final float[] arrivalsIm;
+    private final double[] layer = new double[DoaVector.AZIMUTHS];
 
     /** A DOA for {@code site}'s microphones; detections of at most {@code maxFrames} frames. */
     PlainDoa(MarmotConfig config, NodeSite site, double sampleRate, int maxFrames) {
@@ -68,6 +86,22 @@ final class PlainDoa {
         this.bandRe = new float[CHANNELS * size / 2];
         this.bandIm = new float[CHANNELS * size / 2];
         this.scratch = new double[size];
+        long frameNanos = Math.round(config.doaFrameMillis() * 1e6);
+        this.frame = frameNanos == 0 ? 0 : FirstArrivals.frameSamples(frameNanos, sampleRate);
+        this.onsetRatio = Math.pow(10, config.doaOnsetDb() / 10);
+        int most = Math.max(1, frame / 2);
+        this.samples = new float[CHANNELS * size];
+        this.frameWindow = new float[Math.max(1, frame)];
+        DoaWindow.fill(frameWindow, frame, 0, 0);
+        this.frameRe = new float[Math.max(1, frame)];
+        this.frameIm = new float[Math.max(1, frame)];
+        this.binRe = new float[CHANNELS * most];
+        this.binIm = new float[CHANNELS * most];
+        this.noise = new double[most * FirstArrivals.MAX_NOISE_FRAMES];
+        this.floor = new double[most];
+        this.start = new int[most];
+        this.arrivalsRe = new float[MarmotDoa.LAYERS * CHANNELS * most];
+        this.arrivalsIm = new float[MarmotDoa.LAYERS * CHANNELS * most];
     }
 
     /** The interpolated peak azimuth of the detection of frames {@code from} to {@code from + length - 1}. */
@@ -101,16 +135,18 @@ final class PlainDoa {
             return Float.NaN;
         }
         int onset = (int) Math.max(0, Math.min(n, Math.round(padNanos * 1e-9 * sampleRate) - skip));
-        DoaWindow.fill(window, n, onset, decayNanos * 1e-9 * sampleRate);
-        for (int m = 0; m < CHANNELS; m++) {
-            float[] c = channels[m];
-            for (int i = 0; i < n; i++) {
-                re[i] = c[(int) ((from + skip + i) & mask)];
+        if (!firstArrivals(channels, from + skip, mask, n, onset)) {
+            DoaWindow.fill(window, n, onset, decayNanos * 1e-9 * sampleRate);
+            for (int m = 0; m < CHANNELS; m++) {
+                float[] c = channels[m];
+                for (int i = 0; i < n; i++) {
+                    re[i] = c[(int) ((from + skip + i) & mask)];
+                }
+                WhitenedBand.of(re, im, n, size, window, firstBin, bins, whitening, bandRe, bandIm, m * bins);
             }
-            WhitenedBand.of(re, im, n, size, window, firstBin, bins, whitening, bandRe, bandIm, m * bins);
+            SteeredResponse.power(bandRe, bandIm, CHANNELS, bins, firstBin, size, sampleRate, micX, micY,
+                    speedOfSound, response, scratch);
         }
-        SteeredResponse.power(bandRe, bandIm, CHANNELS, bins, firstBin, size, sampleRate, micX, micY, speedOfSound,
-                response, scratch);
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         for (double v : response) {
@@ -122,6 +158,43 @@ final class PlainDoa {
             levels[a] = (byte) Math.round(255 * (response[a] - min) / span);
         }
         return (float) SteeredResponse.peakAzimuth(response);
+    }
+
+    /** {@code MarmotDoa}'s first arrivals into {@link #response}; false when it would use the whole span. */
+    private boolean firstArrivals(float[][] channels, long from, long mask, int n, int onset) {
+        if (frame == 0) {
+            return false;
+        }
+        int firstBin = Math.max(1, (int) Math.ceil(lowHz * frame / sampleRate));
+        int lastBin = Math.min(frame / 2 - 1, (int) Math.floor(highHz * frame / sampleRate));
+        int bins = lastBin - firstBin + 1;
+        int stride = samples.length / CHANNELS;
+        if (frame > n || frame > stride || bins < 1) {
+            return false;
+        }
+        for (int m = 0; m < CHANNELS; m++) {
+            float[] c = channels[m];
+            for (int i = 0; i < n; i++) {
+                samples[m * stride + i] = c[(int) ((from + i) & mask)];
+            }
+        }
+        int kept = FirstArrivals.of(samples, CHANNELS, stride, n, frame, onset / 2, onsetRatio, MarmotDoa.LAYERS,
+                firstBin, bins, whitening, frameWindow, frameRe, frameIm, binRe, binIm, noise, floor, start,
+                arrivalsRe, arrivalsIm);
+        if (kept < MarmotDoa.MIN_ENTRIES) {
+            return false;
+        }
+        Arrays.fill(response, 0);
+        for (int l = 0; l < MarmotDoa.LAYERS; l++) {
+            System.arraycopy(arrivalsRe, l * CHANNELS * bins, binRe, 0, CHANNELS * bins);
+            System.arraycopy(arrivalsIm, l * CHANNELS * bins, binIm, 0, CHANNELS * bins);
+            SteeredResponse.power(binRe, binIm, CHANNELS, bins, firstBin, frame, sampleRate, micX, micY,
+                    speedOfSound, layer, scratch);
+            for (int a = 0; a < DoaVector.AZIMUTHS; a++) {
+                response[a] += layer[a];
+            }
+        }
+        return true;
     }
 
     /** The last detection's level of azimuth bin {@code a}, 0 to 255. */

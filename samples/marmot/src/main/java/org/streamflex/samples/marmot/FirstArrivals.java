@@ -39,6 +39,13 @@ public final class FirstArrivals {
     private FirstArrivals() {
     }
 
+    /** The frame at {@code rate} for {@code nanos}: the power of two of samples nearest it (in ratio), 32 at least. */
+    public static int frameSamples(long nanos, double rate) {
+        double x = nanos * 1e-9 * rate;
+        int p = Integer.highestOneBit((int) Math.max(1, Math.min(1 << 20, x)));
+        return Math.max(32, x > 1.5 * p ? 2 * p : p);
+    }
+
     /**
      * Selects the first arrivals; see the class comment.
      *

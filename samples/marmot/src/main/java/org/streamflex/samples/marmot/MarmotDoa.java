@@ -126,13 +126,6 @@ public final class MarmotDoa extends Filter {
         this.onsetRatio = Math.pow(10, onsetDb / 10);
     }
 
-    /** The first-arrival frame at {@code rate}: the power of two of samples nearest {@code nanos}, 32 at least. */
-    static int frameSamples(long nanos, double rate) {
-        double x = nanos * 1e-9 * rate;
-        int p = Integer.highestOneBit((int) Math.max(1, Math.min(1 << 20, x)));
-        return Math.max(32, x > 1.5 * p ? 2 * p : p);
-    }
-
     /**
      * Makes this DOA serve a {@link DoaFeed}'s channel (the DOA on the server): its tuples come from
      * every node, told apart by their timebase, and its progress marks come in the same channel, in
@@ -274,7 +267,7 @@ public final class MarmotDoa extends Filter {
         if (frameNanos == 0) {
             return false;
         }
-        int frame = frameSamples(frameNanos, rate);
+        int frame = FirstArrivals.frameSamples(frameNanos, rate);
         int firstBin = Math.max(1, (int) Math.ceil(lowHz * frame / rate));
         int lastBin = Math.min(frame / 2 - 1, (int) Math.floor(highHz * frame / rate));
         int bins = lastBin - firstBin + 1;
