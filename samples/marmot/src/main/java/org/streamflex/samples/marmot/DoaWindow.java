@@ -3,9 +3,10 @@ package org.streamflex.samples.marmot;
 /**
  * The taper the direction-of-arrival stage puts on each channel's samples before its FFT.
  *
- * <p>By default an onset window: a half-Hann rise over the lead before the onset, then an
- * exponential decay from the onset ({@code --doa-decay-ms}, 25 ms). In a room the direct sound
- * comes first and the reverberant field builds up after it, from every direction; weighting the
+ * <p>Used when the DOA takes the whole span's spectrum rather than first arrivals ({@link FirstArrivals};
+ * {@code --doa-frame-ms 0}, or too few frequencies rose above their noise). By default an onset
+ * window: a half-Hann rise over the lead before the onset, then an exponential decay from the
+ * onset ({@code --doa-decay-ms}, 25 ms). In a room the direct sound comes first and the reverberant field builds up after it, from every direction; weighting the
  * first tens of milliseconds after the onset (the precedence effect) is what keeps the direct
  * path's direction ahead. A Hann window over the whole span (decay 0) peaks near the end of a call
  * and gave the reverberant tail most of the weight: on rooms recorded by pyroomacoustics at RT60

@@ -13,8 +13,9 @@ import org.streamflex.dsp.SegTuple;
 /**
  * Direction of arrival of one detection: takes the four channels' audio of the detection (a
  * sync's {@link SegTuple}) and puts a {@link DoaVector} with the relative likelihood of each of
- * 360 azimuths. A preparation phase (the {@link DoaWindow} taper, FFT of each channel, the in-band
- * bins, spectral whitening) and a work phase that tries every azimuth ({@link SteeredResponse}), as
+ * 360 azimuths. A preparation phase (each in-band frequency's first arrival in short frames,
+ * {@link FirstArrivals}, whitened; or, without them, the whole span's spectrum under the
+ * {@link DoaWindow} taper) and a work phase that tries every azimuth ({@link SteeredResponse}), as
  * the paper's DOA. Stateless: every run uses only its input and the configuration, so fission may run
  * replicas of it side by side.
  *

@@ -31,7 +31,8 @@ public final class MarmotMain {
     private static final Set<String> LOCATE = Set.of("scene", "nodes", "mics", "truth", "plots", "max-plots", "band",
             "beta", "tau", "warmup", "hold", "min-std", "min-ms", "pad-ms", "doa-samples", "doa-lead-ms",
             "doa-decay-ms", "doa-frame-ms", "doa-onset-db", "whitening", "c", "cluster-tolerance-ms", "cluster-wait-ms",
-            "min-nodes", "eps", "cell", "margin", "block", "site", "node", "server", "listen", "speed", "timeout", "doa");
+            "min-nodes", "eps", "cell", "margin", "block", "site", "node", "server", "listen", "speed", "timeout",
+            "doa");
     private static final Set<String> GENERATE = Set.of("out", "seed", "nodes", "radius", "calls", "seconds", "snr",
             "rate", "call-band", "call-ms", "mic-side", "noise", "c", "reflections", "reflection-gain");
 
