@@ -3,15 +3,16 @@ package org.streamflex.samples.marmot;
 /**
  * The taper the direction-of-arrival stage puts on each channel's samples before its FFT.
  *
- * <p>Used when the DOA takes the whole span's spectrum rather than first arrivals ({@link FirstArrivals};
- * {@code --doa-frame-ms 0}, or too few frequencies rose above their noise). By default an onset
- * window: a half-Hann rise over the lead before the onset, then an exponential decay from the
- * onset ({@code --doa-decay-ms}, 25 ms). In a room the direct sound comes first and the reverberant field builds up after it, from every direction; weighting the
- * first tens of milliseconds after the onset (the precedence effect) is what keeps the direct
- * path's direction ahead. A Hann window over the whole span (decay 0) peaks near the end of a call
- * and gave the reverberant tail most of the weight: on rooms recorded by pyroomacoustics at RT60
- * 0.6 to 0.8 s its median azimuth error was 2.3 to 3.6 degrees, the onset window's 0.6 to 0.8
- * (README, "Reverberant rooms").
+ * <p>Used when the DOA takes the whole span's spectrum rather than first arrivals
+ * ({@link FirstArrivals}; {@code --doa-frame-ms 0}, or too few frequencies rose above their noise).
+ * By default an onset window: a half-Hann rise over the lead before the onset, then an exponential
+ * decay from the onset ({@code --doa-decay-ms}, 25 ms). In a room the direct sound comes first and
+ * the reverberant field builds up after it, from every direction; weighting the first tens of
+ * milliseconds after the onset (the precedence effect) is what keeps the direct path's direction
+ * ahead. A Hann window over the whole span (decay 0) peaks near the end of a call and gave the
+ * reverberant tail most of the weight: on rooms recorded by pyroomacoustics at RT60 0.6 to 0.8 s
+ * its median azimuth error was 2.3 to 3.6 degrees, the onset window's 0.6 to 0.8 (README,
+ * "Reverberant rooms").
  *
  * <pre>{@code
  * DoaWindow.fill(window, 8192, 2205, 0.025 * 44_100);   // onset 50 ms in, decay 25 ms
