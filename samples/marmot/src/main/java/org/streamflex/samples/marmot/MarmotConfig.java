@@ -49,51 +49,54 @@ public record MarmotConfig(double lowHz, double highHz, double beta, int timeCon
 
     /** With another band. */
     public MarmotConfig withBand(double low, double high) {
-        return new MarmotConfig(low, high, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis, doaSamples,
-                doaLeadMillis, doaDecayMillis, doaFrameMillis, doaOnsetDb, whitening, speedOfSound,
-                clusterToleranceMillis, clusterWaitMillis, minNodes, eps, cell, margin, block);
+        Copy c = new Copy(this);
+        c.lowHz = low;
+        c.highHz = high;
+        return c.build();
     }
 
     /** With another CFAR beta. */
     public MarmotConfig withBeta(double b) {
-        return new MarmotConfig(lowHz, highHz, b, timeConstant, warmup, hold, minStd, minMillis, padMillis,
-                doaSamples, doaLeadMillis, doaDecayMillis, doaFrameMillis, doaOnsetDb, whitening, speedOfSound,
-                clusterToleranceMillis, clusterWaitMillis, minNodes, eps, cell, margin, block);
+        Copy c = new Copy(this);
+        c.beta = b;
+        return c.build();
     }
 
     /** With another whitening exponent. */
     public MarmotConfig withWhitening(double gamma) {
-        return new MarmotConfig(lowHz, highHz, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis,
-                doaSamples, doaLeadMillis, doaDecayMillis, doaFrameMillis, doaOnsetDb, gamma, speedOfSound,
-                clusterToleranceMillis, clusterWaitMillis, minNodes, eps, cell, margin, block);
+        Copy c = new Copy(this);
+        c.whitening = gamma;
+        return c.build();
     }
 
     /** With another DOA window: {@code samples} from {@code leadMillis} before the onset. */
     public MarmotConfig withDoaWindow(int samples, double leadMillis) {
-        return new MarmotConfig(lowHz, highHz, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis,
-                samples, leadMillis, doaDecayMillis, doaFrameMillis, doaOnsetDb, whitening, speedOfSound,
-                clusterToleranceMillis, clusterWaitMillis, minNodes, eps, cell, margin, block);
+        Copy c = new Copy(this);
+        c.doaSamples = samples;
+        c.doaLeadMillis = leadMillis;
+        return c.build();
     }
 
     /** With another DOA window decay after the onset, milliseconds (0: a Hann window over the whole span). */
     public MarmotConfig withDoaDecay(double millis) {
-        return new MarmotConfig(lowHz, highHz, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis,
-                doaSamples, doaLeadMillis, millis, doaFrameMillis, doaOnsetDb, whitening, speedOfSound,
-                clusterToleranceMillis, clusterWaitMillis, minNodes, eps, cell, margin, block);
+        Copy c = new Copy(this);
+        c.doaDecayMillis = millis;
+        return c.build();
     }
 
     /** With other first-arrival frames: {@code millis} long (0: off), started {@code onsetDb} above the floor. */
     public MarmotConfig withDoaFrames(double millis, double onsetDb) {
-        return new MarmotConfig(lowHz, highHz, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis,
-                doaSamples, doaLeadMillis, doaDecayMillis, millis, onsetDb, whitening, speedOfSound,
-                clusterToleranceMillis, clusterWaitMillis, minNodes, eps, cell, margin, block);
+        Copy c = new Copy(this);
+        c.doaFrameMillis = millis;
+        c.doaOnsetDb = onsetDb;
+        return c.build();
     }
 
     /** With another grid cell side (NaN: auto). */
     public MarmotConfig withCell(double side) {
-        return new MarmotConfig(lowHz, highHz, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis,
-                doaSamples, doaLeadMillis, doaDecayMillis, doaFrameMillis, doaOnsetDb, whitening, speedOfSound,
-                clusterToleranceMillis, clusterWaitMillis, minNodes, eps, side, margin, block);
+        Copy c = new Copy(this);
+        c.cell = side;
+        return c.build();
     }
 
     /** The padding in nanoseconds. */
@@ -142,5 +145,64 @@ public record MarmotConfig(double lowHz, double highHz, double beta, int timeCon
         int nx = Math.max(1, (int) Math.ceil((maxX - minX) / side));
         int ny = Math.max(1, (int) Math.ceil((maxY - minY) / side));
         return new Grid(minX, minY, side, nx, ny);
+    }
+
+    /** A mutable copy, so that each {@code with} method names only what it changes. */
+    private static final class Copy {
+        private double lowHz;
+        private double highHz;
+        private double beta;
+        private int timeConstant;
+        private int warmup;
+        private int hold;
+        private double minStd;
+        private double minMillis;
+        private double padMillis;
+        private int doaSamples;
+        private double doaLeadMillis;
+        private double doaDecayMillis;
+        private double doaFrameMillis;
+        private double doaOnsetDb;
+        private double whitening;
+        private double speedOfSound;
+        private double clusterToleranceMillis;
+        private double clusterWaitMillis;
+        private int minNodes;
+        private double eps;
+        private double cell;
+        private double margin;
+        private int block;
+
+        Copy(MarmotConfig c) {
+            lowHz = c.lowHz;
+            highHz = c.highHz;
+            beta = c.beta;
+            timeConstant = c.timeConstant;
+            warmup = c.warmup;
+            hold = c.hold;
+            minStd = c.minStd;
+            minMillis = c.minMillis;
+            padMillis = c.padMillis;
+            doaSamples = c.doaSamples;
+            doaLeadMillis = c.doaLeadMillis;
+            doaDecayMillis = c.doaDecayMillis;
+            doaFrameMillis = c.doaFrameMillis;
+            doaOnsetDb = c.doaOnsetDb;
+            whitening = c.whitening;
+            speedOfSound = c.speedOfSound;
+            clusterToleranceMillis = c.clusterToleranceMillis;
+            clusterWaitMillis = c.clusterWaitMillis;
+            minNodes = c.minNodes;
+            eps = c.eps;
+            cell = c.cell;
+            margin = c.margin;
+            block = c.block;
+        }
+
+        MarmotConfig build() {
+            return new MarmotConfig(lowHz, highHz, beta, timeConstant, warmup, hold, minStd, minMillis, padMillis,
+                    doaSamples, doaLeadMillis, doaDecayMillis, doaFrameMillis, doaOnsetDb, whitening, speedOfSound,
+                    clusterToleranceMillis, clusterWaitMillis, minNodes, eps, cell, margin, block);
+        }
     }
 }
