@@ -119,6 +119,15 @@ public record MarmotConfig(double lowHz, double highHz, double beta, int timeCon
      * @param ny rows
      */
     public record Grid(double x0, double y0, double cell, int nx, int ny) {
+        /**
+         * Whether {@code (x, y)}, a fused location, is in the grid's outer ring of cells: the fusion
+         * cannot place a call past the grid, so a call outside it comes out on its edge.
+         */
+        public boolean onEdge(double x, double y) {
+            long i = (long) Math.floor((x - x0) / cell);
+            long j = (long) Math.floor((y - y0) / cell);
+            return i <= 0 || i >= nx - 1 || j <= 0 || j >= ny - 1;
+        }
     }
 
     /**

@@ -177,7 +177,7 @@ public final class MarmotMain {
             truth = Truth.read(truthFile);
         }
         List<TrueCall> calls = truth;
-        MarmotRun.Listener listener = printer(deployment, calls, config.speedOfSound(), out, err);
+        MarmotRun.Listener listener = printer(deployment, calls, config, out, err);
         if (listen != null) {
             List<String> ids = deployment.nodes().stream().map(NodeSite::id).toList();
             ServerRun.Outcome outcome = ServerRun.run(config, deployment, SiteOptions.server(listen, ids), doaOnServer,
@@ -229,9 +229,13 @@ public final class MarmotMain {
     }
 
     /** Prints each detection and location as it comes, and progress and problems to {@code err}. */
-    private static MarmotRun.Listener printer(Deployment deployment, List<TrueCall> calls, double c, PrintStream out,
-            PrintStream err) {
+    private static MarmotRun.Listener printer(Deployment deployment, List<TrueCall> calls, MarmotConfig config,
+            PrintStream out, PrintStream err) {
+        double c = config.speedOfSound();
+        MarmotConfig.Grid grid = config.gridFor(deployment);
         return new MarmotRun.Listener() {
+            private boolean edgeSaid;
+
             @Override
             public void detection(Detection d) {
                 StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "DOA node=%s t=%.4f az=%.1f",
@@ -246,6 +250,16 @@ public final class MarmotMain {
             public void fix(Fix f) {
                 StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "LOC t=%.4f x=%.2f y=%.2f nodes=%d",
                         f.seconds(), f.x(), f.y(), f.detections().length));
+                if (grid.onEdge(f.x(), f.y())) {
+                    line.append(" edge=1");
+                    if (!edgeSaid) {
+                        edgeSaid = true;
+                        err.printf(Locale.ROOT, "marmot: a location on the grid's edge (edge=1) may be a call outside"
+                                + " the grid, x %.2f to %.2f m, y %.2f to %.2f m: a larger --margin widens it%n",
+                                grid.x0(), grid.x0() + grid.nx() * grid.cell(), grid.y0(),
+                                grid.y0() + grid.ny() * grid.cell());
+                    }
+                }
                 if (!calls.isEmpty()) {
                     TrueCall best = nearest(f.seconds(), calls);
                     line.append(best == null ? " call=none" : String.format(Locale.ROOT,

@@ -62,4 +62,17 @@ class FusionGridTest {
         assertEquals(Math.log(0.02 + 0.5), FusionGrid.logLikelihood(x, y, 1, nodeOf, levels, new double[] {0},
                 new double[] {0}, new double[] {0}, 0.02), 1e-9);
     }
+
+    @Test
+    void aLocationInTheGridsOuterRingOfCellsIsOnItsEdge() {
+        MarmotConfig.Grid grid = new MarmotConfig.Grid(-2, 3, 0.5, 20, 10);
+        assertTrue(grid.onEdge(-1.9, 5), "first column");
+        assertTrue(grid.onEdge(7.9, 5), "last column");
+        assertTrue(grid.onEdge(3, 3.1), "first row");
+        assertTrue(grid.onEdge(3, 7.99), "last row");
+        assertTrue(grid.onEdge(-5, 5), "outside");
+        assertTrue(!grid.onEdge(3, 5), "inside");
+        assertTrue(!grid.onEdge(-1.5, 3.5), "second column and row");
+        assertTrue(!grid.onEdge(7.49, 7.49), "last but one column and row");
+    }
 }
