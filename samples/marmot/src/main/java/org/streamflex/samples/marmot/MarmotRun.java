@@ -10,8 +10,10 @@ import org.streamflex.runtime.GraphDriver;
  * Runs the one-JVM marmot graph over a deployment's recordings, as the paper's offline trace
  * processing: each node's source reads its own recording, a block per release, and the graph is
  * stepped under the {@link GraphDriver} (virtual time, no sleeping), until every node's end mark
- * has gone through. No Java thread feeds the sources: the run holds a few blocks of each recording. A recording that cannot be opened leaves its node out; one that
- * breaks off mid-way ends its node there; both are reported, and the other nodes carry on.
+ * has gone through. No Java thread feeds the sources: the run holds a few blocks of each
+ * recording. A recording that cannot be opened leaves its node out; one that breaks off mid-way
+ * ends its node there (reported once, naming the file, the node and the frame); the other nodes
+ * carry on.
  *
  * <pre>{@code
  * MarmotRun.Result r = MarmotRun.run(MarmotConfig.defaults(), deployment,
