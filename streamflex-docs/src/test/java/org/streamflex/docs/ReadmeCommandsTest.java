@@ -79,7 +79,7 @@ class ReadmeCommandsTest {
         cover(marmotExec + " -Dmarmot.args=\"--scene samples/marmot/scenes/small --plots none --band 2500:7000\"",
                 marmotTest, "MarmotMain.run with the -Dmarmot.args words");
         cover("./mvnw -q verify -pl samples/marmot -am -DskipITs -Dtest=PacedRunNoGcTest"
-                + " -Dsurefire.failIfNoSpecifiedTests=false -Dmarmot.paced.seconds=180 -Dmarmot.paced.heap=560m",
+                + " -Dsurefire.failIfNoSpecifiedTests=false -Dmarmot.paced.seconds=180",
                 "samples/marmot/pom.xml", "its no-gc execution runs PacedRunNoGcTest in every verify, with 10 s of"
                 + " audio and a 64 MiB heap: the same test, scaled down");
         String marmotSplit = "samples/marmot/src/test/java/org/streamflex/samples/marmot/SplitRunJvmTest.java";

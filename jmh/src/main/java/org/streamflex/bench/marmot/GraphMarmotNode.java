@@ -1,7 +1,9 @@
 package org.streamflex.bench.marmot;
 
 import org.streamflex.runtime.GraphDriver;
+import org.streamflex.samples.marmot.ArrayRecording;
 import org.streamflex.samples.marmot.ArraySource;
+import org.streamflex.samples.marmot.BadRecordingException;
 import org.streamflex.samples.marmot.DoaLog;
 import org.streamflex.samples.marmot.MarmotConfig;
 import org.streamflex.samples.marmot.MarmotGraph;
@@ -9,14 +11,14 @@ import org.streamflex.samples.marmot.MarmotGraph;
 /**
  * One marmot node as the sample's graph runs it: {@code MarmotGraph} for a one-node deployment,
  * without the score recorder (a plot's, not a node's), its source on a free-running clock, driven
- * on the caller's thread by the {@code GraphDriver} as the sample's command does: each block of
- * frames goes in through the source's {@code @Atomic write}, then one step releases the source and
- * runs everything downstream (detector, sync, DOA, and the server part's log; with one node the
+ * on the caller's thread by the {@code GraphDriver} as the sample's command does: each step releases
+ * the source, which reads one block of the recording itself, in its {@code work()}, and runs
+ * everything downstream (detector, sync, DOA, and the server part's log; with one node the
  * clustering forms no group and fusion never runs).
  *
  * <pre>{@code
  * GraphMarmotNode node = new GraphMarmotNode(MarmotConfig.defaults(), scene);
- * node.write(frames, 1024);
+ * node.run(scene.open());
  * node.log().count();
  * }</pre>
  */
@@ -32,13 +34,21 @@ public final class GraphMarmotNode {
         source = graph.source(0);
     }
 
-    /** Takes {@code frames} interleaved frames (at most the source's block) and steps the graph once. */
-    public void write(short[] pcm, int frames) {
-        if (source.write(pcm, frames) != 1) {
-            throw new IllegalStateException("the source refused " + frames + " frames with "
-                    + source.buffered() + " buffered");
+    /**
+     * Runs the graph over {@code recording}, a step per block, until the source's end mark has gone
+     * through; once per node.
+     *
+     * @throws IllegalStateException if the recording broke off
+     */
+    public void run(ArrayRecording recording) {
+        recording.attach(source);
+        while (!source.ended()) {
+            driver.step();
         }
-        driver.step();
+        BadRecordingException broke = recording.problem("A");
+        if (broke != null) {
+            throw new IllegalStateException(broke.getMessage(), broke);
+        }
     }
 
     /** The server's log of detections. */

@@ -1,6 +1,8 @@
 package org.streamflex.bench.marmot;
 
 import org.jtransforms.fft.FloatFFT_1D;
+import org.streamflex.samples.marmot.ArraySource;
+import org.streamflex.samples.marmot.BlockReader;
 import org.streamflex.samples.marmot.DoaVector;
 import org.streamflex.samples.marmot.MarmotConfig;
 import org.streamflex.samples.marmot.NodeSite;
@@ -25,8 +27,9 @@ import org.streamflex.samples.marmot.SteeredResponse;
  * DSP library's {@code Timebase} for that case, written out.
  *
  * <pre>{@code
- * PlainMarmotNode node = new PlainMarmotNode(MarmotConfig.defaults(), site, 44_100, 1024);
- * node.write(frames, 1024);   // interleaved 4-channel 16-bit frames
+ * PlainMarmotNode node = new PlainMarmotNode(MarmotConfig.defaults(), site, 44_100);
+ * node.read(scene.open(), 1024);   // the recording, a block at a time, as the graph's source reads it
+ * node.write(frames, 1024);        // or interleaved 4-channel 16-bit frames given by the caller
  * node.detections();          // results so far: node.azimuth(i), node.onsetNanos(i), ...
  * }</pre>
  */
@@ -43,6 +46,8 @@ public final class PlainMarmotNode {
     private static final int PENDING = 64;
 
     private final long rate;
+    // A block of input frames, read from a recording: the graph's source reads into its ring likewise.
+    private final short[] input = new short[CHANNELS * ArraySource.MAX_BLOCK];
     private final float[][] ring = new float[CHANNELS][RING];
     private long written;
     private long scored;
@@ -128,6 +133,26 @@ public final class PlainMarmotNode {
         this.padNanos = config.padNanos();
         this.minNanos = Math.round(config.minMillis() * 1e6);
         this.doa = new PlainDoa(config, site, sampleRate, 0);
+    }
+
+    /**
+     * Reads {@code recording} to its end, {@code block} frames at a time, through the same
+     * {@link BlockReader} call the graph's source makes in its {@code work()}, each block going to
+     * {@link #write}.
+     *
+     * @throws IllegalStateException if the recording broke off
+     */
+    public void read(BlockReader recording, int block) {
+        if (block < 1 || block > ArraySource.MAX_BLOCK) {
+            throw new IllegalArgumentException("PlainMarmotNode: block " + block + " frames (1.."
+                    + ArraySource.MAX_BLOCK + ")");
+        }
+        for (int n; (n = recording.read(input, 0, block)) != BlockReader.END; ) {
+            if (n == BlockReader.BROKEN) {
+                throw new IllegalStateException("the recording broke off after " + written + " frames");
+            }
+            write(input, n);
+        }
     }
 
     /** Takes {@code frames} interleaved 4-channel frames and does all the work they make possible. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.streamflex.samples.marmot.ArrayRecording;
 import org.streamflex.samples.marmot.DoaLog;
 import org.streamflex.samples.marmot.DoaVector;
 import org.streamflex.samples.marmot.MarmotConfig;
@@ -35,13 +36,14 @@ class PlainMarmotNodeTest {
         MarmotScene scene = MarmotScene.generate(spec);
         PlainMarmotNode plain = new PlainMarmotNode(config, scene.site(), scene.sampleRate());
         GraphMarmotNode graph = new GraphMarmotNode(config, scene);
-        short[] block = new short[PlainMarmotNode.CHANNELS * BLOCK];
-        for (int f = 0; f < scene.frames(); f += BLOCK) {
-            int n = Math.min(BLOCK, scene.frames() - f);
-            System.arraycopy(scene.pcm(), PlainMarmotNode.CHANNELS * f, block, 0, PlainMarmotNode.CHANNELS * n);
-            plain.write(block, n);
-            graph.write(block, n);
+        // Both read the scene's WAV bytes through the same reader, a block at a time, as MarmotBench times them.
+        try (ArrayRecording r = scene.open()) {
+            plain.read(r, BLOCK);
         }
+        try (ArrayRecording r = scene.open()) {
+            graph.run(r);
+        }
+        assertEquals(scene.frames(), plain.frames(), "frames the plain node read");
         DoaLog log = graph.log();
         assertTrue(log.count() >= scene.calls(), "the graph found " + log.count() + " of " + scene.calls()
                 + " calls: the scene does not test what it should");

@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Locale;
 import javax.sound.sampled.AudioFileFormat;
 import javax.sound.sampled.AudioFormat;
 import javax.sound.sampled.AudioInputStream;
@@ -16,7 +17,10 @@ import javax.sound.sampled.UnsupportedAudioFileException;
 /**
  * A node's recording: a WAV file of 16-bit signed PCM, one channel per microphone (four for a
  * VoxNet-like array), read through {@code javax.sound.sampled} a block of frames at a time, so
- * long recordings need no more memory than a block.
+ * long recordings need no more memory than a block. Plain Java reads it with
+ * {@link #read(short[], int)}; a node's source reads it itself, a block per release of its clock,
+ * through {@link BlockReader} ({@link #attach}): a recording that breaks off then keeps the reason
+ * ({@link #problem(String)}) and the source ends with the frames before the break.
  *
  * <pre>{@code
  * try (ArrayRecording r = ArrayRecording.open(Path.of("node-A.wav"), 4)) {
@@ -25,7 +29,7 @@ import javax.sound.sampled.UnsupportedAudioFileException;
  * }
  * }</pre>
  */
-public final class ArrayRecording implements AutoCloseable {
+public final class ArrayRecording implements BlockReader, AutoCloseable {
     /** The lowest sample rate accepted: below it the default band (up to 8 kHz) is past Nyquist. */
     public static final float MIN_RATE = 16_000f;
 
@@ -35,8 +39,13 @@ public final class ArrayRecording implements AutoCloseable {
     private final float sampleRate;
     private final long declaredFrames;
     private final boolean bigEndian;
-    private byte[] bytes = new byte[0];
+    // Sized for a block of 1024 frames now, so that a source's first read in work() (the usual block)
+    // allocates nothing; a larger block grows it once.
+    private byte[] bytes;
+    // Written by the reading thread (a source's clock thread) before `done`, read by plain Java after it.
     private long framesRead;
+    private String brokeOff;
+    private volatile boolean done;
 
     private ArrayRecording(Path file, AudioInputStream in, int channels, float sampleRate, long declaredFrames,
             boolean bigEndian) {
@@ -46,6 +55,7 @@ public final class ArrayRecording implements AutoCloseable {
         this.sampleRate = sampleRate;
         this.declaredFrames = declaredFrames;
         this.bigEndian = bigEndian;
+        this.bytes = new byte[2 * channels * 1024];
     }
 
     /**
@@ -56,9 +66,30 @@ public final class ArrayRecording implements AutoCloseable {
      *     another number of channels, a rate below {@link #MIN_RATE}, or no frames
      */
     public static ArrayRecording open(Path file, int channels) throws BadRecordingException {
+        InputStream raw;
+        try {
+            raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+        } catch (NoSuchFileException e) {
+            throw new BadRecordingException(file, "no such file (each node of nodes.csv needs node-<id>.wav)", e);
+        } catch (IOException e) {
+            throw new BadRecordingException(file, "cannot be read: " + e, e);
+        }
+        return open(file, raw, channels);
+    }
+
+    /**
+     * Opens the WAV data of {@code raw} (closed by {@link #close()}, or now if it is unusable),
+     * named {@code file} in errors: a recording held in memory, read as a file would be.
+     *
+     * <pre>{@code
+     * ArrayRecording r = ArrayRecording.open(Path.of("node-A.wav"), new ByteArrayInputStream(wav), 4);
+     * }</pre>
+     *
+     * @throws BadRecordingException as {@link #open(Path, int)}
+     */
+    public static ArrayRecording open(Path file, InputStream raw, int channels) throws BadRecordingException {
         AudioInputStream in;
         try {
-            InputStream raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
             try {
                 AudioFileFormat type = AudioSystem.getAudioFileFormat(raw);
                 if (!AudioFileFormat.Type.WAVE.equals(type.getType())) {
@@ -71,9 +102,12 @@ public final class ArrayRecording implements AutoCloseable {
                 throw new BadRecordingException(file, "not a WAV file javax.sound.sampled can read (" + e.getMessage()
                         + "); expected 16-bit PCM WAV with one channel per microphone", e);
             }
-        } catch (NoSuchFileException e) {
-            throw new BadRecordingException(file, "no such file (each node of nodes.csv needs node-<id>.wav)", e);
         } catch (IOException e) {
+            try {
+                raw.close();
+            } catch (IOException ignored) {
+                // the read failure is what the user needs to hear about
+            }
             throw new BadRecordingException(file, "cannot be read: " + e, e);
         }
         AudioFormat f = in.getFormat();
@@ -112,6 +146,7 @@ public final class ArrayRecording implements AutoCloseable {
     }
 
     /** Channels (microphones). */
+    @Override
     public int channels() {
         return channels;
     }
@@ -131,15 +166,82 @@ public final class ArrayRecording implements AutoCloseable {
      *
      * @return the frames read, 0 at the end of the recording
      * @throws BadRecordingException if the file ends before the frames its header declares, or
-     *     in the middle of a frame, or cannot be read
+     *     in the middle of a frame, or cannot be read (the whole frames before the break are in
+     *     {@code frames} and counted in {@link #framesRead()})
      */
     public int read(short[] frames, int maxFrames) throws BadRecordingException {
+        int n = brokeOff == null ? fill(frames, 0, maxFrames) : 0;
+        if (brokeOff != null) {
+            throw new BadRecordingException(file, brokeOff);
+        }
+        return n;
+    }
+
+    /**
+     * The {@link BlockReader} side, for a source reading in its {@code work()}: never throws, and
+     * allocates nothing once its byte buffer holds {@code maxFrames} frames. A break delivers the
+     * whole frames before it, then answers {@link #BROKEN}, keeping the reason for
+     * {@link #problem(String)}.
+     */
+    @Override
+    public int read(short[] frames, int fromFrame, int maxFrames) {
+        if (brokeOff != null) {
+            done = true;
+            return BROKEN;
+        }
+        int n = fill(frames, fromFrame, maxFrames);
+        if (n > 0) {
+            return n;
+        }
+        done = true;
+        return brokeOff == null ? END : BROKEN;
+    }
+
+    /**
+     * Makes {@code source} read this recording itself, a block per release of its clock, inside its
+     * {@code work()}, and end after its last frame; before the graph runs. The recording must stay
+     * open until the source has ended; whether it broke off is {@link #problem(String)}.
+     *
+     * <pre>{@code
+     * recording.attach(graph.source(0));
+     * }</pre>
+     */
+    public void attach(ArraySource source) {
+        source.readFrom(this);
+    }
+
+    /**
+     * Whether {@link BlockReader#read} has answered {@link #END} or {@link #BROKEN}: from then on
+     * {@link #framesRead()} is final, and safe to read from another thread.
+     */
+    public boolean done() {
+        return done;
+    }
+
+    /**
+     * Why the recording broke off, naming the file, {@code node}, the frames delivered and the
+     * reason; null if it has not. Read it once {@link #done()}.
+     */
+    public BadRecordingException problem(String node) {
+        String reason = done ? brokeOff : null;
+        return reason == null ? null : new BadRecordingException(file, "node " + node + "'s recording broke off after"
+                + " frame " + framesRead + " (" + String.format(Locale.ROOT, "%.2f", framesRead / sampleRate)
+                + " s), the node ends there: " + reason);
+    }
+
+    /**
+     * Reads whole frames into {@code frames} from frame {@code fromFrame}, as many as there are up
+     * to {@code maxFrames}; a break (an I/O error, the file ending inside a frame or before the
+     * frames its header declares) sets {@code brokeOff} after converting the whole frames before it.
+     */
+    private int fill(short[] frames, int fromFrame, int maxFrames) {
         int frameBytes = 2 * channels;
         int want = maxFrames * frameBytes;
         if (bytes.length < want) {
             bytes = new byte[want];
         }
         int got = 0;
+        IOException failure = null;
         try {
             while (got < want) {
                 int n = in.read(bytes, got, want - got);
@@ -149,24 +251,33 @@ public final class ArrayRecording implements AutoCloseable {
                 got += n;
             }
         } catch (IOException e) {
-            throw new BadRecordingException(file, "read failed after " + framesRead + " frames: " + e, e);
+            failure = e;
         }
         int whole = got / frameBytes;
-        if (got % frameBytes != 0) {
-            throw new BadRecordingException(file, "truncated: ends inside frame " + (framesRead + whole)
-                    + " (" + frameBytes + " bytes per frame)");
-        }
-        for (int i = 0, n = whole * channels; i < n; i++) {
-            int lo = bytes[2 * i] & 0xFF;
-            int hi = bytes[2 * i + 1];
-            frames[i] = bigEndian ? (short) ((lo << 8) | (bytes[2 * i + 1] & 0xFF)) : (short) ((hi << 8) | lo);
-        }
+        convert(frames, fromFrame * channels, whole * channels);
         framesRead += whole;
-        if (whole < maxFrames && declaredFrames != AudioSystem.NOT_SPECIFIED && framesRead < declaredFrames) {
-            throw new BadRecordingException(file, "truncated: the header declares " + declaredFrames
-                    + " frames, the file holds " + framesRead);
+        if (failure != null) {
+            brokeOff = "read failed after " + framesRead + " frames: " + failure;
+        } else if (got % frameBytes != 0) {
+            brokeOff = "truncated: ends inside frame " + framesRead + " (" + frameBytes + " bytes per frame)";
+        } else if (whole < maxFrames && declaredFrames != AudioSystem.NOT_SPECIFIED && framesRead < declaredFrames) {
+            brokeOff = "truncated: the header declares " + declaredFrames + " frames, the file holds " + framesRead;
         }
         return whole;
+    }
+
+    // One loop per byte order: the order is the file's, fixed, and a branch per sample would be paid per sample.
+    private void convert(short[] frames, int at, int samples) {
+        byte[] b = bytes;
+        if (bigEndian) {
+            for (int i = 0; i < samples; i++) {
+                frames[at + i] = (short) ((b[2 * i] << 8) | (b[2 * i + 1] & 0xFF));
+            }
+        } else {
+            for (int i = 0; i < samples; i++) {
+                frames[at + i] = (short) ((b[2 * i + 1] << 8) | (b[2 * i] & 0xFF));
+            }
+        }
     }
 
     @Override

@@ -10,15 +10,21 @@ import org.streamflex.dsp.FloatSeg;
 import org.streamflex.dsp.Timebase;
 
 /**
- * A node's microphone array: plain Java writes its recording's 16-bit frames through
- * {@link #write}; each release puts one block of each channel as a {@link FloatSeg} (samples scaled
- * to [-1, 1)) on {@code ch0} .. {@code ch3}, on the node's own timebase, and every
- * {@code progressEvery} blocks a {@link DoaVector#PROGRESS} mark on {@code progress}. After
- * {@link #finish()}, the release after the last block puts {@link DoaVector#END}.
+ * A node's microphone array: each release puts one block of each channel as a {@link FloatSeg}
+ * (samples scaled to [-1, 1)) on {@code ch0} .. {@code ch3}, on the node's own timebase, and every
+ * {@code progressEvery} blocks a {@link DoaVector#PROGRESS} mark on {@code progress}; the release
+ * after the last block puts {@link DoaVector#END}.
+ *
+ * <p>It reads its frames itself, as a capture driver reads its device: given a {@link BlockReader}
+ * ({@link ArrayRecording#attach}), each release reads one block straight into the source's ring, in
+ * {@code work()}, so a node holds a few blocks of its recording at a time and no Java thread feeds
+ * it; at the reader's end, or when the recording breaks off (the reader keeps why), it ends with
+ * what it read. Plain Java may instead write frames through the {@code @Atomic} {@link #write}
+ * and end them with {@link #finish()}; a source takes one or the other.
  *
  * <pre>{@code
- * source.write(frames, 1024);   // from the WAV reader, between driver steps
- * driver.step();                // one block per channel goes out
+ * recording.attach(graph.source(0));   // before the graph runs
+ * driver.step();                       // reads a block; one block per channel goes out
  * }</pre>
  */
 public final class ArraySource extends Filter {
@@ -44,8 +50,7 @@ public final class ArraySource extends Filter {
     private long blocks;
     private boolean finished;
     private boolean ended;
-    private PcmClip recording;
-    private int replayed;
+    private BlockReader reader;
 
     private ArraySource() {
     }
@@ -63,14 +68,16 @@ public final class ArraySource extends Filter {
     }
 
     /**
-     * Makes the source play {@code frames} interleaved frames of {@code pcm} (copied now) by itself,
-     * a block per release, then end, instead of taking frames through {@link #write}: a paced run's
-     * clock then releases the audio at its own rate, as a sound card would deliver it, with no
-     * Java thread feeding it. Before the graph runs.
+     * Makes the source read its frames from {@code from} itself, a block per release, then end;
+     * before the graph runs. Reached from plain Java through {@link ArrayRecording#attach}: a
+     * filter's public methods take primitives only (checker rule R1).
      */
-    void replay(short[] pcm, int frames) {
-        this.recording = new PcmClip(pcm, frames, CHANNELS);
-        this.replayed = 0;
+    void readFrom(BlockReader from) {
+        if (from.channels() != CHANNELS) {
+            throw new IllegalArgumentException("ArraySource: a reader of " + from.channels() + " channels, expected "
+                    + CHANNELS + " (one per microphone)");
+        }
+        this.reader = from;
     }
 
     /**
@@ -101,12 +108,15 @@ public final class ArraySource extends Filter {
 
     @Override
     public void work() {
-        if (recording != null && ring.frames() < block) {
-            int n = Math.min(block, recording.frames() - replayed);
-            if (n > 0 && ring.append(recording.data(), replayed, n) == 1) {
-                replayed += n;
+        // Until a block is in: a file delivers it in one read, or its last frames and then END; a live
+        // device may deliver part of it, or nothing yet (0), and the release sends nothing.
+        while (reader != null && !finished && ring.frames() < block) {
+            int n = ring.fill(reader, block - ring.frames());
+            if (n < 0) {
+                finished = true;
+            } else if (n == 0) {
+                break;
             }
-            finished = replayed == recording.frames();
         }
         int available = ring.frames();
         if (available >= block || (finished && available > 0)) {

@@ -8,10 +8,12 @@ import org.streamflex.runtime.GraphDriver;
 
 /**
  * Runs the one-JVM marmot graph over a deployment's recordings, as the paper's offline trace
- * processing: every node's recording is read a block at a time and fed to its source, then the
- * graph is stepped under the {@link GraphDriver} (virtual time, no sleeping), until every node's
- * end mark has gone through. A recording that cannot be opened leaves its node out; one that
- * breaks off mid-way ends its node there; both are reported, and the other nodes carry on.
+ * processing: each node's source reads its own recording, a block per release, and the graph is
+ * stepped under the {@link GraphDriver} (virtual time, no sleeping), until every node's end mark
+ * has gone through. No Java thread feeds the sources: the run holds a few blocks of each
+ * recording. A recording that cannot be opened leaves its node out; one that breaks off mid-way
+ * ends its node there (reported once, naming the file, the node and the frame); the other nodes
+ * carry on.
  *
  * <pre>{@code
  * MarmotRun.Result r = MarmotRun.run(MarmotConfig.defaults(), deployment,
@@ -108,38 +110,26 @@ public final class MarmotRun {
         GraphDriver driver = GraphDriver.of(graph);
         List<Detection> detections = new ArrayList<>();
         List<Fix> fixes = new ArrayList<>();
-        short[] frames = new short[ArraySource.CHANNELS * config.block()];
-        boolean[] done = new boolean[usable.size()];
+        for (int k = 0; k < usable.size(); k++) {
+            open.get(k).attach(graph.source(k));
+        }
+        boolean[] told = new boolean[usable.size()];
         double fed = 0;
         double reported = 0;
         try {
             while (!allEnded(graph, usable.size())) {
-                for (int k = 0; k < usable.size(); k++) {
-                    if (done[k]) {
-                        continue;
-                    }
-                    ArrayRecording r = open.get(k);
-                    try {
-                        int n = r.read(frames, config.block());
-                        if (n > 0) {
-                            if (graph.source(k).write(frames, n) != 1) {
-                                throw new IllegalStateException("source of node " + usable.get(k).id()
-                                        + " refused a block it has room for");
-                            }
-                            fed = Math.max(fed, r.framesRead() / r.sampleRate());
-                        } else {
-                            graph.source(k).finish();
-                            done[k] = true;
-                        }
-                    } catch (BadRecordingException e) {
-                        problems.add(e);
-                        listener.problem(e);
-                        graph.source(k).finish();
-                        done[k] = true;
-                    }
-                }
                 driver.step();
                 collect(graph, nodes, detections, fixes, listener);
+                for (int k = 0; k < usable.size(); k++) {
+                    ArrayRecording r = open.get(k);
+                    fed = Math.max(fed, r.framesRead() / r.sampleRate());
+                    BadRecordingException broke = told[k] ? null : r.problem(usable.get(k).id());
+                    if (broke != null) {
+                        told[k] = true;
+                        problems.add(broke);
+                        listener.problem(broke);
+                    }
+                }
                 if (fed - reported >= 10) {
                     reported = fed;
                     listener.progress(fed, total);

@@ -3,7 +3,6 @@ package org.streamflex.samples.marmot;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -15,8 +14,9 @@ import org.streamflex.StreamFlexError;
  * One node of a run split between node JVMs and a server: reads only its own recording, runs its
  * part of the graph on real threads and sends its {@link DoaVector}s to the server.
  *
- * <p>The source plays the recording by itself ({@code ArraySource.replay}), a block per release of
- * a periodic clock, the block period divided by {@code speed} (1: as a sound card delivers it).
+ * <p>The source reads the recording by itself ({@link ArrayRecording#attach}), a block per release
+ * of a periodic clock, the block period divided by {@code speed} (1: as a sound card delivers it),
+ * so the node holds a few blocks of it at a time, however long it is.
  * Periodic, so that every filter of the node runs on the clock's thread, depth first after each
  * release, as the {@code GraphDriver} runs them in the one-JVM run: the same blocks go through the
  * same filters in the same order, and each progress mark leaves after the detections of the audio
@@ -48,20 +48,29 @@ final class NodeRun {
     static int run(MarmotConfig config, Deployment deployment, int k, Path wav, org.streamflex.Deployment site,
             boolean doaOnServer, double speed, double timeoutSeconds, PrintStream out, PrintStream err)
             throws UnreadableInputException, UsageException, InterruptedException {
+        try (ArrayRecording rec = ArrayRecording.open(wav, ArraySource.CHANNELS)) {
+            return run(config, deployment, k, rec, site, doaOnServer, speed, timeoutSeconds, out, err);
+        }
+    }
+
+    private static int run(MarmotConfig config, Deployment deployment, int k, ArrayRecording rec,
+            org.streamflex.Deployment site, boolean doaOnServer, double speed, double timeoutSeconds, PrintStream out,
+            PrintStream err) throws UsageException, InterruptedException {
         String id = deployment.nodes().get(k).id();
-        Recording rec = Recording.read(wav, config.block(), err);
-        int period = (int) Math.max(MIN_PERIOD_MICROS, Math.round(1e6 * config.block() / rec.rate / speed));
+        double rate = rec.sampleRate();
+        double declared = rec.declaredFrames() / rate;
+        int period = (int) Math.max(MIN_PERIOD_MICROS, Math.round(1e6 * config.block() / rate / speed));
         MarmotGraph graph;
         try {
             org.streamflex.Deployment at = doaOnServer ? site.maxSharedItemBytes(MarmotGraph.feedItemBytes(config))
                     : site;
-            graph = at.build(() -> MarmotGraph.forNode(config, deployment, k, rec.rate, period, doaOnServer));
+            graph = at.build(() -> MarmotGraph.forNode(config, deployment, k, rate, period, doaOnServer));
         } catch (StreamFlexError e) {
             throw new UsageException(e.getMessage());
         }
-        graph.source(0).replay(rec.pcm, rec.frames);
-        long blocks = ((long) rec.frames + config.block() - 1) / config.block();
-        long marks = blocks / MarmotGraph.BLOCKS_PER_PROGRESS + 1;
+        rec.attach(graph.source(0));
+        // The marks the node sends, known once the source has read its last frame (a recording may break off).
+        long marks = -1;
         GraphCounters counters = graph.counters();
         // What the node sends: its DOA's vectors, or (the DOA on the server) the sync's tuples; and its marks.
         String detections = doaOnServer ? named(counters, "->doa-feed.tuples", ".published")
@@ -75,13 +84,22 @@ final class NodeRun {
             return ExitCode.FAILURE.code();
         }
         err.printf(Locale.ROOT, "marmot: node %s: %.1f s of audio at %.0f Hz, a block every %d us, sending to %s%n",
-                id, rec.frames / rec.rate, rec.rate, period,
+                id, declared, rate, period,
                 site.server().getHostString() + ":" + site.server().getPort());
         long deadline = timeoutSeconds > 0 ? System.nanoTime() + (long) (timeoutSeconds * 1e9) : Long.MAX_VALUE;
         double reported = 0;
         boolean flushed = false;
         boolean settled = false;
+        BadRecordingException problem = null;
         while (graph.failure() == null && System.nanoTime() < deadline) {
+            if (marks < 0 && rec.done()) {
+                long blocks = (rec.framesRead() + config.block() - 1) / config.block();
+                marks = blocks / MarmotGraph.BLOCKS_PER_PROGRESS + 1;
+                problem = rec.problem(id);
+                if (problem != null) {
+                    err.println("marmot: " + problem.getMessage() + "; the node sends what it read before");
+                }
+            }
             // Every item is in the link's counts once the end mark (the last of the node's marks) has been
             // put; the run is over when each item the link took has a fate that cannot change: acknowledged
             // by the server, or counted lost (then the run fails below, naming the counts). Waiting for
@@ -93,11 +111,10 @@ final class NodeRun {
                 settled = true;
                 break;
             }
-            double heard = counters.value(progress) * MarmotGraph.BLOCKS_PER_PROGRESS * config.block() / rec.rate;
+            double heard = counters.value(progress) * MarmotGraph.BLOCKS_PER_PROGRESS * config.block() / rate;
             if (heard - reported >= 10) {
                 reported = heard;
-                err.printf(Locale.ROOT, "marmot: node %s: %.0f of %.0f s of audio read%n", id, heard,
-                        rec.frames / rec.rate);
+                err.printf(Locale.ROOT, "marmot: node %s: %.0f of %.0f s of audio read%n", id, heard, declared);
             }
             Thread.sleep(20);
         }
@@ -108,8 +125,11 @@ final class NodeRun {
             err.println("marmot: node " + id + " failed: " + e.getMessage());
             return ExitCode.FAILURE.code();
         }
+        if (problem == null && rec.done() && (problem = rec.problem(id)) != null) {
+            err.println("marmot: " + problem.getMessage() + "; the node sends what it read before");
+        }
         out.printf(Locale.ROOT, "# node %s: %.1f s of audio at %.0f Hz, %d detections and %d marks sent%n", id,
-                rec.frames / rec.rate, rec.rate, counters.value(detections), counters.value(progress));
+                rec.framesRead() / rate, rate, counters.value(detections), counters.value(progress));
         out.println("# " + linkLine(counters, link, "accepted", "sent", "acknowledged", "droppedAtSender",
                 "discardedAtClose", "lostInFlight", "connections"));
         List<String> losses = losses(counters, link);
@@ -120,7 +140,7 @@ final class NodeRun {
                     + (losses.isEmpty() ? "" : (flushed || settled ? " lost items: " : "; lost items: ") + losses));
             return ExitCode.INCOMPLETE.code();
         }
-        return rec.problem == null ? ExitCode.OK.code() : ExitCode.PARTIAL_INPUT.code();
+        return problem == null ? ExitCode.OK.code() : ExitCode.PARTIAL_INPUT.code();
     }
 
     /**
@@ -178,35 +198,5 @@ final class NodeRun {
             throw new IllegalStateException("expected one counter " + prefix + "..." + suffix + ", found " + found);
         }
         return found.get(0);
-    }
-
-    /** A node's recording, read whole: the source plays it from memory. */
-    @SuppressWarnings("ArrayRecordComponent") // handed to the source once, never compared
-    private record Recording(short[] pcm, int frames, double rate, BadRecordingException problem) {
-        static Recording read(Path wav, int block, PrintStream err) throws UnreadableInputException {
-            try (ArrayRecording r = ArrayRecording.open(wav, ArraySource.CHANNELS)) {
-                long declared = Math.max(block, r.declaredFrames());
-                if (declared * ArraySource.CHANNELS > Integer.MAX_VALUE - 8) {
-                    throw new UnreadableInputException(wav, wav + ": " + declared + " frames are more than a node"
-                            + " holds in memory; cut the recording into parts");
-                }
-                short[] pcm = new short[(int) declared * ArraySource.CHANNELS];
-                short[] frames = new short[block * ArraySource.CHANNELS];
-                int read = 0;
-                BadRecordingException problem = null;
-                try {
-                    for (int n; (n = r.read(frames, block)) > 0; read += n) {
-                        if ((read + n) * ArraySource.CHANNELS > pcm.length) {
-                            pcm = Arrays.copyOf(pcm, Math.max(pcm.length * 2, (read + n) * ArraySource.CHANNELS));
-                        }
-                        System.arraycopy(frames, 0, pcm, read * ArraySource.CHANNELS, n * ArraySource.CHANNELS);
-                    }
-                } catch (BadRecordingException e) {
-                    problem = e;
-                    err.println("marmot: " + e.getMessage() + "; the node sends what it read before");
-                }
-                return new Recording(pcm, read, r.sampleRate(), problem);
-            }
-        }
     }
 }

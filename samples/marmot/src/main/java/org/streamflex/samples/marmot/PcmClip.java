@@ -3,8 +3,9 @@ package org.streamflex.samples.marmot;
 import org.streamflex.Stable;
 
 /**
- * A recording a source plays by itself ({@link ArraySource}'s replay): interleaved 16-bit frames,
- * copied once when made, read a block at a time.
+ * A recording held in memory for a filter to read ({@link DoaBacklog}'s detections): interleaved
+ * 16-bit frames, copied once when made. A node's source does not hold one: it reads its recording
+ * a block at a time ({@link BlockReader}).
  *
  * <pre>{@code
  * PcmClip clip = new PcmClip(pcm, frames, 4);

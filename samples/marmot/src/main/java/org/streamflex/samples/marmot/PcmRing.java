@@ -3,9 +3,9 @@ package org.streamflex.samples.marmot;
 import org.streamflex.Stable;
 
 /**
- * A node source's buffer of interleaved 16-bit frames, written by plain Java through the
- * source's {@code @Atomic} call and read by its {@code work()}. Fixed capacity, no allocation after
- * construction.
+ * A node source's buffer of interleaved 16-bit frames, filled by its {@code work()} from a
+ * {@link BlockReader} (or written by plain Java through the source's {@code @Atomic} call) and read
+ * by its {@code work()}. Fixed capacity, no allocation after construction.
  *
  * <pre>{@code
  * PcmRing ring = new PcmRing(4, 8192);
@@ -61,6 +61,26 @@ public final class PcmRing implements Stable {
         return 1;
     }
 
+    /**
+     * Reads up to {@code maxFrames} frames from {@code reader} straight into the free space after
+     * the newest frame, as far as the ring's end (a ring emptied by {@link #consume} starts again at
+     * its front, so a source that reads a block and sends it whole always has a block's room there).
+     *
+     * @return the frames read, or the reader's {@link BlockReader#END} or {@link BlockReader#BROKEN}
+     */
+    public int fill(BlockReader reader, int maxFrames) {
+        int tail = (head + size) % capacity;
+        int room = Math.min(maxFrames, tail >= head && size < capacity ? capacity - tail : capacity - size);
+        if (room <= 0) {
+            return 0;
+        }
+        int n = reader.read(data, tail, room);
+        if (n > 0) {
+            size += n;
+        }
+        return n;
+    }
+
     /** Frames held. */
     public int frames() {
         return size;
@@ -90,7 +110,7 @@ public final class PcmRing implements Stable {
 
     /** Drops the {@code n} oldest frames. */
     public void consume(int n) {
-        head = (head + n) % capacity;
         size -= n;
+        head = size == 0 ? 0 : (head + n) % capacity;
     }
 }

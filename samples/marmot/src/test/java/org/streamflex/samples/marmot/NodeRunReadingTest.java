@@ -1,0 +1,45 @@
+package org.streamflex.samples.marmot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A node JVM's source reading its recording: one cut short is reported once and ends the node there. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class NodeRunReadingTest {
+    @Test
+    void aNodeWhoseRecordingIsCutShortSaysWhereOnceAndSendsWhatItRead(@TempDir Path dir) throws Exception {
+        for (String f : new String[] {"nodes.csv", "mics.csv", "node-B.wav"}) {
+            Files.copy(Path.of("scenes", "small", f), dir.resolve(f));
+        }
+        Path cut = dir.resolve("node-B.wav");
+        byte[] all = Files.readAllBytes(cut);
+        // 44 header bytes, then 8 per frame: 40,000 whole frames and half of the next.
+        Files.write(cut, Arrays.copyOf(all, 44 + 8 * 40_000 + 4));
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort(); // closed again: nothing listens there
+        }
+        Run run = Run.of("--site", "node", "--node", "B", "--scene", dir.toString(), "--server", "127.0.0.1:" + port,
+                "--speed", "20", "--timeout", "3");
+        String said = "node-B.wav: node B's recording broke off after frame 40000 (0.91 s), the node ends there:"
+                + " truncated: the header declares";
+        assertTrue(run.err().contains(said), run.err());
+        assertEquals(run.err().indexOf(said), run.err().lastIndexOf(said), "said once: " + run.err());
+        assertTrue(run.err().contains("; the node sends what it read before"), run.err());
+        // 40,000 frames are 40 blocks of 1,024 (the last a part): marks after blocks 16 and 32, and the end.
+        assertTrue(run.out().contains("# node B: 0.9 s of audio at 44100 Hz, ") && run.out().contains(" and 3 marks"),
+                run.out());
+        // Nothing listens: the server's acknowledgements never come, which decides the exit code.
+        assertEquals(ExitCode.INCOMPLETE.code(), run.exit(), run.out() + run.err());
+    }
+}
