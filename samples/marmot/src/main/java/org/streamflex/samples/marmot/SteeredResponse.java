@@ -132,6 +132,8 @@ public final class SteeredResponse {
         double si3 = Math.sin(step * tau3);
         double sumA = 0;
         double sumB = 0;
+        // Written out per microphone, not looped over arrays of phasors: so C2 keeps the sixteen
+        // phasor values in registers instead of loading and storing them every bin.
         for (int j = 0; j < bins; j++) {
             // Mic m: products of X = xr + i xi with p = pr + i pi; X p and X conj(p) share them.
             double xr = re[j];
