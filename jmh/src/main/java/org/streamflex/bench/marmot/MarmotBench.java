@@ -152,11 +152,12 @@ public final class MarmotBench {
         }
         try {
             int detector = lines(sample, "ArraySource", "PcmRing", "MinimumDuration", "MarmotGraph");
-            int doa = lines(sample, "MarmotDoa", "DoaVector", "SteeredResponse", "Radix2Fft");
+            int doa = lines(sample, "MarmotDoa", "DoaVector", "SteeredResponse", "AzimuthHarmonics", "Radix2Fft");
             int plain = lines(bench, "PlainMarmotNode");
-            int kernels = lines(sample, "SteeredResponse", "Radix2Fft");
+            int kernels = lines(sample, "SteeredResponse", "AzimuthHarmonics", "Radix2Fft");
             System.out.printf(Locale.ROOT, "lines of code (SourceLines): StreamFlex detector %d (ArraySource, PcmRing,"
-                    + " MinimumDuration, MarmotGraph whole), DOA %d (MarmotDoa, DoaVector, SteeredResponse, Radix2Fft);"
+                    + " MinimumDuration, MarmotGraph whole), DOA %d (MarmotDoa, DoaVector, SteeredResponse,"
+                    + " AzimuthHarmonics, Radix2Fft);"
                     + " plain Java node %d (PlainMarmotNode: detector and DOA) + %d (the shared kernels)%n", detector,
                     doa, plain, kernels);
         } catch (IOException e) {
