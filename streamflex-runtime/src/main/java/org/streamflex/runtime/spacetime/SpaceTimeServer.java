@@ -25,8 +25,8 @@ import org.streamflex.runtime.net.LinkSecurity;
 import org.streamflex.runtime.net.ListenPolicy;
 
 /**
- * Serves a {@link SpaceTime}'s channels to threads in other JVMs ({@link RemoteSpaceTime}), over TCP
- * on a Netty event loop: the paper's location transparency, for channels. A remote thread joins
+ * Serves a {@link SpaceTime}'s channels, queues and registers to threads in other JVMs
+ * ({@link RemoteSpaceTime}), over TCP on a Netty event loop: the paper's location transparency. A remote thread joins
  * this space as a thread of its own, so its virtual time and the items it holds open count in this
  * space's global minimum exactly as a local thread's do; when its JVM goes away (the connection
  * closes, for whatever reason) its threads leave, and the minimum moves on.
@@ -56,12 +56,15 @@ import org.streamflex.runtime.net.ListenPolicy;
 public final class SpaceTimeServer implements AutoCloseable {
     private final SpaceTime space;
     private final Map<String, SpaceTimeChannel> channels = new ConcurrentHashMap<>();
+    private final Map<String, SpaceTimeQueue> queues = new ConcurrentHashMap<>();
+    private final Map<String, SpaceTimeRegister> registers = new ConcurrentHashMap<>();
     private final EventLoopGroup group;
     private final ChannelGroup connections;
     private final Channel listening;
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong refused = new AtomicLong();
     private final AtomicLong sessionsClosed = new AtomicLong();
+    private final AtomicLong abandoned = new AtomicLong();
 
     private SpaceTimeServer(SpaceTime space, InetSocketAddress address, LinkSecurity security) {
         this.space = space;
@@ -129,16 +132,60 @@ public final class SpaceTimeServer implements AutoCloseable {
      *     belongs to another space
      */
     public SpaceTimeServer publish(SpaceTimeChannel channel) {
-        if (channel.space != space) {
-            throw new IllegalArgumentException("channel " + channel.name() + " belongs to another space than this"
-                    + " server's");
-        }
+        checkSpace(channel.space, "channel " + channel.name());
         SpaceTimeChannel before = channels.putIfAbsent(channel.name(), channel);
         if (before != null && before != channel) {
             throw new IllegalArgumentException("a channel named " + channel.name() + " is already published:"
                     + " remote threads find channels by name, so names must differ");
         }
         return this;
+    }
+
+    /**
+     * Lets remote threads attach to {@code queue} by its name, as producers or consumers: each item
+     * is got once over every consumer, local and remote.
+     *
+     * @throws IllegalArgumentException if another queue of that name is published, or the queue
+     *     belongs to another space
+     */
+    public SpaceTimeServer publish(SpaceTimeQueue queue) {
+        checkSpace(queue.space, "queue " + queue.name());
+        SpaceTimeQueue before = queues.putIfAbsent(queue.name(), queue);
+        if (before != null && before != queue) {
+            throw new IllegalArgumentException("a queue named " + queue.name() + " is already published:"
+                    + " remote threads find queues by name, so names must differ");
+        }
+        return this;
+    }
+
+    /**
+     * Lets remote threads attach to {@code register} by its name.
+     *
+     * @throws IllegalArgumentException if another register of that name is published, or the
+     *     register belongs to another space
+     */
+    public SpaceTimeServer publish(SpaceTimeRegister register) {
+        checkSpace(register.space, "register " + register.name());
+        SpaceTimeRegister before = registers.putIfAbsent(register.name(), register);
+        if (before != null && before != register) {
+            throw new IllegalArgumentException("a register named " + register.name() + " is already published:"
+                    + " remote threads find registers by name, so names must differ");
+        }
+        return this;
+    }
+
+    private void checkSpace(SpaceTime of, String what) {
+        if (of != space) {
+            throw new IllegalArgumentException(what + " belongs to another space than this server's");
+        }
+    }
+
+    /**
+     * Queue items that clients got and had not consumed when their connection ended: consumed for
+     * them (a queue item is got once, so none is got again), and logged with their tickets.
+     */
+    public long abandonedQueueItems() {
+        return abandoned.get();
     }
 
     /** Where it listens (with the port chosen when 0 was asked for). */
@@ -179,6 +226,18 @@ public final class SpaceTimeServer implements AutoCloseable {
 
     SpaceTimeChannel channel(String name) {
         return channels.get(name);
+    }
+
+    SpaceTimeQueue queue(String name) {
+        return queues.get(name);
+    }
+
+    SpaceTimeRegister register(String name) {
+        return registers.get(name);
+    }
+
+    void abandoned(int items) {
+        abandoned.addAndGet(items);
     }
 
     void answered() {
