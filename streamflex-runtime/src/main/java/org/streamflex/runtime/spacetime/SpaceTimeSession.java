@@ -330,7 +330,7 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
                         + " into a buffer of at least " + length + " bytes, or consume it)");
                 return;
             }
-            ByteBuf out = ctx.alloc().directBuffer(SpaceTimeWire.HEADER_BYTES + SpaceTimeWire.ITEM_FIELDS + length);
+            ByteBuf out = ctx.alloc().directBuffer(SpaceTimeWire.itemFrameBytes(length));
             int start = SpaceTimeWire.start(out, SpaceTimeWire.ITEM, request);
             out.writeLong(view.timestamp()).writeLong(view.ticket()).writeInt(length);
             view.copyTo(0, MemorySegment.ofBuffer(out.nioBuffer(out.writerIndex(), length)), 0, length);
@@ -515,7 +515,7 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
         @Override
         public MemorySegment apply(long length) {
             int n = Math.toIntExact(length);
-            out = ctx.alloc().directBuffer(SpaceTimeWire.HEADER_BYTES + SpaceTimeWire.ITEM_FIELDS + n);
+            out = ctx.alloc().directBuffer(SpaceTimeWire.itemFrameBytes(n));
             start = SpaceTimeWire.start(out, SpaceTimeWire.ITEM, request);
             out.writeLong(0).writeLong(ItemView.NO_TICKET).writeInt(n);
             return MemorySegment.ofBuffer(out.nioBuffer(out.writerIndex(), n));

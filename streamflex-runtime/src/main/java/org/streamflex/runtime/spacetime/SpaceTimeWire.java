@@ -102,6 +102,11 @@ final class SpaceTimeWire {
         return out;
     }
 
+    /** The bytes of an ITEM frame of {@code length} item bytes, its length prefix included. */
+    static int itemFrameBytes(int length) {
+        return 4 + HEADER_BYTES + ITEM_FIELDS + length;
+    }
+
     /** A room field: at least 0. */
     static int readRoom(ByteBuf in) {
         int room = in.readInt();
