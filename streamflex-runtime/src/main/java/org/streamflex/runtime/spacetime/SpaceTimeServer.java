@@ -132,13 +132,7 @@ public final class SpaceTimeServer implements AutoCloseable {
      *     belongs to another space
      */
     public SpaceTimeServer publish(SpaceTimeChannel channel) {
-        checkSpace(channel.space, "channel " + channel.name());
-        SpaceTimeChannel before = channels.putIfAbsent(channel.name(), channel);
-        if (before != null && before != channel) {
-            throw new IllegalArgumentException("a channel named " + channel.name() + " is already published:"
-                    + " remote threads find channels by name, so names must differ");
-        }
-        return this;
+        return publish(channels, channel.name(), channel, channel.space, "channel");
     }
 
     /**
@@ -149,13 +143,7 @@ public final class SpaceTimeServer implements AutoCloseable {
      *     belongs to another space
      */
     public SpaceTimeServer publish(SpaceTimeQueue queue) {
-        checkSpace(queue.space, "queue " + queue.name());
-        SpaceTimeQueue before = queues.putIfAbsent(queue.name(), queue);
-        if (before != null && before != queue) {
-            throw new IllegalArgumentException("a queue named " + queue.name() + " is already published:"
-                    + " remote threads find queues by name, so names must differ");
-        }
-        return this;
+        return publish(queues, queue.name(), queue, queue.space, "queue");
     }
 
     /**
@@ -165,19 +153,19 @@ public final class SpaceTimeServer implements AutoCloseable {
      *     register belongs to another space
      */
     public SpaceTimeServer publish(SpaceTimeRegister register) {
-        checkSpace(register.space, "register " + register.name());
-        SpaceTimeRegister before = registers.putIfAbsent(register.name(), register);
-        if (before != null && before != register) {
-            throw new IllegalArgumentException("a register named " + register.name() + " is already published:"
-                    + " remote threads find registers by name, so names must differ");
-        }
-        return this;
+        return publish(registers, register.name(), register, register.space, "register");
     }
 
-    private void checkSpace(SpaceTime of, String what) {
+    private <T> SpaceTimeServer publish(Map<String, T> published, String name, T what, SpaceTime of, String kind) {
         if (of != space) {
-            throw new IllegalArgumentException(what + " belongs to another space than this server's");
+            throw new IllegalArgumentException(kind + " " + name + " belongs to another space than this server's");
         }
+        T before = published.putIfAbsent(name, what);
+        if (before != null && !before.equals(what)) { // channels, queues and registers are equal only to themselves
+            throw new IllegalArgumentException("a " + kind + " named " + name + " is already published: remote threads"
+                    + " find " + kind + "s by name, so names must differ");
+        }
+        return this;
     }
 
     /**

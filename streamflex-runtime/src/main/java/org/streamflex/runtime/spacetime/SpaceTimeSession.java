@@ -365,51 +365,36 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
     }
 
     private SpaceTimeThread thread(long id) {
-        SpaceTimeThread t = threads.get(id);
-        if (t == null) {
-            throw new BadRequest("no thread " + id + " on this session (it left, or was never joined)");
-        }
-        return t;
+        return find(threads, id, "thread", " (it left, or was never joined)");
     }
 
     private InputConnection input(long id) {
-        InputConnection c = inputs.get(id);
-        if (c == null) {
-            throw new BadRequest("no input connection " + id + " on this session");
-        }
-        return c;
-    }
-
-    private QueueInput queueInput(long id) {
-        QueueInput c = queueInputs.get(id);
-        if (c == null) {
-            throw new BadRequest("no queue input connection " + id + " on this session");
-        }
-        return c;
-    }
-
-    private QueueOutput queueOutput(long id) {
-        QueueOutput c = queueOutputs.get(id);
-        if (c == null) {
-            throw new BadRequest("no queue output connection " + id + " on this session");
-        }
-        return c;
-    }
-
-    private RegisterConnection registerConnection(long id) {
-        RegisterConnection c = registers.get(id);
-        if (c == null) {
-            throw new BadRequest("no register connection " + id + " on this session");
-        }
-        return c;
+        return find(inputs, id, "input connection", "");
     }
 
     private OutputConnection output(long id) {
-        OutputConnection c = outputs.get(id);
-        if (c == null) {
-            throw new BadRequest("no output connection " + id + " on this session");
+        return find(outputs, id, "output connection", "");
+    }
+
+    private QueueInput queueInput(long id) {
+        return find(queueInputs, id, "queue input connection", "");
+    }
+
+    private QueueOutput queueOutput(long id) {
+        return find(queueOutputs, id, "queue output connection", "");
+    }
+
+    private RegisterConnection registerConnection(long id) {
+        return find(registers, id, "register connection", "");
+    }
+
+    /** What a request names by its number, or the bad request naming what this session lacks. */
+    private static <T> T find(Map<Long, T> of, long id, String what, String why) {
+        T found = of.get(id);
+        if (found == null) {
+            throw new BadRequest("no " + what + " " + id + " on this session" + why);
         }
-        return c;
+        return found;
     }
 
     private void ok(long request, long value) {

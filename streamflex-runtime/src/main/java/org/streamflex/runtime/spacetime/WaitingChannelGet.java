@@ -27,12 +27,7 @@ final class WaitingChannelGet extends WaitingGet {
 
     @Override
     boolean attempt(Runnable onArrival) {
-        ItemView view = input.getOrNotify(timestamp, wildcard, onArrival);
-        if (view == null) {
-            return false;
-        }
-        session.item(request, view, room);
-        return true;
+        return answered(input.getOrNotify(timestamp, wildcard, onArrival), room);
     }
 
     @Override

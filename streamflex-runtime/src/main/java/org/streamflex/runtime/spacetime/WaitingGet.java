@@ -67,6 +67,15 @@ abstract class WaitingGet implements Runnable {
     /** Forgets the registration and tries a last time: answers, or throws the miss. */
     abstract void last() throws ItemNotAvailableException;
 
+    /** Answers {@code view} (true), or nothing if it is null (false): an attempt's end. */
+    final boolean answered(ItemView view, int room) {
+        if (view == null) {
+            return false;
+        }
+        session.item(request, view, room);
+        return true;
+    }
+
     private void retry() {
         if (done) {
             return;

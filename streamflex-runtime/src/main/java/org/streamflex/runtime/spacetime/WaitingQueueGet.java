@@ -23,12 +23,7 @@ final class WaitingQueueGet extends WaitingGet {
 
     @Override
     boolean attempt(Runnable onArrival) {
-        ItemView view = input.getOrNotify(room, onArrival);
-        if (view == null) {
-            return false;
-        }
-        session.item(request, view, room);
-        return true;
+        return answered(input.getOrNotify(room, onArrival), room);
     }
 
     @Override

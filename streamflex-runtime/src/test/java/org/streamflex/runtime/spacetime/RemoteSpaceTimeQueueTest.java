@@ -14,6 +14,8 @@ import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -55,56 +57,27 @@ class RemoteSpaceTimeQueueTest {
         SpaceTimeThread producer = space.join("splitter", 0);
         QueueOutput out = producer.attachOutput(tiles);
         Set<Long> got = ConcurrentHashMap.newKeySet();
-        List<Long> twice = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Long> twice = Collections.synchronizedList(new ArrayList<>());
         AtomicBoolean producing = new AtomicBoolean(true);
         List<CompletableFuture<Integer>> consumers = new ArrayList<>();
         try (RemoteSpaceTime first = RemoteSpaceTime.connect(server.address());
                 RemoteSpaceTime second = RemoteSpaceTime.connect(server.address())) {
             for (RemoteSpaceTime remote : List.of(first, second)) {
                 RemoteQueueInput in = remote.join("worker", SpaceTime.INFINITY).attachQueueInput("tiles");
-                consumers.add(CompletableFuture.supplyAsync(() -> {
-                    int n = 0;
-                    byte[] buffer = new byte[16 * 1024];
-                    while (true) {
-                        try {
-                            int length = in.get(50, TimeUnit.MILLISECONDS, buffer);
-                            long id = ByteBuffer.wrap(buffer).getLong(0);
-                            assertArrayEquals(item(id, 100 + (int) id), java.util.Arrays.copyOf(buffer, length));
-                            if (!got.add(id)) {
-                                twice.add(id);
-                            }
-                            in.consume(in.lastTicket());
-                            n++;
-                        } catch (ItemNotAvailableException empty) {
-                            if (!producing.get()) {
-                                return n;
-                            }
-                        }
-                    }
-                }));
+                byte[] buffer = new byte[16 * 1024];
+                consumers.add(consume(() -> {
+                    int length = in.get(50, TimeUnit.MILLISECONDS, buffer);
+                    in.consume(in.lastTicket());
+                    return Arrays.copyOf(buffer, length);
+                }, got, twice, producing));
             }
             QueueInput local = space.join("local worker", SpaceTime.INFINITY).attachInput(tiles);
-            consumers.add(CompletableFuture.supplyAsync(() -> {
-                int n = 0;
-                while (true) {
-                    try (ItemView v = local.get(50, TimeUnit.MILLISECONDS)) {
-                        byte[] bytes = v.toByteArray();
-                        long id = ByteBuffer.wrap(bytes).getLong(0); // big-endian, as item() wrote it
-                        assertArrayEquals(item(id, 100 + (int) id), bytes);
-                        if (!got.add(id)) {
-                            twice.add(id);
-                        }
-                        local.consume(v.ticket());
-                        n++;
-                    } catch (ItemNotAvailableException empty) {
-                        if (!producing.get()) {
-                            return n;
-                        }
-                    } catch (InterruptedException e) {
-                        throw new AssertionError(e);
-                    }
+            consumers.add(consume(() -> {
+                try (ItemView v = local.get(50, TimeUnit.MILLISECONDS)) {
+                    local.consume(v.ticket());
+                    return v.toByteArray();
                 }
-            }));
+            }, got, twice, producing));
             // half the items put here, half by a remote producer: tickets in put order either way
             try (RemoteSpaceTime third = RemoteSpaceTime.connect(server.address())) {
                 RemoteQueueOutput remoteOut = third.join("remote splitter", 0).attachQueueOutput("tiles");
@@ -128,6 +101,37 @@ class RemoteSpaceTimeQueueTest {
         producer.setVirtualTime(SpaceTime.INFINITY);
         assertEquals(items, space.reclaimedItems(), "each consumed once, and freed");
         assertEquals(0, server.abandonedQueueItems());
+    }
+
+    /** One get and consume of a consumer, the item's bytes returned. */
+    @FunctionalInterface
+    private interface Take {
+        byte[] take() throws ItemNotAvailableException, InterruptedException;
+    }
+
+    /** A consumer taking items until the queue is empty after the producers stopped: how many it took. */
+    private static CompletableFuture<Integer> consume(Take take, Set<Long> got, List<Long> twice,
+            AtomicBoolean producing) {
+        return CompletableFuture.supplyAsync(() -> {
+            int n = 0;
+            while (true) {
+                try {
+                    byte[] bytes = take.take();
+                    long id = ByteBuffer.wrap(bytes).getLong(0); // big-endian, as item() wrote it
+                    assertArrayEquals(item(id, 100 + (int) id), bytes);
+                    if (!got.add(id)) {
+                        twice.add(id);
+                    }
+                    n++;
+                } catch (ItemNotAvailableException empty) {
+                    if (!producing.get()) {
+                        return n;
+                    }
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+            }
+        });
     }
 
     @Test
@@ -263,7 +267,7 @@ class RemoteSpaceTimeQueueTest {
             assertEquals(1000, in.get(1, TimeUnit.SECONDS, buffer));
             assertEquals(1050, buffer.position(), "the position moved past the item");
             assertEquals(1100, buffer.limit(), "the limit kept");
-            assertArrayEquals(item(3, 1000), java.util.Arrays.copyOfRange(buffer.array(), 50, 1050));
+            assertArrayEquals(item(3, 1000), Arrays.copyOfRange(buffer.array(), 50, 1050));
             assertEquals(ticket, in.lastTicket());
             assertEquals(3, in.lastTimestamp());
             in.consume(in.lastTicket());
