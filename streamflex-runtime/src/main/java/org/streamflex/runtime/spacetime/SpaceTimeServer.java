@@ -34,16 +34,17 @@ import org.streamflex.runtime.net.ListenPolicy;
  * <pre>{@code
  * SpaceTime space = SpaceTime.create(1 << 20);
  * SpaceTimeChannel frames = space.createChannel("frames");
+ * SpaceTimeQueue tiles = space.createQueue("tiles");
  * try (SpaceTimeServer server = SpaceTimeServer.open(space, new InetSocketAddress("127.0.0.1", 7500))) {
- *     server.publish(frames);          // remote threads attach to it by name
+ *     server.publish(frames).publish(tiles);   // remote threads attach to them by name
  *     ...
  * }
  * }</pre>
  *
  * <p>Threads: every request runs and is answered on the event loop that read it, holding the
  * space's lock as briefly as a local thread's call does; a get whose item is not there yet does
- * not block the loop but registers with the channel, and the put that brings the item hands the
- * get back to the loop, which answers it (or, at its timeout, answers the miss). A client waits
+ * not block the loop but registers with the channel, queue or register, and the put or write that
+ * brings the item hands the get back to the loop, which answers it (or, at its timeout, answers the miss). A client waits
  * for each answer before sending its thread's next request, so one remote thread's requests run
  * one at a time, in order. A put's bytes go from the pooled receive buffer straight into the
  * space's off-heap slot, and a get's from the slot straight into a pooled send buffer.
@@ -51,7 +52,8 @@ import org.streamflex.runtime.net.ListenPolicy;
  * <p>Listens on loopback only, unless {@code allowNonLoopback} is given together with TLS 1.3 and
  * mutual certificates, as network links do. A frame longer than the space's
  * item bound plus its fields closes the connection; such closes and refused versions are counted
- * ({@link #refusedConnections()}).
+ * ({@link #refusedConnections()}). Queue items a client got and had not consumed when its
+ * connection ended are consumed for it, not got again, and counted ({@link #abandonedQueueItems()}).
  */
 public final class SpaceTimeServer implements AutoCloseable {
     private final SpaceTime space;
