@@ -44,10 +44,11 @@ import org.streamflex.runtime.net.ListenPolicy;
  * <p>Threads: every request runs and is answered on the event loop that read it, holding the
  * space's lock as briefly as a local thread's call does; a get whose item is not there yet does
  * not block the loop but registers with the channel, queue or register, and the put or write that
- * brings the item hands the get back to the loop, which answers it (or, at its timeout, answers the miss). A client waits
- * for each answer before sending its thread's next request, so one remote thread's requests run
- * one at a time, in order. A put's bytes go from the pooled receive buffer straight into the
- * space's off-heap slot, and a get's from the slot straight into a pooled send buffer.
+ * brings the item hands the get back to the loop, which answers it (or, at its timeout, answers
+ * the miss). A client waits for each answer before sending its thread's next request, so one
+ * remote thread's requests run one at a time, in order. A put's bytes go from the pooled receive
+ * buffer straight into the space's off-heap slot, and a get's from the slot straight into a pooled
+ * send buffer.
  *
  * <p>Listens on loopback only, unless {@code allowNonLoopback} is given together with TLS 1.3 and
  * mutual certificates, as network links do. A frame longer than the space's
