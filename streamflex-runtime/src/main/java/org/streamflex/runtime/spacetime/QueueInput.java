@@ -109,6 +109,75 @@ public final class QueueInput {
         }
     }
 
+    /**
+     * For a get that waits without a thread (a {@link SpaceTimeServer}'s): under one hold of the
+     * lock, the oldest waiting item, or null with {@code onArrival} (unless null) registered for the
+     * queue's next put or wake-up, so that no put falls between the miss and the registration.
+     *
+     * @param maxBytes the getter's room: a larger head item is not taken, and stays at the head
+     * @throws BufferTooSmallException if the head item is larger than {@code maxBytes}
+     */
+    ItemView getOrNotify(long maxBytes, Runnable onArrival) {
+        space.lock.lock();
+        try {
+            checkAttached();
+            StoredItem item = queue.waiting.peekFirst();
+            if (item == null) {
+                if (onArrival != null) {
+                    queue.waiters.add(onArrival);
+                }
+                return null;
+            }
+            if (item.length() > maxBytes) {
+                throw new BufferTooSmallException("the next item of queue " + queue.name() + " (timestamp "
+                        + item.timestamp + ", ticket " + item.ticket + ") is " + item.length() + " bytes; the buffer"
+                        + " has room for " + maxBytes + " (the item stays at the head of the queue: get again into a"
+                        + " buffer of at least " + item.length() + " bytes)", item.length(), maxBytes);
+            }
+            return open(queue.waiting.pollFirst());
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    /** The end of such a wait: forgets {@code onArrival} if it has not run, then gets a last time. */
+    ItemView stopWaiting(long maxBytes, Runnable onArrival) throws ItemNotAvailableException {
+        space.lock.lock();
+        try {
+            var _ = queue.waiters.remove(onArrival);
+            ItemView view = getOrNotify(maxBytes, null); // the lock is reentrant
+            if (view == null) {
+                throw miss();
+            }
+            return view;
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    /**
+     * Consumes every item this connection holds open, for a client whose connection ended
+     * ({@link SpaceTimeServer#abandonedQueueItems()}): a queue item is got once, so it is not put
+     * back for another get.
+     *
+     * @return the tickets consumed, in ticket order (empty if none)
+     */
+    long[] consumeAllOpen() {
+        space.lock.lock();
+        try {
+            long[] tickets = open.keySet().stream().mapToLong(Long::longValue).sorted().toArray();
+            for (long ticket : tickets) {
+                StoredItem item = open.remove(ticket);
+                queue.consumed(item);
+                space.kill(item);
+            }
+            space.collect();
+            return tickets;
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
     // ---------------------------------------------------------------- under the lock
 
     void checkNothingOpen() {
@@ -152,5 +221,10 @@ public final class QueueInput {
             min = Math.min(min, item.timestamp);
         }
         return min;
+    }
+
+    @Override
+    public String toString() {
+        return "input connection of thread " + thread.name() + " to queue " + queue.name();
     }
 }

@@ -2,6 +2,7 @@ package org.streamflex.runtime.spacetime;
 
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongFunction;
 
 /**
  * A thread's connection to a register ({@link SpaceTimeThread#attach(SpaceTimeRegister)}): it is
@@ -44,7 +45,7 @@ public final class RegisterConnection {
             if (old != null) {
                 space.pool.give(old);
             }
-            register.written.signalAll();
+            register.wakeAll();
         } finally {
             if (!stored) {
                 space.pool.give(slot);
@@ -93,14 +94,67 @@ public final class RegisterConnection {
                     return register.length;
                 }
                 if (left <= 0) {
-                    throw new ItemNotAvailableException("a new value", "connection of thread " + thread.name()
-                            + " to register " + register.name() + " (empty: no write since its last read)",
-                            ItemNotAvailableException.NONE, ItemNotAvailableException.NONE);
+                    throw empty();
                 }
                 left = register.written.awaitNanos(left);
             }
         } finally {
             space.lock.unlock();
         }
+    }
+
+    /**
+     * For a read that waits without a thread (a {@link SpaceTimeServer}'s): under one hold of the
+     * lock, if full, copies the value into {@code into.apply(length)} and empties the connection;
+     * else registers {@code onArrival} (unless null) for the next write or wake-up.
+     *
+     * @param maxBytes the reader's room: a larger value is not read, and the connection stays full
+     * @return the value's size, or -1 if empty
+     * @throws BufferTooSmallException if the value is larger than {@code maxBytes}
+     */
+    long readNewOrNotify(long maxBytes, LongFunction<MemorySegment> into, Runnable onArrival) {
+        space.lock.lock();
+        try {
+            thread.checkJoined();
+            if (register.version > versionRead) {
+                if (register.length > maxBytes) {
+                    throw new BufferTooSmallException("register " + register.name() + " holds " + register.length
+                            + " bytes; the buffer has room for " + maxBytes + " (the register stays full: read"
+                            + " again into a buffer of at least " + register.length + " bytes)", register.length,
+                            maxBytes);
+                }
+                MemorySegment.copy(register.slot, 0, into.apply(register.length), 0, register.length);
+                versionRead = register.version;
+                return register.length;
+            }
+            if (onArrival != null) {
+                register.waiters.add(onArrival);
+            }
+            return -1;
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    /** The end of such a wait: forgets {@code onArrival} if it has not run, then reads a last time. */
+    long stopWaiting(long maxBytes, LongFunction<MemorySegment> into, Runnable onArrival)
+            throws ItemNotAvailableException {
+        space.lock.lock();
+        try {
+            var _ = register.waiters.remove(onArrival);
+            long n = readNewOrNotify(maxBytes, into, null); // the lock is reentrant
+            if (n < 0) {
+                throw empty();
+            }
+            return n;
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    private ItemNotAvailableException empty() {
+        return new ItemNotAvailableException("a new value", "connection of thread " + thread.name()
+                + " to register " + register.name() + " (empty: no write since its last read)",
+                ItemNotAvailableException.NONE, ItemNotAvailableException.NONE);
     }
 }

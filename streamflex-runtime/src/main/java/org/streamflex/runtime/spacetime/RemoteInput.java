@@ -1,11 +1,14 @@
 package org.streamflex.runtime.spacetime;
 
+import java.nio.ByteBuffer;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /**
  * A remote thread's input connection to a server's channel, with the gets and consumes of a local
- * {@link InputConnection}: a get returns a copy of the item's bytes ({@link RemoteItem}), and the
- * item stays open on the connection until it is consumed.
+ * {@link InputConnection}: a get returns a copy of the item's bytes ({@link RemoteItem}), or copies
+ * them into the caller's buffer (no item array allocated), and the item stays open on the
+ * connection until it is consumed.
  *
  * <pre>{@code
  * RemoteInput frames = tracker.attachInput("frames");
@@ -21,6 +24,8 @@ public final class RemoteInput {
     private final RemoteSpaceTime space;
     private final long id;
     private final String channel;
+    /** Written and read by the one Java thread using this connection. */
+    private long lastTimestamp = ItemNotAvailableException.NONE;
 
     RemoteInput(RemoteSpaceTime space, long id, String channel) {
         this.space = space;
@@ -48,18 +53,80 @@ public final class RemoteInput {
         return get(SpaceTimeWire.selector(wildcard), 0, Math.max(0, unit.toNanos(timeout)));
     }
 
+    /**
+     * The item at {@code timestamp}, waiting up to the timeout, its bytes copied into {@code dst}
+     * from index 0: a steady-state get allocates no item array.
+     *
+     * <pre>{@code
+     * int n = frames.get(frame, 1, TimeUnit.SECONDS, buffer);   // buffer[0..n) is the item
+     * }</pre>
+     *
+     * @return the item's length in bytes
+     * @throws BufferTooSmallException if the item is larger than {@code dst} (nothing is copied; the
+     *     item is open on the connection, as after any get)
+     */
+    public int get(long timestamp, long timeout, TimeUnit unit, byte[] dst) throws ItemNotAvailableException {
+        return getInto(SpaceTimeWire.BY_TIMESTAMP, timestamp, timeout, unit, RemoteCall.into(dst, 0, dst.length));
+    }
+
+    /**
+     * As {@link #get(long, long, TimeUnit, byte[])}, into {@code dst} at its position, which then
+     * moves past the item's bytes (its limit is kept).
+     */
+    public int get(long timestamp, long timeout, TimeUnit unit, ByteBuffer dst) throws ItemNotAvailableException {
+        return getInto(SpaceTimeWire.BY_TIMESTAMP, timestamp, timeout, unit, RemoteCall.into(dst));
+    }
+
+    /**
+     * The item a wildcard names, waiting up to the timeout, its bytes copied into {@code dst} from
+     * index 0; its timestamp is then {@link #lastTimestamp()}.
+     *
+     * @return the item's length in bytes
+     * @throws BufferTooSmallException if the item is larger than {@code dst} (nothing is copied; the
+     *     item is open on the connection, its timestamp in the message)
+     */
+    public int get(Wildcard wildcard, long timeout, TimeUnit unit, byte[] dst) throws ItemNotAvailableException {
+        return getInto(SpaceTimeWire.selector(wildcard), 0, timeout, unit, RemoteCall.into(dst, 0, dst.length));
+    }
+
+    /** As {@link #get(Wildcard, long, TimeUnit, byte[])}, into {@code dst} at its position, which moves. */
+    public int get(Wildcard wildcard, long timeout, TimeUnit unit, ByteBuffer dst) throws ItemNotAvailableException {
+        return getInto(SpaceTimeWire.selector(wildcard), 0, timeout, unit, RemoteCall.into(dst));
+    }
+
+    /**
+     * The timestamp of the item this connection's last get returned, by copy or into a buffer
+     * ({@link ItemNotAvailableException#NONE} before any): how a wildcard get into a buffer tells
+     * which item it copied.
+     */
+    public long lastTimestamp() {
+        return lastTimestamp;
+    }
+
     private RemoteItem get(int selector, long timestamp, long timeoutNanos) throws ItemNotAvailableException {
         return item(space.call(SpaceTimeWire.GET, timeoutNanos, out -> out.writeLong(id)
-                .writeByte(selector).writeLong(timestamp).writeLong(timeoutNanos)));
+                .writeByte(selector).writeLong(timestamp).writeLong(timeoutNanos).writeInt(SpaceTimeWire.ANY_ROOM)));
+    }
+
+    private int getInto(int selector, long timestamp, long timeout, TimeUnit unit, RemoteCall into)
+            throws ItemNotAvailableException {
+        long timeoutNanos = Math.max(0, Objects.requireNonNull(unit, "unit").toNanos(timeout));
+        RemoteSpaceTime.Answer answer = space.call(SpaceTimeWire.GET, timeoutNanos, into, out -> out.writeLong(id)
+                .writeByte(selector).writeLong(timestamp).writeLong(timeoutNanos).writeInt(into.room));
+        checkItem(answer);
+        lastTimestamp = answer.value;
+        return answer.length;
     }
 
     /** The item of a GET's (or PUT_GET's) answer; its miss, or the error it carries, thrown. */
     RemoteItem item(RemoteSpaceTime.Answer answer) throws ItemNotAvailableException {
-        if (answer.isError() && answer.code == SpaceTimeWire.E_NOT_AVAILABLE) {
-            throw new ItemNotAvailableException(answer.message, answer.first, answer.second);
-        }
-        RemoteSpaceTime.raise(answer, channel);
-        return new RemoteItem(answer.value, answer.bytes);
+        checkItem(answer);
+        lastTimestamp = answer.value;
+        return new RemoteItem(answer.value, answer.ticket, answer.bytes);
+    }
+
+    private void checkItem(RemoteSpaceTime.Answer answer) throws ItemNotAvailableException {
+        var _ = RemoteSpaceTime.raiseItem(answer, channel);
     }
 
     RemoteSpaceTime space() {

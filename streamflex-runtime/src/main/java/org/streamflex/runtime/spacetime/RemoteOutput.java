@@ -81,7 +81,7 @@ public final class RemoteOutput {
         long timeoutNanos = Math.max(0, unit.toNanos(timeout));
         RemoteSpaceTime.Answer answer = space.call(SpaceTimeWire.PUT_GET, timeoutNanos, out -> {
             out.writeLong(from.id()).writeByte(SpaceTimeWire.BY_TIMESTAMP).writeLong(getTimestamp)
-                    .writeLong(timeoutNanos);
+                    .writeLong(timeoutNanos).writeInt(SpaceTimeWire.ANY_ROOM);
             putFields(out, timestamp, bytes, 0, length);
         });
         if (answer.isError() && answer.code != SpaceTimeWire.E_NOT_AVAILABLE) {

@@ -18,7 +18,6 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -29,7 +28,7 @@ import org.streamflex.runtime.net.LinkSecurity;
 
 /**
  * A {@link SpaceTime} in another JVM, served by a {@link SpaceTimeServer}: threads join it and
- * attach to its published channels by name, and every operation runs in the server's space, with
+ * attach to its published channels, queues and registers by name, and every operation runs in the server's space, with
  * its semantics, its virtual-time rules and its collector. Each call is one request and its answer
  * over one TCP connection (TLS 1.3 with mutual certificates where the server asks for it).
  *
@@ -53,8 +52,10 @@ import org.streamflex.runtime.net.LinkSecurity;
  * followed by a get of another channel (a producer handing an item to a relay and awaiting its
  * answer) can go as one request, {@link RemoteOutput#putThenGet}: one round trip instead of two.
  *
- * <p>Not carried: queues and registers, and {@code spawn}; a remote get copies the item's bytes
- * ({@link RemoteItem}), and each call allocates its request and answer on the heap.
+ * <p>Not carried: {@code spawn}. A remote get returns a copy of the item's bytes
+ * ({@link RemoteItem}), or copies them into the caller's buffer; each call allocates its request's
+ * small objects (the waiting call, its answer) on the heap, but no item array when the bytes go
+ * into the caller's buffer.
  */
 public final class RemoteSpaceTime implements AutoCloseable {
     /** How long a call waits for an answer beyond the time the server may itself wait. */
@@ -67,7 +68,7 @@ public final class RemoteSpaceTime implements AutoCloseable {
     private final InetSocketAddress server;
     private final EventLoopGroup group;
     private final Channel channel;
-    private final Map<Long, CompletableFuture<Answer>> pending = new ConcurrentHashMap<>();
+    private final Map<Long, RemoteCall> pending = new ConcurrentHashMap<>();
     private final AtomicLong requests = new AtomicLong();
     private final long maxItemBytes;
     private volatile String closedBecause;
@@ -163,19 +164,36 @@ public final class RemoteSpaceTime implements AutoCloseable {
             case SpaceTimeWire.E_VIRTUAL_TIME -> new VirtualTimeException(answer.message);
             case SpaceTimeWire.E_STATE, SpaceTimeWire.E_NOT_AVAILABLE -> new SpaceTimeStateException(answer.message);
             case SpaceTimeWire.E_ARGUMENT -> new IllegalArgumentException(answer.message);
+            case SpaceTimeWire.E_TOO_SMALL -> new BufferTooSmallException((channel == null ? "" : "channel " + channel
+                    + ": ") + answer.message, answer.first, answer.second);
             default -> new SpaceTimeRemoteException(answer.message);
         };
     }
 
+    /** As {@link #raise}, for the answer of a get: a miss is thrown as the {@link ItemNotAvailableException}. */
+    static Answer raiseItem(Answer answer, String channel) throws ItemNotAvailableException {
+        if (answer.isError() && answer.code == SpaceTimeWire.E_NOT_AVAILABLE) {
+            throw new ItemNotAvailableException(answer.message, answer.first, answer.second);
+        }
+        return raise(answer, channel);
+    }
+
     /** Sends one request and waits for its answer, which may be an error ({@link #raise}). */
     Answer call(int op, long waitNanos, Consumer<ByteBuf> body) {
+        return call(op, waitNanos, RemoteCall.copying(), body);
+    }
+
+    /**
+     * As {@link #call(int, long, Consumer)}, an {@code ITEM}'s bytes going where {@code answer}
+     * says (its {@link Answer#length} then tells how many).
+     */
+    Answer call(int op, long waitNanos, RemoteCall answer, Consumer<ByteBuf> body) {
         String closed = closedBecause;
         if (closed != null) {
             throw new SpaceTimeRemoteException("the connection to the space-time server " + server + " is closed ("
                     + closed + "); join again on a new RemoteSpaceTime");
         }
         long request = requests.incrementAndGet();
-        CompletableFuture<Answer> answer = new CompletableFuture<>();
         pending.put(request, answer);
         ByteBuf out = channel.alloc().directBuffer();
         int start = SpaceTimeWire.start(out, op, request);
@@ -208,6 +226,7 @@ public final class RemoteSpaceTime implements AutoCloseable {
             throw new SpaceTimeRemoteException(String.valueOf(e.getCause()));
         } finally {
             pending.remove(request);
+            answer.abandon(); // an answer after this (none is owed once it failed) copies nowhere
         }
     }
 
@@ -218,7 +237,7 @@ public final class RemoteSpaceTime implements AutoCloseable {
      * thread, which on a loaded machine costs as much as the round trip itself.
      */
     @SuppressWarnings("ThreadPriorityCheck") // a waiting caller gives its core to the event loops it waits for
-    private static void awaitBriefly(CompletableFuture<Answer> answer) {
+    private static void awaitBriefly(RemoteCall answer) {
         long until = System.nanoTime() + SPIN_NANOS;
         for (int spins = 0; !answer.isDone() && System.nanoTime() - until < 0; spins++) {
             if (spins < SPINS) {
@@ -236,22 +255,42 @@ public final class RemoteSpaceTime implements AutoCloseable {
         var _ = channel.close();
     }
 
-    /** One answer: the value of an {@code OK}, or the item of an {@code ITEM}, or an error's fields. */
+    /**
+     * One answer: the value of an {@code OK}; or the timestamp, ticket and length of an {@code ITEM},
+     * with its bytes unless they went into the caller's buffer; or an error's fields.
+     */
     static final class Answer {
         final long value;
+        final long ticket;
+        final int length;
         final byte[] bytes;
         final int code;
         final long first;
         final long second;
         final String message;
 
-        Answer(long value, byte[] bytes, int code, long first, long second, String message) {
+        private Answer(long value, long ticket, int length, byte[] bytes, int code, long first, long second,
+                String message) {
             this.value = value;
+            this.ticket = ticket;
+            this.length = length;
             this.bytes = bytes;
             this.code = code;
             this.first = first;
             this.second = second;
             this.message = message;
+        }
+
+        static Answer ok(long value) {
+            return new Answer(value, 0, 0, null, 0, 0, 0, null);
+        }
+
+        static Answer item(long timestamp, long ticket, int length, byte[] bytes) {
+            return new Answer(timestamp, ticket, length, bytes, 0, 0, 0, null);
+        }
+
+        static Answer error(int code, long first, long second, String message) {
+            return new Answer(0, 0, 0, null, code, first, second, message);
         }
 
         boolean isError() {
@@ -272,16 +311,11 @@ public final class RemoteSpaceTime implements AutoCloseable {
                     fail("the server speaks protocol version " + version + ", this client " + SpaceTimeWire.VERSION);
                     return;
                 }
-                CompletableFuture<Answer> waiting = pending.get(request);
+                RemoteCall waiting = pending.get(request);
                 Answer answer = switch (op) {
-                    case SpaceTimeWire.OK -> new Answer(in.readLong(), null, 0, 0, 0, null);
-                    case SpaceTimeWire.ITEM -> {
-                        long timestamp = in.readLong();
-                        byte[] bytes = new byte[in.readInt()];
-                        in.readBytes(bytes);
-                        yield new Answer(timestamp, bytes, 0, 0, 0, null);
-                    }
-                    case SpaceTimeWire.ERROR -> new Answer(0, null, in.readUnsignedByte(), in.readLong(), in.readLong(),
+                    case SpaceTimeWire.OK -> Answer.ok(in.readLong());
+                    case SpaceTimeWire.ITEM -> item(in, waiting);
+                    case SpaceTimeWire.ERROR -> Answer.error(in.readUnsignedByte(), in.readLong(), in.readLong(),
                             SpaceTimeWire.readString(in));
                     default -> null;
                 };
@@ -295,6 +329,24 @@ public final class RemoteSpaceTime implements AutoCloseable {
             } finally {
                 in.release();
             }
+        }
+
+        /** An ITEM's fields, its bytes copied into the waiting caller's buffer, or into a new array. */
+        private Answer item(ByteBuf in, RemoteCall waiting) {
+            long timestamp = in.readLong();
+            long ticket = in.readLong();
+            int length = in.readInt();
+            if (length < 0 || length > in.readableBytes()) {
+                throw new IllegalArgumentException("an item of " + length + " bytes where " + in.readableBytes()
+                        + " remain");
+            }
+            if (waiting != null && waiting.copiesIntoCaller()) {
+                waiting.copyIn(in, length);
+                return Answer.item(timestamp, ticket, length, null);
+            }
+            byte[] bytes = new byte[length];
+            in.readBytes(bytes);
+            return Answer.item(timestamp, ticket, length, bytes);
         }
 
         @Override

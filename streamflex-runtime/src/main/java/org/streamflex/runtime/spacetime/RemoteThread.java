@@ -62,16 +62,45 @@ public final class RemoteThread {
         return new RemoteOutput(space, attach(SpaceTimeWire.ATTACH_OUTPUT, channel), channel);
     }
 
+    /**
+     * An input connection to the server's queue published as {@code queue}: a consumer, whose gets
+     * share the queue's items with every other consumer, local and remote, each item got once.
+     *
+     * @throws IllegalArgumentException if the server publishes no queue of that name
+     */
+    public RemoteQueueInput attachQueueInput(String queue) {
+        return new RemoteQueueInput(space, attach(SpaceTimeWire.ATTACH_QUEUE_INPUT, queue), queue);
+    }
+
+    /**
+     * An output connection to the server's queue published as {@code queue}: a producer.
+     *
+     * @throws IllegalArgumentException if the server publishes no queue of that name
+     */
+    public RemoteQueueOutput attachQueueOutput(String queue) {
+        return new RemoteQueueOutput(space, attach(SpaceTimeWire.ATTACH_QUEUE_OUTPUT, queue), queue);
+    }
+
+    /**
+     * A connection to the server's register published as {@code register}: full if the register
+     * was ever written, as a new local connection is, since it has read nothing yet.
+     *
+     * @throws IllegalArgumentException if the server publishes no register of that name
+     */
+    public RemoteRegisterConnection attachRegister(String register) {
+        return new RemoteRegisterConnection(space, attach(SpaceTimeWire.ATTACH_REGISTER, register), register);
+    }
+
     /** Detaches every connection and leaves the server's space, as {@link SpaceTimeThread#leave()}. */
     public void leave() {
         RemoteSpaceTime.raise(space.call(SpaceTimeWire.LEAVE, 0, out -> out.writeLong(id)), null);
     }
 
-    private long attach(int op, String channel) {
+    private long attach(int op, String name) {
         return RemoteSpaceTime.raise(space.call(op, 0, out -> {
             out.writeLong(id);
-            SpaceTimeWire.writeString(out, channel);
-        }), channel).value;
+            SpaceTimeWire.writeString(out, name);
+        }), name).value;
     }
 
     @Override

@@ -22,6 +22,8 @@ public final class SpaceTimeQueue {
     private final TreeMap<Long, Integer> unconsumed = new TreeMap<>();
     private long nextTicket;
     final Condition arrived;
+    /** Remote gets waiting without a thread for the next put (a server's, on its event loop). */
+    final Waiters waiters = new Waiters();
 
     SpaceTimeQueue(SpaceTime space, String name) {
         this.space = space;
@@ -44,6 +46,16 @@ public final class SpaceTimeQueue {
         }
     }
 
+    /** Remote gets waiting without a thread for this queue's next put: for tests. */
+    int waitingGets() {
+        space.lock.lock();
+        try {
+            return waiters.size();
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
     // ---------------------------------------------------------------- under the lock
 
     long nextTicket() {
@@ -54,6 +66,7 @@ public final class SpaceTimeQueue {
         waiting.addLast(item);
         unconsumed.merge(item.timestamp, 1, Integer::sum);
         arrived.signalAll(); // not signal(): the one woken could be a get that must throw (detached)
+        waiters.runAll();
     }
 
     void consumed(StoredItem item) {
@@ -66,6 +79,7 @@ public final class SpaceTimeQueue {
 
     void wakeAll() {
         arrived.signalAll();
+        waiters.runAll();
     }
 
     @Override

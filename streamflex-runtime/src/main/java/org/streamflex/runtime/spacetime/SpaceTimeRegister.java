@@ -17,6 +17,8 @@ public final class SpaceTimeRegister {
     /** Writes so far: a connection is full while it has read fewer. */
     long version;
     final Condition written;
+    /** Remote reads waiting without a thread for the next write (a server's, on its event loop). */
+    final Waiters waiters = new Waiters();
 
     SpaceTimeRegister(SpaceTime space, String name) {
         this.space = space;
@@ -28,8 +30,20 @@ public final class SpaceTimeRegister {
         return name;
     }
 
+    /** Remote reads waiting without a thread for this register's next write: for tests. */
+    int waitingReads() {
+        space.lock.lock();
+        try {
+            return waiters.size();
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    /** Under the lock: wakes blocked reads and waiting remote ones, at a write or at close. */
     void wakeAll() {
         written.signalAll();
+        waiters.runAll();
     }
 
     @Override

@@ -25,8 +25,8 @@ import org.streamflex.runtime.net.LinkSecurity;
 import org.streamflex.runtime.net.ListenPolicy;
 
 /**
- * Serves a {@link SpaceTime}'s channels to threads in other JVMs ({@link RemoteSpaceTime}), over TCP
- * on a Netty event loop: the paper's location transparency, for channels. A remote thread joins
+ * Serves a {@link SpaceTime}'s channels, queues and registers to threads in other JVMs
+ * ({@link RemoteSpaceTime}), over TCP on a Netty event loop: the paper's location transparency. A remote thread joins
  * this space as a thread of its own, so its virtual time and the items it holds open count in this
  * space's global minimum exactly as a local thread's do; when its JVM goes away (the connection
  * closes, for whatever reason) its threads leave, and the minimum moves on.
@@ -34,34 +34,40 @@ import org.streamflex.runtime.net.ListenPolicy;
  * <pre>{@code
  * SpaceTime space = SpaceTime.create(1 << 20);
  * SpaceTimeChannel frames = space.createChannel("frames");
+ * SpaceTimeQueue tiles = space.createQueue("tiles");
  * try (SpaceTimeServer server = SpaceTimeServer.open(space, new InetSocketAddress("127.0.0.1", 7500))) {
- *     server.publish(frames);          // remote threads attach to it by name
+ *     server.publish(frames).publish(tiles);   // remote threads attach to them by name
  *     ...
  * }
  * }</pre>
  *
  * <p>Threads: every request runs and is answered on the event loop that read it, holding the
  * space's lock as briefly as a local thread's call does; a get whose item is not there yet does
- * not block the loop but registers with the channel, and the put that brings the item hands the
- * get back to the loop, which answers it (or, at its timeout, answers the miss). A client waits
- * for each answer before sending its thread's next request, so one remote thread's requests run
- * one at a time, in order. A put's bytes go from the pooled receive buffer straight into the
- * space's off-heap slot, and a get's from the slot straight into a pooled send buffer.
+ * not block the loop but registers with the channel, queue or register, and the put or write that
+ * brings the item hands the get back to the loop, which answers it (or, at its timeout, answers
+ * the miss). A client waits for each answer before sending its thread's next request, so one
+ * remote thread's requests run one at a time, in order. A put's bytes go from the pooled receive
+ * buffer straight into the space's off-heap slot, and a get's from the slot straight into a pooled
+ * send buffer.
  *
  * <p>Listens on loopback only, unless {@code allowNonLoopback} is given together with TLS 1.3 and
  * mutual certificates, as network links do. A frame longer than the space's
  * item bound plus its fields closes the connection; such closes and refused versions are counted
- * ({@link #refusedConnections()}).
+ * ({@link #refusedConnections()}). Queue items a client got and had not consumed when its
+ * connection ended are consumed for it, not got again, and counted ({@link #abandonedQueueItems()}).
  */
 public final class SpaceTimeServer implements AutoCloseable {
     private final SpaceTime space;
     private final Map<String, SpaceTimeChannel> channels = new ConcurrentHashMap<>();
+    private final Map<String, SpaceTimeQueue> queues = new ConcurrentHashMap<>();
+    private final Map<String, SpaceTimeRegister> registers = new ConcurrentHashMap<>();
     private final EventLoopGroup group;
     private final ChannelGroup connections;
     private final Channel listening;
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong refused = new AtomicLong();
     private final AtomicLong sessionsClosed = new AtomicLong();
+    private final AtomicLong abandoned = new AtomicLong();
 
     private SpaceTimeServer(SpaceTime space, InetSocketAddress address, LinkSecurity security) {
         this.space = space;
@@ -129,16 +135,48 @@ public final class SpaceTimeServer implements AutoCloseable {
      *     belongs to another space
      */
     public SpaceTimeServer publish(SpaceTimeChannel channel) {
-        if (channel.space != space) {
-            throw new IllegalArgumentException("channel " + channel.name() + " belongs to another space than this"
-                    + " server's");
+        return publish(channels, channel.name(), channel, channel.space, "channel");
+    }
+
+    /**
+     * Lets remote threads attach to {@code queue} by its name, as producers or consumers: each item
+     * is got once over every consumer, local and remote.
+     *
+     * @throws IllegalArgumentException if another queue of that name is published, or the queue
+     *     belongs to another space
+     */
+    public SpaceTimeServer publish(SpaceTimeQueue queue) {
+        return publish(queues, queue.name(), queue, queue.space, "queue");
+    }
+
+    /**
+     * Lets remote threads attach to {@code register} by its name.
+     *
+     * @throws IllegalArgumentException if another register of that name is published, or the
+     *     register belongs to another space
+     */
+    public SpaceTimeServer publish(SpaceTimeRegister register) {
+        return publish(registers, register.name(), register, register.space, "register");
+    }
+
+    private <T> SpaceTimeServer publish(Map<String, T> published, String name, T what, SpaceTime of, String kind) {
+        if (of != space) {
+            throw new IllegalArgumentException(kind + " " + name + " belongs to another space than this server's");
         }
-        SpaceTimeChannel before = channels.putIfAbsent(channel.name(), channel);
-        if (before != null && before != channel) {
-            throw new IllegalArgumentException("a channel named " + channel.name() + " is already published:"
-                    + " remote threads find channels by name, so names must differ");
+        T before = published.putIfAbsent(name, what);
+        if (before != null && !before.equals(what)) { // channels, queues and registers are equal only to themselves
+            throw new IllegalArgumentException("a " + kind + " named " + name + " is already published: remote threads"
+                    + " find " + kind + "s by name, so names must differ");
         }
         return this;
+    }
+
+    /**
+     * Queue items that clients got and had not consumed when their connection ended: consumed for
+     * them (a queue item is got once, so none is got again), and logged with their tickets.
+     */
+    public long abandonedQueueItems() {
+        return abandoned.get();
     }
 
     /** Where it listens (with the port chosen when 0 was asked for). */
@@ -179,6 +217,18 @@ public final class SpaceTimeServer implements AutoCloseable {
 
     SpaceTimeChannel channel(String name) {
         return channels.get(name);
+    }
+
+    SpaceTimeQueue queue(String name) {
+        return queues.get(name);
+    }
+
+    SpaceTimeRegister register(String name) {
+        return registers.get(name);
+    }
+
+    void abandoned(int items) {
+        abandoned.addAndGet(items);
     }
 
     void answered() {

@@ -8,13 +8,15 @@ import java.lang.foreign.MemorySegment;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongFunction;
 
 /**
  * One client connection of a {@link SpaceTimeServer}: its threads and connections, by the numbers
  * the client was given, and the requests it sends ({@link SpaceTimeWire}). Every request is decoded,
  * run and answered on the event loop, with no hand-off to another thread: a get whose item is not
  * there yet waits without a thread ({@link WaitingGet}), so it holds up nothing else. When the
- * connection closes, every thread it joined leaves the space.
+ * connection closes, every thread it joined leaves the space, and the queue items its threads got
+ * and had not consumed are consumed for them ({@link SpaceTimeServer#abandonedQueueItems()}).
  */
 final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
     private static final System.Logger LOG = System.getLogger("org.streamflex.runtime");
@@ -23,6 +25,9 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
     private final Map<Long, SpaceTimeThread> threads = new ConcurrentHashMap<>();
     private final Map<Long, InputConnection> inputs = new ConcurrentHashMap<>();
     private final Map<Long, OutputConnection> outputs = new ConcurrentHashMap<>();
+    private final Map<Long, QueueInput> queueInputs = new ConcurrentHashMap<>();
+    private final Map<Long, QueueOutput> queueOutputs = new ConcurrentHashMap<>();
+    private final Map<Long, RegisterConnection> registers = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
     private volatile boolean greeted;
     private volatile boolean closed;
@@ -87,6 +92,8 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
                     d.getMessage());
             case VirtualTimeException v -> error(request, SpaceTimeWire.E_VIRTUAL_TIME, 0, 0, v.getMessage());
             case ItemTooLargeException t -> error(request, SpaceTimeWire.E_TOO_LARGE, 0, 0, t.getMessage());
+            case BufferTooSmallException t -> error(request, SpaceTimeWire.E_TOO_SMALL, t.itemBytes(),
+                    t.bufferBytes(), t.getMessage());
             case SpaceTimeException s -> error(request, SpaceTimeWire.E_STATE, 0, 0, s.getMessage());
             case IllegalStateException s -> error(request, SpaceTimeWire.E_STATE, 0, 0, s.getMessage());
             case BadRequest b -> error(request, SpaceTimeWire.E_BAD_REQUEST, 0, 0, "malformed "
@@ -151,16 +158,18 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
                 int selector = in.readUnsignedByte();
                 long timestamp = in.readLong();
                 long timeoutNanos = in.readLong();
+                int room = SpaceTimeWire.readRoom(in);
                 Wildcard wildcard = SpaceTimeWire.wildcard(selector);
                 put(in); // a refused put answers its ERROR: the get is not made
-                get(request, input, timestamp, wildcard, timeoutNanos);
+                get(request, input, timestamp, wildcard, timeoutNanos, room);
             }
             case SpaceTimeWire.GET -> {
                 InputConnection input = input(in.readLong());
                 int selector = in.readUnsignedByte();
                 long timestamp = in.readLong();
                 long timeoutNanos = in.readLong();
-                get(request, input, timestamp, SpaceTimeWire.wildcard(selector), timeoutNanos);
+                int room = SpaceTimeWire.readRoom(in);
+                get(request, input, timestamp, SpaceTimeWire.wildcard(selector), timeoutNanos, room);
             }
             case SpaceTimeWire.CONSUME -> {
                 input(in.readLong()).consume(in.readLong());
@@ -172,17 +181,76 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
             }
             case SpaceTimeWire.DETACH -> {
                 long id = in.readLong();
-                InputConnection input = inputs.remove(id);
-                OutputConnection output = outputs.remove(id);
-                if (input != null) {
-                    input.detach();
-                } else if (output != null) {
-                    output.detach();
-                } else {
-                    throw new BadRequest("no connection " + id + " on this session");
-                }
+                detach(id);
                 ok(request, 0);
             }
+            case SpaceTimeWire.ATTACH_QUEUE_INPUT, SpaceTimeWire.ATTACH_QUEUE_OUTPUT -> {
+                SpaceTimeThread thread = thread(in.readLong());
+                String name = SpaceTimeWire.readString(in);
+                SpaceTimeQueue queue = server.queue(name);
+                if (queue == null) {
+                    throw new IllegalArgumentException("no queue named " + name + " is published by the space-time"
+                            + " server at " + server.address() + " (SpaceTimeServer.publish)");
+                }
+                long id = ids.incrementAndGet();
+                if (op == SpaceTimeWire.ATTACH_QUEUE_INPUT) {
+                    queueInputs.put(id, thread.attachInput(queue));
+                } else {
+                    queueOutputs.put(id, thread.attachOutput(queue));
+                }
+                ok(request, id);
+            }
+            case SpaceTimeWire.ATTACH_REGISTER -> {
+                SpaceTimeThread thread = thread(in.readLong());
+                String name = SpaceTimeWire.readString(in);
+                SpaceTimeRegister register = server.register(name);
+                if (register == null) {
+                    throw new IllegalArgumentException("no register named " + name + " is published by the"
+                            + " space-time server at " + server.address() + " (SpaceTimeServer.publish)");
+                }
+                long id = ids.incrementAndGet();
+                registers.put(id, thread.attach(register));
+                ok(request, id);
+            }
+            case SpaceTimeWire.QUEUE_PUT -> {
+                QueueOutput out = queueOutput(in.readLong());
+                long timestamp = in.readLong();
+                ok(request, out.put(timestamp, bytes(in)));
+            }
+            case SpaceTimeWire.QUEUE_GET -> {
+                QueueInput input = queueInput(in.readLong());
+                long timeoutNanos = in.readLong();
+                int room = SpaceTimeWire.readRoom(in);
+                ItemView now = input.getOrNotify(room, null);
+                if (now != null) {
+                    item(request, now, room);
+                } else if (timeoutNanos <= 0) {
+                    item(request, input.stopWaiting(room, null), room); // throws the queue's miss
+                } else {
+                    new WaitingQueueGet(this, ctx.executor(), request, input, room).start(timeoutNanos);
+                }
+            }
+            case SpaceTimeWire.QUEUE_CONSUME -> {
+                queueInput(in.readLong()).consume(in.readLong());
+                ok(request, 0);
+            }
+            case SpaceTimeWire.REGISTER_WRITE -> {
+                registerConnection(in.readLong()).write(bytes(in));
+                ok(request, 0);
+            }
+            case SpaceTimeWire.REGISTER_READ -> {
+                RegisterConnection connection = registerConnection(in.readLong());
+                long timeoutNanos = in.readLong();
+                int room = SpaceTimeWire.readRoom(in);
+                if (!registerValue(request, connection, room, null)) {
+                    if (timeoutNanos <= 0) {
+                        lastRegisterValue(request, connection, room, null); // throws the empty register's miss
+                    } else {
+                        new WaitingRegisterRead(this, ctx.executor(), request, connection, room).start(timeoutNanos);
+                    }
+                }
+            }
+            case SpaceTimeWire.REGISTER_FULL -> ok(request, registerConnection(in.readLong()).isFull() ? 1 : 0);
             default -> throw new BadRequest("unknown request " + op);
         }
     }
@@ -192,11 +260,7 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
         OutputConnection out = output(in.readLong());
         long timestamp = in.readLong();
         int consumers = in.readInt();
-        int length = in.readInt();
-        if (length < 0 || length > in.readableBytes()) {
-            throw new BadRequest("an item of " + length + " bytes where " + in.readableBytes() + " remain");
-        }
-        MemorySegment bytes = MemorySegment.ofBuffer(in.nioBuffer(in.readerIndex(), length));
+        MemorySegment bytes = bytes(in);
         if (consumers > 0) {
             out.put(timestamp, bytes, consumers);
         } else {
@@ -204,63 +268,133 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /**
-     * A get: answered now if the item is there or the get does not wait (a miss then throws);
-     * otherwise it waits on the event loop, registered with the channel ({@link WaitingGet}).
-     */
-    private void get(long request, InputConnection input, long timestamp, Wildcard wildcard, long timeoutNanos)
-            throws ItemNotAvailableException {
-        if (timeoutNanos <= 0) {
-            item(request, wildcard == null ? input.get(timestamp) : input.get(wildcard));
-            return;
+    /** An item's u32 length and bytes, as a segment over the receive buffer (the put copies them out). */
+    private static MemorySegment bytes(ByteBuf in) {
+        int length = in.readInt();
+        if (length < 0 || length > in.readableBytes()) {
+            throw new BadRequest("an item of " + length + " bytes where " + in.readableBytes() + " remain");
         }
-        ItemView now = input.getOrNotify(timestamp, wildcard, null);
-        if (now != null) {
-            item(request, now);
-        } else {
-            new WaitingGet(this, ctx.executor(), request, input, timestamp, wildcard).start(timeoutNanos);
+        return MemorySegment.ofBuffer(in.nioBuffer(in.readerIndex(), length));
+    }
+
+    private void detach(long id) {
+        InputConnection input = inputs.remove(id);
+        OutputConnection output = outputs.remove(id);
+        QueueInput queueInput = queueInputs.get(id);
+        QueueOutput queueOutput = queueOutputs.remove(id);
+        if (input != null) {
+            input.detach();
+        } else if (output != null) {
+            output.detach();
+        } else if (queueInput != null) {
+            queueInput.detach(); // refused while it holds tickets open: it stays on the session then
+            queueInputs.remove(id);
+        } else if (queueOutput != null) {
+            queueOutput.detach();
+        } else if (registers.remove(id) == null) { // a register connection has nothing to detach locally
+            throw new BadRequest("no connection " + id + " on this session");
         }
     }
 
     /**
-     * Answers an ITEM with {@code view}'s bytes. The item stays open on the connection (until the
-     * client consumes it); the view is only this copy's, so it is released once the bytes are in
-     * the send buffer.
+     * A get: answered now if the item is there or the get does not wait (a miss then throws);
+     * otherwise it waits on the event loop, registered with the channel ({@link WaitingGet}).
      */
-    void item(long request, ItemView view) {
+    private void get(long request, InputConnection input, long timestamp, Wildcard wildcard, long timeoutNanos,
+            int room) throws ItemNotAvailableException {
+        if (timeoutNanos <= 0) {
+            item(request, wildcard == null ? input.get(timestamp) : input.get(wildcard), room);
+            return;
+        }
+        ItemView now = input.getOrNotify(timestamp, wildcard, null);
+        if (now != null) {
+            item(request, now, room);
+        } else {
+            new WaitingChannelGet(this, ctx.executor(), request, input, timestamp, wildcard, room).start(timeoutNanos);
+        }
+    }
+
+    /**
+     * Answers an ITEM with {@code view}'s bytes, or, beyond the getter's {@code room}, the
+     * too-small error. The item stays open on the connection (until the client consumes it); the
+     * view is only this copy's, so it is released once the bytes are in the send buffer. (A queue
+     * item larger than the room never gets here: {@link QueueInput#getOrNotify} leaves it queued.)
+     */
+    void item(long request, ItemView view, int room) {
         try (view) {
             int length = Math.toIntExact(view.byteSize());
-            ByteBuf out = ctx.alloc().directBuffer(SpaceTimeWire.HEADER_BYTES + 16 + length);
+            if (length > room) {
+                error(request, SpaceTimeWire.E_TOO_SMALL, length, room, "the item at timestamp " + view.timestamp()
+                        + " is " + length + " bytes; the buffer has room for " + room
+                        + " (the item is open on the connection, as after any get: get it again by its timestamp"
+                        + " into a buffer of at least " + length + " bytes, or consume it)");
+                return;
+            }
+            ByteBuf out = ctx.alloc().directBuffer(SpaceTimeWire.itemFrameBytes(length));
             int start = SpaceTimeWire.start(out, SpaceTimeWire.ITEM, request);
-            out.writeLong(view.timestamp()).writeInt(length);
+            out.writeLong(view.timestamp()).writeLong(view.ticket()).writeInt(length);
             view.copyTo(0, MemorySegment.ofBuffer(out.nioBuffer(out.writerIndex(), length)), 0, length);
             out.writerIndex(out.writerIndex() + length);
             send(SpaceTimeWire.finish(out, start));
         }
     }
 
-    private SpaceTimeThread thread(long id) {
-        SpaceTimeThread t = threads.get(id);
-        if (t == null) {
-            throw new BadRequest("no thread " + id + " on this session (it left, or was never joined)");
+    /**
+     * Reads a full register into an ITEM answer and sends it (true), or registers {@code onArrival}
+     * (unless null) and answers nothing (false).
+     */
+    boolean registerValue(long request, RegisterConnection connection, int room, Runnable onArrival) {
+        RegisterAnswer answer = new RegisterAnswer(request);
+        try {
+            long length = connection.readNewOrNotify(room, answer, onArrival);
+            return length >= 0 && answer.send(length);
+        } finally {
+            answer.releaseUnsent();
         }
-        return t;
+    }
+
+    /** The last read of a waiting register read: answers the value, or throws the empty register's miss. */
+    void lastRegisterValue(long request, RegisterConnection connection, int room, Runnable onArrival)
+            throws ItemNotAvailableException {
+        RegisterAnswer answer = new RegisterAnswer(request);
+        try {
+            var _ = answer.send(connection.stopWaiting(room, answer, onArrival));
+        } finally {
+            answer.releaseUnsent();
+        }
+    }
+
+    private SpaceTimeThread thread(long id) {
+        return find(threads, id, "thread", " (it left, or was never joined)");
     }
 
     private InputConnection input(long id) {
-        InputConnection c = inputs.get(id);
-        if (c == null) {
-            throw new BadRequest("no input connection " + id + " on this session");
-        }
-        return c;
+        return find(inputs, id, "input connection", "");
     }
 
     private OutputConnection output(long id) {
-        OutputConnection c = outputs.get(id);
-        if (c == null) {
-            throw new BadRequest("no output connection " + id + " on this session");
+        return find(outputs, id, "output connection", "");
+    }
+
+    private QueueInput queueInput(long id) {
+        return find(queueInputs, id, "queue input connection", "");
+    }
+
+    private QueueOutput queueOutput(long id) {
+        return find(queueOutputs, id, "queue output connection", "");
+    }
+
+    private RegisterConnection registerConnection(long id) {
+        return find(registers, id, "register connection", "");
+    }
+
+    /** What a request names by its number, or the bad request naming what this session lacks. */
+    private static <T> T find(Map<Long, T> of, long id, String what, String why) {
+        T found = of.get(id);
+        if (found == null) {
+            throw new BadRequest("no " + what + " " + id + " on this session" + why);
         }
-        return c;
+        return found;
     }
 
     private void ok(long request, long value) {
@@ -309,6 +443,7 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
     public void channelInactive(ChannelHandlerContext context) {
         closed = true;
         server.sessionClosed();
+        abandonOpenQueueItems();
         // A dead client's virtual time must not hold the space's minimum back: its threads leave.
         for (SpaceTimeThread t : threads.values()) {
             try {
@@ -320,7 +455,73 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
         threads.clear();
         inputs.clear();
         outputs.clear();
+        queueInputs.clear();
+        queueOutputs.clear();
+        registers.clear();
         context.fireChannelInactive();
+    }
+
+    /**
+     * Consumes the queue items this session's threads got and had not consumed: the local rule is
+     * that no queue item is got twice, so they are not put back for another consumer (a client that
+     * died after acting on an item would otherwise have it acted on twice); they are counted and
+     * logged with their tickets, so that none is lost unseen. Without this, a queue input holding
+     * tickets could not leave, and its items would hold the space's minimum back for ever.
+     */
+    private void abandonOpenQueueItems() {
+        for (QueueInput input : queueInputs.values()) {
+            try {
+                long[] tickets = input.consumeAllOpen();
+                if (tickets.length > 0) {
+                    server.abandoned(tickets.length);
+                    LOG.log(System.Logger.Level.WARNING, "space-time client " + ctx.channel().remoteAddress()
+                            + " went away holding " + tickets.length + " item(s) of " + input + " open (tickets "
+                            + java.util.Arrays.toString(tickets) + "): consumed for it, not got again");
+                }
+            } catch (SpaceTimeException | IllegalStateException e) {
+                LOG.log(System.Logger.Level.DEBUG, "queue input of a closed space-time session: " + e);
+            }
+        }
+    }
+
+    /**
+     * A register value's ITEM answer, built in a pooled buffer whose size the value's length sets:
+     * the register copies the value in under its lock ({@link RegisterConnection#readNewOrNotify}).
+     */
+    private final class RegisterAnswer implements LongFunction<MemorySegment> {
+        private final long request;
+        private ByteBuf out;
+        private int start;
+
+        RegisterAnswer(long request) {
+            this.request = request;
+        }
+
+        @Override
+        public MemorySegment apply(long length) {
+            int n = Math.toIntExact(length);
+            out = ctx.alloc().directBuffer(SpaceTimeWire.itemFrameBytes(n));
+            start = SpaceTimeWire.start(out, SpaceTimeWire.ITEM, request);
+            out.writeLong(0).writeLong(ItemView.NO_TICKET).writeInt(n);
+            return MemorySegment.ofBuffer(out.nioBuffer(out.writerIndex(), n));
+        }
+
+        /** Sends the answer the read filled in; true. */
+        boolean send(long length) {
+            ByteBuf filled = out;
+            out = null;
+            filled.writerIndex(filled.writerIndex() + Math.toIntExact(length));
+            SpaceTimeSession.this.send(SpaceTimeWire.finish(filled, start));
+            return true;
+        }
+
+        /** Releases a buffer a failed read took. */
+        void releaseUnsent() {
+            if (out != null) {
+                out.release();
+                out = null;
+            }
+        }
     }
 
     /** A request naming something this session does not have, or with fields out of range. */

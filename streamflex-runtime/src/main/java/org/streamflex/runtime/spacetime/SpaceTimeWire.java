@@ -10,25 +10,39 @@ import java.nio.charset.StandardCharsets;
  * frame carrying its request number; a client waits for each answer before it sends the next
  * request of the same thread, so answers need no other ordering.
  *
- * <p>Bodies (strings are a u16 length and UTF-8 bytes): {@code HELLO} none, answered {@code OK} with
- * the space's item bound; {@code JOIN} name, virtual time; {@code SET_VIRTUAL_TIME} thread, time;
+ * <p>Bodies (strings are a u16 length and UTF-8 bytes; a room is an s32, the most bytes the getter
+ * takes, {@link #ANY_ROOM} for a copy of any size): {@code HELLO} none, answered {@code OK} with the
+ * space's item bound; {@code JOIN} name, virtual time; {@code SET_VIRTUAL_TIME} thread, time;
  * {@code LEAVE} thread; {@code ATTACH_INPUT}/{@code ATTACH_OUTPUT} thread, channel name, answered
  * {@code OK} with the connection's number; {@code PUT} connection, timestamp, consumers (0: not
  * declared), u32 length and the bytes; {@code GET} connection, selector ({@link #BY_TIMESTAMP}, or
- * {@link #selector(Wildcard)}), timestamp, timeout in ns (negative: do not wait), answered
- * {@code ITEM} timestamp, u32 length, bytes; {@code PUT_GET} a GET's fields then a PUT's (the put,
- * then the get, in one request: answered as the GET, or the put's {@code ERROR} with no get made);
- * {@code CONSUME}/{@code CONSUME_UNTIL} connection, timestamp; {@code DETACH} connection.
- * {@code ERROR}: code, two longs (a miss's neighbours, a duplicate's timestamp), message.
+ * {@link #selector(Wildcard)}), timestamp, timeout in ns (negative: do not wait), room, answered
+ * {@code ITEM} timestamp, ticket ({@link ItemView#NO_TICKET} but for a queue item), u32 length,
+ * bytes; {@code PUT_GET} a GET's fields then a PUT's (the put, then the get, in one request:
+ * answered as the GET, or the put's {@code ERROR} with no get made); {@code CONSUME}/{@code
+ * CONSUME_UNTIL} connection, timestamp; {@code DETACH} connection (of any kind).
+ * Queues: {@code ATTACH_QUEUE_INPUT}/{@code ATTACH_QUEUE_OUTPUT} thread, queue name;
+ * {@code QUEUE_PUT} connection, timestamp, u32 length, bytes, answered {@code OK} with the ticket;
+ * {@code QUEUE_GET} connection, timeout, room, answered {@code ITEM}; {@code QUEUE_CONSUME}
+ * connection, ticket. Registers: {@code ATTACH_REGISTER} thread, register name;
+ * {@code REGISTER_WRITE} connection, u32 length, bytes; {@code REGISTER_READ} connection, timeout,
+ * room, answered {@code ITEM} with timestamp 0; {@code REGISTER_FULL} connection, answered
+ * {@code OK} 1 (full) or 0. {@code ERROR}: code, two longs (a miss's neighbours, a duplicate's
+ * timestamp, a too-small buffer's item size and room), message.
  */
 final class SpaceTimeWire {
     /** Bumped at any change of the layout above; a peer of another version is refused at HELLO. */
-    static final int VERSION = 2; // 2: PUT_GET
+    static final int VERSION = 3; // 2: PUT_GET; 3: queues, registers, a GET's room and an ITEM's ticket
     /** The header after the length: version, op, request. */
     static final int HEADER_BYTES = 1 + 1 + 8;
-    /** A GET's fields: connection, selector, timestamp, timeout. */
-    static final int GET_FIELDS = 8 + 1 + 8 + 8;
-    /** Room for a PUT's, PUT_GET's or ITEM's fields around its bytes (PUT_GET's are the most). */
+    /** A GET's fields: connection, selector, timestamp, timeout, room. */
+    static final int GET_FIELDS = 8 + 1 + 8 + 8 + 4;
+    /** An ITEM's fields before its bytes: timestamp, ticket, length. */
+    static final int ITEM_FIELDS = 8 + 8 + 4;
+    /**
+     * Room for a PUT's, PUT_GET's, QUEUE_PUT's, REGISTER_WRITE's or ITEM's fields around its bytes
+     * (PUT_GET's are the most).
+     */
     static final int ITEM_OVERHEAD = HEADER_BYTES + GET_FIELDS + 8 + 8 + 4 + 4;
     /** Longest name or message carried: longer ones are cut (messages) or refused (names). */
     static final int MAX_STRING_BYTES = 4096;
@@ -45,12 +59,23 @@ final class SpaceTimeWire {
     static final int CONSUME_UNTIL = 10;
     static final int DETACH = 11;
     static final int PUT_GET = 12;
+    static final int ATTACH_QUEUE_INPUT = 13;
+    static final int ATTACH_QUEUE_OUTPUT = 14;
+    static final int ATTACH_REGISTER = 15;
+    static final int QUEUE_PUT = 16;
+    static final int QUEUE_GET = 17;
+    static final int QUEUE_CONSUME = 18;
+    static final int REGISTER_WRITE = 19;
+    static final int REGISTER_READ = 20;
+    static final int REGISTER_FULL = 21;
 
     static final int OK = 64;
     static final int ITEM = 65;
     static final int ERROR = 66;
 
     static final int BY_TIMESTAMP = 0;
+    /** The room of a get that takes a copy of any size (a {@link RemoteItem}). */
+    static final int ANY_ROOM = Integer.MAX_VALUE;
 
     static final int E_NOT_AVAILABLE = 1;
     static final int E_VIRTUAL_TIME = 2;
@@ -60,6 +85,7 @@ final class SpaceTimeWire {
     static final int E_ARGUMENT = 6;
     static final int E_BAD_REQUEST = 7;
     static final int E_FAILED = 8;
+    static final int E_TOO_SMALL = 9;
 
     private SpaceTimeWire() {
     }
@@ -74,6 +100,20 @@ final class SpaceTimeWire {
     static ByteBuf finish(ByteBuf out, int start) {
         out.setInt(start, out.writerIndex() - start - 4);
         return out;
+    }
+
+    /** The bytes of an ITEM frame of {@code length} item bytes, its length prefix included. */
+    static int itemFrameBytes(int length) {
+        return 4 + HEADER_BYTES + ITEM_FIELDS + length;
+    }
+
+    /** A room field: at least 0. */
+    static int readRoom(ByteBuf in) {
+        int room = in.readInt();
+        if (room < 0) {
+            throw new IllegalArgumentException("a negative room, " + room + " bytes");
+        }
+        return room;
     }
 
     static void writeString(ByteBuf out, String s) {
@@ -127,6 +167,15 @@ final class SpaceTimeWire {
             case CONSUME_UNTIL -> "CONSUME_UNTIL";
             case DETACH -> "DETACH";
             case PUT_GET -> "PUT_GET";
+            case ATTACH_QUEUE_INPUT -> "ATTACH_QUEUE_INPUT";
+            case ATTACH_QUEUE_OUTPUT -> "ATTACH_QUEUE_OUTPUT";
+            case ATTACH_REGISTER -> "ATTACH_REGISTER";
+            case QUEUE_PUT -> "QUEUE_PUT";
+            case QUEUE_GET -> "QUEUE_GET";
+            case QUEUE_CONSUME -> "QUEUE_CONSUME";
+            case REGISTER_WRITE -> "REGISTER_WRITE";
+            case REGISTER_READ -> "REGISTER_READ";
+            case REGISTER_FULL -> "REGISTER_FULL";
             case OK -> "OK";
             case ITEM -> "ITEM";
             case ERROR -> "ERROR";

@@ -6,54 +6,51 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A remote get that waits for its item on a {@link SpaceTimeServer}'s event loop, without a thread
- * of its own: it registers with the channel ({@link InputConnection#getOrNotify}); a put or wake-up
- * on the channel hands it back to the event loop, which gets again and answers, or registers again;
- * a timer on the event loop ends it with one last get, which answers the item or the miss. Each
- * wake-up thus costs one hand-off to the event loop, where a thread blocked on the channel's
- * condition cost two (to the thread, then from it to the event loop to write the answer).
+ * A remote get (of a channel, a queue or a register) that waits on a {@link SpaceTimeServer}'s
+ * event loop, without a thread of its own: it registers with what it reads
+ * ({@link #attempt(Runnable)}); a put, write or wake-up there hands it back to the event loop,
+ * which tries again and answers, or registers again; a timer on the event loop ends it with one
+ * last try ({@link #last()}), which answers the item or the miss. Each wake-up thus costs one
+ * hand-off to the event loop, where a thread blocked on a condition cost two (to the thread, then
+ * from it to the event loop to write the answer).
  *
  * <pre>{@code
- * ItemView now = input.getOrNotify(ts, null, waitingGet.onArrival()); // null: it waits
+ * new WaitingChannelGet(session, loop, request, input, ts, null, room).start(timeoutNanos);
  * }</pre>
  *
  * <p>Every method but {@link #run()} runs on the event loop, so {@code done} needs no ordering: the
  * one answer is given by whichever of the retry and the timer comes first.
  */
-final class WaitingGet implements Runnable {
-    private final SpaceTimeSession session;
+abstract class WaitingGet implements Runnable {
+    final SpaceTimeSession session;
+    final long request;
     private final EventExecutor loop;
-    private final long request;
-    private final InputConnection input;
-    private final long timestamp;
-    private final Wildcard wildcard;
+    private final int op;
     /** What the event loop runs after a put: made once, not at every put. */
     private final Runnable retry = this::retry;
     private ScheduledFuture<?> timer;
     private boolean done;
 
-    WaitingGet(SpaceTimeSession session, EventExecutor loop, long request, InputConnection input, long timestamp,
-            Wildcard wildcard) {
+    WaitingGet(SpaceTimeSession session, EventExecutor loop, int op, long request) {
         this.session = session;
         this.loop = loop;
+        this.op = op;
         this.request = request;
-        this.input = input;
-        this.timestamp = timestamp;
-        this.wildcard = wildcard;
     }
 
-    /** Starts the wait (its first get missed): registers, and ends it with a last get after {@code nanos}. */
-    void start(long nanos) {
+    /** Starts the wait (its first try missed): registers, and ends it with a last try after {@code nanos}. */
+    final void start(long nanos) {
         timer = loop.schedule(this::expire, nanos, TimeUnit.NANOSECONDS);
         retry();
     }
 
     /**
-     * The channel's callback, run by the putting thread under the space's lock: hands the retry to
-     * the event loop and nothing more. A loop already shut down (the server closing) answers nobody.
+     * The callback of what it waits on, run by the putting thread under the space's lock: hands the
+     * retry to the event loop and nothing more. A loop already shut down (the server closing)
+     * answers nobody.
      */
     @Override
-    public void run() {
+    public final void run() {
         try {
             loop.execute(retry);
         } catch (RejectedExecutionException closing) {
@@ -61,19 +58,35 @@ final class WaitingGet implements Runnable {
         }
     }
 
+    /**
+     * Tries once, under one hold of the space's lock: answers and returns true, or registers
+     * {@code onArrival} for the next put, write or wake-up and returns false.
+     */
+    abstract boolean attempt(Runnable onArrival);
+
+    /** Forgets the registration and tries a last time: answers, or throws the miss. */
+    abstract void last() throws ItemNotAvailableException;
+
+    /** Answers {@code view} (true), or nothing if it is null (false): an attempt's end. */
+    final boolean answered(ItemView view, int room) {
+        if (view == null) {
+            return false;
+        }
+        session.item(request, view, room);
+        return true;
+    }
+
     private void retry() {
         if (done) {
             return;
         }
         try {
-            ItemView view = input.getOrNotify(timestamp, wildcard, this);
-            if (view != null) {
+            if (attempt(this)) {
                 finish();
-                session.item(request, view);
             }
         } catch (RuntimeException e) {
             finish();
-            session.failed(SpaceTimeWire.GET, request, e);
+            session.failed(op, request, e);
         }
     }
 
@@ -83,9 +96,9 @@ final class WaitingGet implements Runnable {
         }
         done = true;
         try {
-            session.item(request, input.stopWaiting(timestamp, wildcard, this));
+            last();
         } catch (ItemNotAvailableException | RuntimeException e) {
-            session.failed(SpaceTimeWire.GET, request, e);
+            session.failed(op, request, e);
         }
     }
 

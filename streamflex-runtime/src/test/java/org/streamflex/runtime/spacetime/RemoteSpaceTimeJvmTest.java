@@ -21,6 +21,8 @@ import org.streamflex.runtime.net.DevCertificates;
 class RemoteSpaceTimeJvmTest {
     static final int FRAMES = 200;
     static final int BYTES = 8192;
+    static final int JOBS = 20;
+    static final int JOB_BYTES = 100;
 
     static byte[] frame(long ts, int bytes) {
         byte[] b = new byte[bytes];
@@ -35,14 +37,19 @@ class RemoteSpaceTimeJvmTest {
         DevCertificates certs = DevCertificates.makeIn(dir);
         try (SpaceTime space = SpaceTime.create(BYTES)) {
             SpaceTimeChannel frames = space.createChannel("frames");
+            SpaceTimeQueue work = space.createQueue("work");
             SpaceTimeThread tracker = space.join("tracker", 0);
             InputConnection in = tracker.attachInput(frames);
+            QueueOutput jobs = tracker.attachOutput(work);
+            for (long job = 0; job < JOBS; job++) {
+                jobs.put(job, frame(job, JOB_BYTES)); // taken by the camera's JVM into its buffer
+            }
             // The tracker stays at 0 until the end: alone at INFINITY it would close the space to new
             // threads (the horizon would be INFINITY), and the camera joins later, from its JVM.
             try (SpaceTimeServer server = SpaceTimeServer.open(space,
                     new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), false, certs.keyStore("server"),
                     certs.trustStore(), DevCertificates.PASSWORD)) {
-                server.publish(frames);
+                server.publish(frames).publish(work);
                 assertThrows(SpaceTimeRemoteException.class, () -> {
                     try (RemoteSpaceTime plain = RemoteSpaceTime.connect(server.address())) {
                         plain.join("no-tls", 0);
@@ -78,12 +85,14 @@ class RemoteSpaceTimeJvmTest {
                     }
                     assertTrue(camera.waitFor(120, TimeUnit.SECONDS), "the camera JVM ends");
                     assertEquals(0, camera.exitValue(), output.get(60, TimeUnit.SECONDS));
-                    assertTrue(output.get().contains("put " + FRAMES), output.get());
+                    assertTrue(output.get().contains("put " + FRAMES + ", took " + JOBS), output.get());
+                    assertEquals(0, work.waitingItems());
+                    assertEquals(0, server.abandonedQueueItems(), "every job consumed before the camera left");
                 } finally {
                     camera.destroyForcibly();
                 }
                 tracker.setVirtualTime(SpaceTime.INFINITY);
-                assertEquals(FRAMES, space.reclaimedItems(), "every frame consumed and below the minimum");
+                assertEquals(FRAMES + JOBS, space.reclaimedItems(), "every frame and job consumed and freed");
                 assertEquals(SpaceTime.INFINITY, space.horizon(), "the camera left; the tracker is at INFINITY");
             }
         }
