@@ -174,7 +174,7 @@ public final class SegmentBenchMain {
             FloatSeg next = recording.renumbered(0, samples, SIGNAL, start);
             while (running) {
                 if (link.offer(next)) {
-                    next.release(); // the link copied it: this header and its hold on the buffer go back
+                    next.release(); // the link holds its own reference until the segment is in a frame
                     start += samples;
                     next = recording.renumbered(0, samples, SIGNAL, start);
                     idle = 0;
