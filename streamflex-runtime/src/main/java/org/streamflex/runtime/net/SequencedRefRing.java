@@ -74,7 +74,8 @@ final class SequencedRefRing<T> {
     /** A ring of at most {@code maxItems} items and {@code byteCapacity} bytes of sizes and headers. */
     SequencedRefRing(int maxItems, long byteCapacity) {
         if (maxItems < 1 || maxItems > FrameFormat.MAX_CAPACITY) {
-            throw new IllegalArgumentException("ring capacity " + maxItems + " is not 1 to " + FrameFormat.MAX_CAPACITY);
+            throw new IllegalArgumentException("ring capacity " + maxItems + " is not 1 to "
+                    + FrameFormat.MAX_CAPACITY);
         }
         if (byteCapacity < HEADER_BYTES) {
             throw new IllegalArgumentException("ring of " + byteCapacity + " bytes: it must hold at least "
