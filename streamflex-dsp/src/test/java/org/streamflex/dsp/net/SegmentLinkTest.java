@@ -107,6 +107,11 @@ class SegmentLinkTest {
                 kept.add(s);
             }
             server.close(); // the connection goes while frames are on their way
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (out.lastProblem().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(1); // until the sender saw it go: what follows is queued for a reconnection
+            }
+            assertFalse(out.lastProblem().isEmpty(), "the sender saw its connection end");
             for (int i = 2000; i < 2100; i++) { // queued for a reconnection that never comes: discarded at close
                 FloatSeg s = SegmentBits.make(MIC, (long) i * SAMPLES, SAMPLES);
                 out.offer(s);
