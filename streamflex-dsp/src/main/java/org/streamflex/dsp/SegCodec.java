@@ -110,6 +110,12 @@ public final class SegCodec<T extends Seg> implements SharedCodec<T> {
         return type;
     }
 
+    /** A codec of the same class with a timebase cache of its own, for another thread. */
+    @Override
+    public SegCodec<T> copy() {
+        return new SegCodec<>(type, part, parts, maker);
+    }
+
     @Override
     public int encodedSize(T seg) {
         long bytes = headerBytes(seg.timebase()) + (long) seg.length() * elementBytes;

@@ -42,6 +42,12 @@ public final class SegTupleCodec implements SharedCodec<SegTuple> {
         return SegTuple.class;
     }
 
+    /** A codec with caches of its own, for another thread. */
+    @Override
+    public SegTupleCodec copy() {
+        return new SegTupleCodec();
+    }
+
     @Override
     public int encodedSize(SegTuple tuple) {
         long bytes = 2 + 8;

@@ -31,57 +31,33 @@ final class CapsuleRuns {
      */
     static <C extends Capsule> Rate throughput(PeerJvm peer, BenchOptions o, String sinkCommand,
             LinkIdentity identity, Class<C> type, int queue, int queueBytes, ObjLongConsumer<C> fill) {
-        int port = peer.port(sinkCommand);
-        try (NetworkLinkClient link = NetworkLinkClient.connectCapsules(LinkBenchPeer.loopback(port), identity,
-                CapsuleCodec.of(type), queue, queueBytes, LinkClientSettings.DEFAULT)) {
-            Producer<C> producer = new Producer<>(link, CapsuleType.of(type).newInstance(), fill);
-            Thread thread = new Thread(producer, "capsule-bench-producer");
-            thread.start();
-            Rate window = Rate.measure(o, () -> link.counters().accepted(), thread.threadId());
-            producer.running = false;
-            Threads.join(thread);
-            LinkDrain.await(link);
-            long accepted = link.counters().accepted();
-            long sent = link.counters().sent();
-            long received = peer.await(accepted);
-            long broken = peer.broken();
-            if (sent != accepted || received != sent || broken != 0) {
-                throw new BenchFailure(identity.describe() + ": accepted " + accepted + ", sent " + sent
-                        + ", the peer received " + received + ", " + broken + " not whole or out of order ("
-                        + link.counters() + ")");
-            }
-            return window.counted(accepted, sent, received);
-        } finally {
-            peer.ask("stop");
-        }
+        return LinkRuns.throughput(peer, o, sinkCommand, identity.describe(),
+                port -> NetworkLinkClient.connectCapsules(LinkBenchPeer.loopback(port), identity, CapsuleCodec.of(type),
+                        queue, queueBytes, LinkClientSettings.DEFAULT),
+                link -> new Refilled<>(link, CapsuleType.of(type).newInstance(), fill));
     }
 
-    /** Offers its capsule numbered 0, 1, 2, ... as fast as credit allows, refilling it after each offer. */
-    private static final class Producer<C extends Capsule> implements Runnable {
+    /** Offers its capsule numbered 0, 1, 2, ..., refilling it after each offer the link took. */
+    private static final class Refilled<C extends Capsule> implements LinkRuns.Offers {
         private final NetworkLinkClient link;
         private final C capsule;
         private final ObjLongConsumer<C> fill;
-        volatile boolean running = true;
+        private long next;
 
-        Producer(NetworkLinkClient link, C capsule, ObjLongConsumer<C> fill) {
+        Refilled(NetworkLinkClient link, C capsule, ObjLongConsumer<C> fill) {
             this.link = link;
             this.capsule = capsule;
             this.fill = fill;
+            fill.accept(capsule, 0);
         }
 
         @Override
-        public void run() {
-            long next = 0;
-            int idle = 0;
-            fill.accept(capsule, next);
-            while (running) {
-                if (link.offer(capsule)) {
-                    fill.accept(capsule, ++next);
-                    idle = 0;
-                } else {
-                    idle = Idle.pause(idle);
-                }
+        public boolean offerNext() {
+            if (!link.offer(capsule)) {
+                return false;
             }
+            fill.accept(capsule, ++next);
+            return true;
         }
     }
 }

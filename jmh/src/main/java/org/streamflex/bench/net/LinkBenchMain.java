@@ -75,49 +75,26 @@ public final class LinkBenchMain {
     }
 
     private static Rate linkThroughput(PeerJvm peer, BenchOptions o) {
-        int port = peer.port("link-sink");
-        try (NetworkLinkClient link = NetworkLinkClient.connect(LinkBenchPeer.loopback(port), THROUGHPUT, QUEUE)) {
-            Producer producer = new Producer(link);
-            Thread thread = new Thread(producer, "link-bench-producer");
-            thread.start();
-            Rate window = Rate.measure(o, () -> link.counters().accepted(), thread.threadId());
-            producer.running = false;
-            Threads.join(thread);
-            LinkDrain.await(link);
-            long accepted = link.counters().accepted();
-            long sent = link.counters().sent();
-            long received = peer.await(accepted);
-            if (sent != accepted || received != sent) {
-                throw new BenchFailure("CREDIT link: accepted " + accepted + ", sent " + sent + ", the peer received "
-                        + received + " (" + link.counters() + ")");
-            }
-            return window.counted(accepted, sent, received);
-        } finally {
-            peer.ask("stop");
-        }
+        return LinkRuns.throughput(peer, o, "link-sink", "CREDIT link",
+                port -> NetworkLinkClient.connect(LinkBenchPeer.loopback(port), THROUGHPUT, QUEUE), Counting::new);
     }
 
-    /** Offers 0, 1, 2, ... as fast as credit allows. */
-    private static final class Producer implements Runnable {
+    /** Offers 0, 1, 2, ... */
+    private static final class Counting implements LinkRuns.Offers {
         private final NetworkLinkClient link;
-        volatile boolean running = true;
+        private long next;
 
-        Producer(NetworkLinkClient link) {
+        Counting(NetworkLinkClient link) {
             this.link = link;
         }
 
         @Override
-        public void run() {
-            long next = 0;
-            int idle = 0;
-            while (running) {
-                if (link.offer(next)) {
-                    next++;
-                    idle = 0;
-                } else {
-                    idle = Idle.pause(idle);
-                }
+        public boolean offerNext() {
+            if (!link.offer(next)) {
+                return false;
             }
+            next++;
+            return true;
         }
     }
 

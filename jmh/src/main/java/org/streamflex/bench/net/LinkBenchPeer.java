@@ -130,6 +130,7 @@ public final class LinkBenchPeer {
         open.add(server);
         LongLinkReceiver in = server.longReceiver(LinkBenchMain.THROUGHPUT, LinkBenchMain.QUEUE);
         received = 0;
+        broken = 0; // longs are not checked: none is ever broken
         start(() -> {
             long count = 0;
             LongConsumer sink = v -> { };

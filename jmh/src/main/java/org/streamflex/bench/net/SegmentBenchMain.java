@@ -126,62 +126,43 @@ public final class SegmentBenchMain {
     }
 
     private static Rate segmentThroughput(PeerJvm peer, Options options) {
-        BenchOptions o = options.run();
-        int port = peer.port("segment-sink " + options.samples());
-        try (NetworkLinkClient link = NetworkLinkClient.connectShared(LinkBenchPeer.loopback(port), SEGMENTS,
-                SharedCodec.of(FloatSeg.class), QUEUE, 1 << 24, MAX_ITEM, LinkClientSettings.DEFAULT)) {
-            Producer producer = new Producer(link, options.samples());
-            Thread thread = new Thread(producer, "segment-bench-producer");
-            thread.start();
-            Rate window = Rate.measure(o, () -> link.counters().accepted(), thread.threadId());
-            producer.running = false;
-            Threads.join(thread);
-            LinkDrain.await(link);
-            long accepted = link.counters().accepted();
-            long sent = link.counters().sent();
-            long received = peer.await(accepted);
-            long broken = peer.broken();
-            if (sent != accepted || received != sent || broken != 0) {
-                throw new BenchFailure("segment link: accepted " + accepted + ", sent " + sent
-                        + ", the peer received " + received + ", " + broken + " not whole or out of order ("
-                        + link.counters() + ")");
-            }
-            return window.counted(accepted, sent, received);
-        } finally {
-            peer.ask("stop");
-        }
+        return LinkRuns.throughput(peer, options.run(), "segment-sink " + options.samples(), "segment link",
+                port -> NetworkLinkClient.connectShared(LinkBenchPeer.loopback(port), SEGMENTS,
+                        SharedCodec.of(FloatSeg.class), QUEUE, 1 << 24, MAX_ITEM, LinkClientSettings.DEFAULT),
+                link -> new Renumbered(link, options.samples()));
     }
 
-    /** Offers segments starting at 0, n, 2n, ... as fast as credit allows: one buffer of samples, renumbered. */
-    private static final class Producer implements Runnable {
+    /** Offers segments starting at 0, n, 2n, ...: one buffer of samples, renumbered. */
+    private static final class Renumbered implements LinkRuns.Offers {
         private final NetworkLinkClient link;
         private final int samples;
-        volatile boolean running = true;
+        private final FloatSeg recording;
+        private long start;
+        private FloatSeg next;
 
-        Producer(NetworkLinkClient link, int samples) {
+        Renumbered(NetworkLinkClient link, int samples) {
             this.link = link;
             this.samples = samples;
-        }
-
-        @Override
-        public void run() {
-            FloatSeg recording = FloatSeg.make(SIGNAL, 0, samples);
+            this.recording = FloatSeg.make(SIGNAL, 0, samples);
             for (int i = 0; i < samples; i++) {
                 recording.set(i, Float.intBitsToFloat(sampleBits(i)));
             }
-            long start = 0;
-            int idle = 0;
-            FloatSeg next = recording.renumbered(0, samples, SIGNAL, start);
-            while (running) {
-                if (link.offer(next)) {
-                    next.release(); // the link copied it: this header and its hold on the buffer go back
-                    start += samples;
-                    next = recording.renumbered(0, samples, SIGNAL, start);
-                    idle = 0;
-                } else {
-                    idle = Idle.pause(idle);
-                }
+            this.next = recording.renumbered(0, samples, SIGNAL, 0);
+        }
+
+        @Override
+        public boolean offerNext() {
+            if (!link.offer(next)) {
+                return false;
             }
+            next.release(); // the link holds its own reference until the segment is in a frame
+            start += samples;
+            next = recording.renumbered(0, samples, SIGNAL, start);
+            return true;
+        }
+
+        @Override
+        public void done() {
             next.release();
             recording.release();
         }

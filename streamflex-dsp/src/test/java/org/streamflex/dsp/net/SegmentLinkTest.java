@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -69,8 +71,10 @@ class SegmentLinkTest {
                     while (!out.offer(s)) {
                         Thread.onSpinWait();
                     }
-                    assertEquals(1, s.references(), "the link keeps no reference");
-                    s.release();
+                    int held = s.references();
+                    assertTrue(held == 1 || held == 2, "the caller's reference, and the link's until it is sent: "
+                            + held);
+                    s.release(); // the link's reference keeps it until its event loop has encoded it
                 }
                 consumer.join(90_000);
                 assertFalse(consumer.isAlive(), "the consumer got " + next[0] + " of " + n);
@@ -85,6 +89,47 @@ class SegmentLinkTest {
                 assertEquals(0, receiver.droppedAtReceiver() + receiver.lostInTransit());
             }
         }
+    }
+
+    @Test
+    void theLinkReleasesEverySegmentOnceWhetherSentDroppedDiscardedOrCutOffWithItsConnection() throws Exception {
+        LinkIdentity drop = LinkIdentity.ofShared("g", "mics", FloatSeg.class.getName(), LinkMode.DROP);
+        List<FloatSeg> kept = new ArrayList<>();
+        NetworkLinkServer server = NetworkLinkServer.open(LOOPBACK);
+        SharedLinkReceiver<FloatSeg> in = server.sharedReceiver(drop, SharedCodec.of(FloatSeg.class), 64, 1 << 14);
+        LinkCounters counts;
+        try (NetworkLinkClient out = NetworkLinkClient.connectShared(server.address(), drop,
+                SharedCodec.of(FloatSeg.class), 32, 1 << 20, 1 << 14, LinkClientSettings.DEFAULT)) {
+            // Nobody polls: the receiver drops what its queue has no room for, the sender what its queue has none for.
+            for (int i = 0; i < 2000; i++) {
+                FloatSeg s = SegmentBits.make(MIC, (long) i * SAMPLES, SAMPLES);
+                out.offer(s);
+                kept.add(s);
+            }
+            server.close(); // the connection goes while frames are on their way
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (out.lastProblem().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(1); // until the sender saw it go: what follows is queued for a reconnection
+            }
+            assertFalse(out.lastProblem().isEmpty(), "the sender saw its connection end");
+            for (int i = 2000; i < 2100; i++) { // queued for a reconnection that never comes: discarded at close
+                FloatSeg s = SegmentBits.make(MIC, (long) i * SAMPLES, SAMPLES);
+                out.offer(s);
+                kept.add(s);
+            }
+            counts = out.counters();
+        }
+        for (int i = 0; i < kept.size(); i++) {
+            assertEquals(1, kept.get(i).references(), "segment " + i + ": the caller's reference alone is left");
+        }
+        assertEquals(2100, counts.accepted());
+        assertEquals(counts.accepted(), counts.sent() + counts.droppedAtSender() + counts.discardedAtClose(),
+                "every segment accepted is sent, dropped or discarded: " + counts);
+        assertTrue(counts.discardedAtClose() > 0, "some were queued when the link closed: " + counts);
+        int queued = in.available();
+        assertEquals(queued, in.releaseQueued(), "what the receiver had queued goes back to the pools");
+        assertEquals(0, in.available());
+        kept.forEach(FloatSeg::release);
     }
 
     @Test

@@ -383,7 +383,8 @@ public final class CrossingLinks implements AutoCloseable {
 
     /**
      * Closes the links: a node tells the server what it sent and waits for its answer (at most a
-     * few seconds per link); the server stops listening and closes every link. Idempotent.
+     * few seconds per link); the server stops listening and closes every link, and releases the
+     * shared values its receivers still queue. Called after the graph's last thread ended. Idempotent.
      */
     @Override
     public synchronized void close() {
@@ -416,6 +417,25 @@ public final class CrossingLinks implements AutoCloseable {
         NetworkLinkServer s = server;
         if (s != null) {
             s.close();
+            releaseQueuedValues();
+        }
+    }
+
+    /**
+     * After the server closed: its event loops and the inlets' threads are gone, so this thread is
+     * the shared queues' consumer now; the values they still hold go back to their pools.
+     */
+    private void releaseQueuedValues() {
+        LinkReceiver[][] r = receivers;
+        if (r == null) {
+            return;
+        }
+        for (LinkReceiver[] row : r) {
+            for (LinkReceiver in : row) {
+                if (in instanceof SharedLinkReceiver<?> shared) {
+                    shared.releaseQueued();
+                }
+            }
         }
     }
 }

@@ -68,6 +68,14 @@ public abstract sealed class LinkReceiver permits LongLinkReceiver, CapsuleLinkR
      */
     abstract boolean accept(long sequence, ByteBuf items);
 
+    /** Event loop: a DATA frame's {@code items} are about to be accepted, one {@link #accept} each. */
+    void frameStarts(ByteBuf items) {
+    }
+
+    /** Event loop: the frame {@link #frameStarts} announced is done with, whatever happened. */
+    void frameEnds() {
+    }
+
     /** This end's counts: delivered, droppedAtReceiver, droppedAtSender and lostInTransit. */
     public LinkCounters counters() {
         return counters;

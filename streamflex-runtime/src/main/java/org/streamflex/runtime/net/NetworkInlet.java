@@ -91,7 +91,7 @@ public final class NetworkInlet extends Filter {
         return n;
     }
 
-    /** Decodes up to {@code max} received shared values into new ones and puts them; returns how many. */
+    /** Puts up to {@code max} received shared values (decoded by the link's event loop); returns how many. */
     private static int moveShared(SharedLinkReceiver<?> from, SharedRing to, int max) {
         int n = Math.min(max, from.available());
         for (int i = 0; i < n; i++) {

@@ -239,14 +239,15 @@ public final class NetworkLinkClient implements AutoCloseable {
      * As {@link #connect(InetSocketAddress, LinkIdentity, int, LinkClientSettings)}, for a link of
      * shared values (signal segments) that {@code codec} encodes; the queue holds at most
      * {@code queueCapacity} values and {@code queueBytes} bytes (rounded up to a power of two; each
-     * value takes its encoded size and 12 bytes), and takes values of at most {@code maxItemBytes}
-     * encoded bytes (and at most what a frame and half the queue hold).
+     * value counts its encoded size and 12 bytes), and takes values of at most {@code maxItemBytes}
+     * encoded bytes (and at most what a frame and half the queue hold). The queue holds references:
+     * each value is encoded once, on the event loop, straight into the frame that carries it.
      *
      * <pre>{@code
      * LinkIdentity offer = LinkIdentity.ofShared("g", "mics", FloatSeg.class.getName(), LinkMode.CREDIT);
      * NetworkLinkClient out = NetworkLinkClient.connectShared(server.address(), offer, SharedCodec.of(FloatSeg.class),
      *         1024, 1 << 24, 1 << 16, LinkClientSettings.DEFAULT);
-     * out.offer(segment); // its samples are copied into the queue: the caller keeps its reference
+     * out.offer(segment); // the link holds a reference of its own until the segment is in a frame
      * }</pre>
      *
      * @throws IllegalArgumentException if {@code offer} is not a link of shared values of {@code codec}'s type
@@ -407,9 +408,11 @@ public final class NetworkLinkClient implements AutoCloseable {
     }
 
     /**
-     * Producer thread only, on a link of shared values: encodes {@code value} into the queue, to be
-     * sent. Returns as {@link #offer(long)} does; either way the link keeps no reference to the value
-     * (the caller keeps its own and releases it as usual).
+     * Producer thread only, on a link of shared values: queues {@code value}, to be sent. Returns as
+     * {@link #offer(long)} does. A queued value is retained by the link until its event loop has
+     * encoded it into a frame (or discarded it at close), then released there: shared values are
+     * immutable, so the frame carries what the value held when offered. The caller keeps its own
+     * reference and releases it as usual; a value not queued is not retained.
      *
      * @throws ItemTooLargeException if it encodes to more bytes than an item may have; counted in
      *     {@link LinkCounters#tooLarge()}, given no sequence number

@@ -16,7 +16,8 @@ import org.streamflex.runtime.channel.SharedRing;
  * drops and counts it. Offering never blocks and never does I/O on this thread: the link's event
  * loop sends. A capsule is encoded into the link's queue as it is offered; taken from the channel,
  * it goes back to its pool when this work() returns, as any capsule a filter consumes. A shared value
- * (a signal segment) is encoded likewise, and the channel's reference to it goes when this work()
+ * (a signal segment) is queued by reference, the link holding one of its own until its event loop
+ * has encoded the value into a frame, and the channel's reference to it goes when this work()
  * returns; one too large for the link ({@link ItemTooLargeException}) is taken from the channel,
  * counted in the link's {@code tooLarge} and logged once, so that it cannot hold up the channel.
  *

@@ -180,17 +180,27 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
         ByteBuf items = data.items();
         boolean lossless = receiver.identity().mode() == LinkMode.CREDIT;
         int delivered = 0;
-        for (int i = 0; i < count; i++) {
-            if (receiver.accept(first + i, items)) {
-                delivered++;
-            } else if (lossless) {
-                throw new ProtocolException("DATA frame from " + ctx.channel().remoteAddress() + " at sequence "
-                        + (first + i) + " exceeds the credit granted for channel " + receiver.identity().channel());
+        int taken = 0;
+        receiver.frameStarts(items);
+        try {
+            for (int i = 0; i < count; i++) {
+                boolean queued = receiver.accept(first + i, items);
+                taken++;
+                if (queued) {
+                    delivered++;
+                } else if (lossless) {
+                    throw new ProtocolException("DATA frame from " + ctx.channel().remoteAddress() + " at sequence "
+                            + (first + i) + " exceeds the credit granted for channel "
+                            + receiver.identity().channel());
+                }
             }
+        } finally {
+            // Counted also when an item is refused midway: those queued before it reach the consumer.
+            receiver.frameEnds();
+            received += taken;
+            counters.addDelivered(delivered);
+            counters.addDroppedAtReceiver(taken - delivered);
         }
-        received += count;
-        counters.addDelivered(delivered);
-        counters.addDroppedAtReceiver(count - delivered);
         if (received - ackedItems >= ackEvery) {
             ack();
         }

@@ -4,7 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 
 /**
- * A sender's queue of items of varying size (capsules, shared values): each item a record of a
+ * A sender's queue of items of varying size (capsules): each item a record of a
  * {@link SequencedByteRing}, written by the producer when it is offered, bounded in items and in
  * bytes; DATA frames carry them as length-prefixed items (item size 0), as many as the frame length
  * allows. What an item's bytes are is the subclass's: it claims a record, encodes into
@@ -19,7 +19,8 @@ import io.netty.buffer.ByteBufAllocator;
 abstract class RecordSenderQueue implements SenderQueue {
     /** Bytes of an item in a DATA frame besides its body: its length. */
     static final int LENGTH_BYTES = 4;
-    private static final int MAX_ITEMS_PER_FRAME = 4096;
+    /** The most items one DATA frame carries: bounds the work of one drain. */
+    static final int MAX_ITEMS_PER_FRAME = 4096;
 
     private final SequencedByteRing ring;
     /** The most bytes of items one DATA frame carries, lengths included. */

@@ -15,10 +15,12 @@ import org.streamflex.Shared;
  * {@code provides} in a module) of the shared type's class loader. A graph that crosses a
  * {@code SharedChannel<T>} needs nothing else: having the library on the class path is enough.
  *
- * <p>A codec instance is used by one thread at a time (a link's producer encodes with its own, the
- * receiving consumer decodes with its own), so it may keep caches without synchronization. In
- * steady state neither method allocates on the heap. Bytes go into and come from a heap segment
- * over the link queue's array, which the queue wraps once; write multi-byte values big-endian and
+ * <p>A codec instance is used by one thread at a time, so it may keep caches without
+ * synchronization: a sending link sizes values on the producer's thread with the codec it was given
+ * and encodes them on its event loop with a {@link #copy()}; a receiving link decodes on its event
+ * loop. In steady state none of the three allocates on the heap. Bytes go into the outgoing frame's
+ * memory and come from the received frame's (segments over direct buffers, or over heap arrays when
+ * the channel's buffers are on the heap), at any offset: write multi-byte values big-endian and
  * unaligned, as the rest of the protocol does.
  *
  * <pre>{@code
@@ -42,6 +44,15 @@ public interface SharedCodec<T extends Shared> {
      * The caller keeps its reference to {@code value}; the codec keeps none.
      */
     void encode(T value, MemorySegment target, long offset);
+
+    /**
+     * A codec of the same type with caches of its own, for another thread (a sending link encodes
+     * with it on its event loop while its producer sizes values with this one). The default asks
+     * the providers again, as {@link #of} does; a codec made otherwise overrides it.
+     */
+    default SharedCodec<T> copy() {
+        return of(type());
+    }
 
     /**
      * A new value from the {@code length} bytes at {@code offset}, allocated from its pools and held
