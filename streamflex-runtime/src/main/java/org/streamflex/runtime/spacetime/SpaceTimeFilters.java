@@ -107,9 +107,10 @@ public final class SpaceTimeFilters {
             for (Field f : c.getDeclaredFields()) {
                 if (f.getName().equals(name)) {
                     if (f.getType() != type) {
-                        throw new SpaceTimeStateException("field '" + name + "' of filter " + filter.getClass().getName()
-                                + " is a " + f.getType().getSimpleName() + ", not a " + type.getSimpleName()
-                                + ": declare it as private " + type.getSimpleName() + " " + name + ";");
+                        throw new SpaceTimeStateException("field '" + name + "' of filter "
+                                + filter.getClass().getName() + " is a " + f.getType().getSimpleName() + ", not a "
+                                + type.getSimpleName() + ": declare it as private " + type.getSimpleName() + " " + name
+                                + ";");
                     }
                     return f;
                 }

@@ -54,7 +54,10 @@ public final class SpaceTimeInput implements Stable {
         owner.consume(connection, channel, timestamp, false);
     }
 
-    /** Consumes every item up to and including {@code timestamp}, and those put there later, when {@code work()} returns. */
+    /**
+     * Consumes every item up to and including {@code timestamp}, and those put there later, when
+     * {@code work()} returns.
+     */
     public void consumeUntil(long timestamp) {
         owner.consume(connection, channel, timestamp, true);
     }

@@ -157,7 +157,7 @@ class SpaceTimeFiltersTest {
         assertEquals(1, graph.failureCount(camera));
         driver.run(2);
         assertEquals(List.of(0L, 1L, 2L, 4L, 5L), got());
-        assertEquals(5, space.reclaimedItems(), "frames 0, 1, 2, 4, 5; frame 3's slot went back to the pool unpublished");
+        assertEquals(5, space.reclaimedItems(), "frames 0, 1, 2, 4, 5; frame 3's slot went back unpublished");
     }
 
     @Test
