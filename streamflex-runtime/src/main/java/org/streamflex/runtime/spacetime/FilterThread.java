@@ -171,8 +171,9 @@ final class FilterThread implements Stable {
 
     /**
      * The work() returned: its puts, its virtual time and its consumes, in one hold of the lock.
-     * A virtual time that goes down is set before the puts (they were checked against it), one that
-     * goes up after them (they were checked against the old one), so every put stays valid.
+     * The virtual time is set after the puts, which were checked against the visibility it gives:
+     * one going up would refuse them, and one going down leaves the visibility as it was (it can
+     * go below the virtual time only to the oldest open item, which bounds the visibility already).
      *
      * @throws DuplicateTimestampException if another thread put at a staged timestamp meanwhile:
      *     then nothing of the work() is made, as if it threw
@@ -183,18 +184,16 @@ final class FilterThread implements Stable {
         try {
             for (int i = 0; i < putCount; i++) {
                 if (putChannels[i].items.containsKey(puts[i].timestamp)) {
+                    DuplicateTimestampException refused =
+                            new DuplicateTimestampException(putChannels[i].name(), puts[i].timestamp);
                     undoLocked();
-                    throw new DuplicateTimestampException(putChannels[i].name(), puts[i].timestamp);
+                    throw refused;
                 }
-            }
-            boolean down = virtualTimeSet && newVirtualTime < thread.virtualTimeLocked();
-            if (down) {
-                thread.setVirtualTime(newVirtualTime);
             }
             for (int i = 0; i < putCount; i++) {
                 putChannels[i].put(putOutputs[i], thread, puts[i].timestamp, puts[i]);
             }
-            if (virtualTimeSet && !down) {
+            if (virtualTimeSet) {
                 thread.setVirtualTime(newVirtualTime);
             }
             for (int i = 0; i < consumeCount; i++) {
