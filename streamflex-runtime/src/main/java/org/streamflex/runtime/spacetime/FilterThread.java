@@ -86,14 +86,7 @@ final class FilterThread implements Stable {
 
     void put(OutputConnection out, SpaceTimeChannel channel, long timestamp, MemorySegment src, int consumers) {
         checkInWork("a put on channel " + channel.name());
-        if (consumers == 0 || consumers < SpaceTime.UNKNOWN_CONSUMERS) {
-            throw new IllegalArgumentException("consumers of the put at " + timestamp + " on channel "
-                    + channel.name() + " must be positive or UNKNOWN_CONSUMERS: " + consumers);
-        }
-        if (timestamp == SpaceTime.INFINITY) {
-            throw new VirtualTimeException("INFINITY is a virtual time, not a timestamp: put on channel "
-                    + channel.name() + " at a finite timestamp");
-        }
+        OutputConnection.checkArguments(channel, timestamp, consumers);
         space.lock.lock();
         try {
             long v = thread.visibilityWith(virtualTimeSet ? newVirtualTime : thread.virtualTimeLocked());
