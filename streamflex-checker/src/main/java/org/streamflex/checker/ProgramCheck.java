@@ -31,6 +31,7 @@ import org.streamflex.checker.rules.R7CapsuleNotStable;
 import org.streamflex.checker.rules.S1SharedFields;
 import org.streamflex.checker.rules.S2SharedEscape;
 import org.streamflex.checker.rules.S3SharedLifecycle;
+import org.streamflex.checker.rules.ST1SpaceTimeHandles;
 import org.streamflex.checker.rules.W1WorkRates;
 
 /** The checker over one compilation: collects findings class by class, then decides them. */
@@ -38,7 +39,8 @@ final class ProgramCheck {
     static final List<Rule> RULES = List.of(new R1FilterBoundary(), new R2StableFields(), new R3StaticReferences(),
             new R4StableArrays(), new R5CapsuleFields(), new R6CapsuleCreation(), new R7CapsuleNotStable(),
             new ClosedWorldCalls(), new AtomicMethods(), new InternalPackages(), new S1SharedFields(),
-            new S2SharedEscape(), new S3SharedLifecycle(), new W1WorkRates(), new F1StatelessWork());
+            new S2SharedEscape(), new S3SharedLifecycle(), new W1WorkRates(), new F1StatelessWork(),
+            new ST1SpaceTimeHandles());
 
     private final JavacTask task;
     private final Trees trees;

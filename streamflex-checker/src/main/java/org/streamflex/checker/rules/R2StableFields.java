@@ -28,9 +28,11 @@ public final class R2StableFields implements Rule {
         hiddenReferences(c, ctx, out);
         for (SourceClass.Field field : c.instanceFields(ctx.trees())) {
             TypeMirror type = field.element().asType();
-            // Fields holding shared values are S1's: its advice (a SharedQueue) is the one that works for them.
+            // Fields holding shared values are S1's: its advice (a SharedQueue) is the one that works for them;
+            // fields of space-time memory's plain-thread API are ST1's, for the same reason.
             if (type.getKind() == TypeKind.ARRAY || ctx.facts().isStableType(type)
-                    || ctx.immutability().isValueType(type) || ctx.facts().sharedIn(type) != null) {
+                    || ctx.immutability().isValueType(type) || ctx.facts().sharedIn(type) != null
+                    || ST1SpaceTimeHandles.refuses(type, ctx)) {
                 continue;
             }
             TypeElement target = ctx.facts().asElement(type);

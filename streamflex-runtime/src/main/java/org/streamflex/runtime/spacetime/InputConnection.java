@@ -161,19 +161,7 @@ public final class InputConnection {
         space.lock.lock();
         try {
             checkAttached();
-            StoredItem item = channel.items.get(timestamp);
-            if (item == null || item.dead || isConsumed(item)) {
-                throw new SpaceTimeStateException("input connection of thread " + thread.name() + " to channel "
-                        + channel.name() + " cannot consume timestamp " + timestamp + ": "
-                        + (item == null || item.dead ? "the channel has no item there"
-                                : "it is already consumed on this connection"));
-            }
-            if (timestamp == consumedBelow) {
-                consumedBelow++; // the watermark's next timestamp: no set entry for it
-            } else {
-                consumed.add(item.key);
-            }
-            countConsume(item);
+            consumeItem(consumable(timestamp));
             space.collect();
         } finally {
             space.lock.unlock();
@@ -217,6 +205,62 @@ public final class InputConnection {
     }
 
     // ---------------------------------------------------------------- under the lock
+
+    /**
+     * The live item at {@code timestamp} this connection has not consumed.
+     *
+     * @throws SpaceTimeStateException if there is none
+     */
+    StoredItem consumable(long timestamp) {
+        StoredItem item = channel.items.get(timestamp);
+        if (item == null || item.dead || isConsumed(item)) {
+            throw new SpaceTimeStateException("input connection of thread " + thread.name() + " to channel "
+                    + channel.name() + " cannot consume timestamp " + timestamp + ": "
+                    + (item == null || item.dead ? "the channel has no item there"
+                            : "it is already consumed on this connection"));
+        }
+        return item;
+    }
+
+    private void consumeItem(StoredItem item) {
+        if (item.timestamp == consumedBelow) {
+            consumedBelow++; // the watermark's next timestamp: no set entry for it
+        } else {
+            consumed.add(item.key);
+        }
+        countConsume(item);
+    }
+
+    /**
+     * A filter's consume, checked when {@code work()} called it and made when it returns: an item
+     * that died meanwhile (its declared consumers all consumed it) needs no consume any more.
+     */
+    void consumeIfLive(long timestamp) {
+        StoredItem item = channel.items.get(timestamp);
+        if (item != null && !item.dead && !isConsumed(item)) {
+            consumeItem(item);
+        }
+    }
+
+    /** A filter's get: the item, held for a view, or null; {@link #markOpen} then opens it. */
+    StoredItem holdForFilter(long timestamp, Wildcard wildcard) {
+        checkAttached();
+        StoredItem item = find(timestamp, wildcard);
+        if (item != null) {
+            item.holds++;
+        }
+        return item;
+    }
+
+    /** Opens {@code item} on this connection; false if it was open already (an earlier get). */
+    boolean markOpen(StoredItem item) {
+        return open.add(item.key);
+    }
+
+    /** Undoes the get of a {@code work()} that threw: the item is unseen again, unless consumed. */
+    void unopen(StoredItem item) {
+        open.remove(item.key);
+    }
 
     void detachLocked() {
         if (!detached) {

@@ -53,14 +53,7 @@ public final class OutputConnection {
      * @throws ItemTooLargeException if {@code src} is larger than {@link SpaceTime#maxItemBytes()}
      */
     public void put(long timestamp, MemorySegment src, int consumers) {
-        if (consumers == 0 || consumers < SpaceTime.UNKNOWN_CONSUMERS) {
-            throw new IllegalArgumentException("consumers of the put at " + timestamp + " on channel "
-                    + channel.name() + " must be positive or UNKNOWN_CONSUMERS: " + consumers);
-        }
-        if (timestamp == SpaceTime.INFINITY) {
-            throw new VirtualTimeException("INFINITY is a virtual time, not a timestamp: put on channel "
-                    + channel.name() + " at a finite timestamp");
-        }
+        checkArguments(channel, timestamp, consumers);
         MemorySegment slot = space.copyIn(channel.where, timestamp, src);
         StoredItem item = new StoredItem(timestamp, ItemView.NO_TICKET, slot, src.byteSize(), consumers);
         boolean stored = false;
@@ -73,6 +66,18 @@ public final class OutputConnection {
                 space.pool.give(slot);
             }
             space.lock.unlock();
+        }
+    }
+
+    /** What a put's arguments must be, whoever puts: a plain thread or a filter. */
+    static void checkArguments(SpaceTimeChannel channel, long timestamp, int consumers) {
+        if (consumers == 0 || consumers < SpaceTime.UNKNOWN_CONSUMERS) {
+            throw new IllegalArgumentException("consumers of the put at " + timestamp + " on channel "
+                    + channel.name() + " must be positive or UNKNOWN_CONSUMERS: " + consumers);
+        }
+        if (timestamp == SpaceTime.INFINITY) {
+            throw new VirtualTimeException("INFINITY is a virtual time, not a timestamp: put on channel "
+                    + channel.name() + " at a finite timestamp");
         }
     }
 

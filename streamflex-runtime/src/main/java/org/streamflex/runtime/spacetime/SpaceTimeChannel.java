@@ -81,9 +81,21 @@ public final class SpaceTimeChannel {
     }
 
     void put(OutputConnection out, SpaceTimeThread thread, long timestamp, StoredItem item) {
+        checkPut(out, thread, timestamp, thread.visibilityLocked());
+        items.put(item.key, item);
+        arrived.signalAll(); // waiters want different timestamps: each checks its own
+        notifyWaiters();
+    }
+
+    /**
+     * Whether a put at {@code timestamp} by {@code thread} at visibility {@code v} may be made now.
+     *
+     * @throws VirtualTimeException if {@code timestamp} is below {@code v} or the horizon
+     * @throws DuplicateTimestampException if the channel has an item at {@code timestamp}
+     */
+    void checkPut(OutputConnection out, SpaceTimeThread thread, long timestamp, long v) {
         thread.checkJoined();
         out.checkAttached();
-        long v = thread.visibilityLocked();
         if (timestamp < v || timestamp < space.horizonLocked()) {
             throw new VirtualTimeException("thread " + thread.name() + " cannot put at timestamp " + timestamp
                     + " on channel " + name + ": a put's timestamp must be at least the thread's visibility, "
@@ -92,9 +104,6 @@ public final class SpaceTimeChannel {
         if (items.containsKey(timestamp)) {
             throw new DuplicateTimestampException(name, timestamp);
         }
-        items.put(item.key, item);
-        arrived.signalAll(); // waiters want different timestamps: each checks its own
-        notifyWaiters();
     }
 
     /** Runs {@code waiter} at the next put or wake-up, once; it must only hand work to another thread. */

@@ -202,7 +202,12 @@ public final class SpaceTimeThread {
     }
 
     long visibilityLocked() {
-        long v = virtualTime;
+        return visibilityWith(virtualTime);
+    }
+
+    /** The visibility the thread would have at {@code virtualTime}: a filter's virtual time set in its work(). */
+    long visibilityWith(long virtualTimeThen) {
+        long v = virtualTimeThen;
         for (InputConnection c : inputs) {
             v = Math.min(v, c.minOpen());
         }

@@ -1,0 +1,239 @@
+package org.streamflex.runtime.spacetime;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import org.streamflex.Stable;
+
+/**
+ * A filter's space-time thread and the transaction of its running {@code work()}: what the
+ * {@code work()} puts, consumes and sets as its virtual time is made when it returns, all under
+ * one hold of the space's lock, and dropped if it throws; what it got is got at once (a filter
+ * reads what it gets) and, if it throws, unseen again. Used by the filter's thread only (a filter
+ * never runs on two threads at once); its arrays grow to the most operations one {@code work()}
+ * made, then allocate nothing.
+ *
+ * <p>Each staged operation is checked when {@code work()} calls it, against the thread's state
+ * as the commit will find it, so that a commit cannot fail halfway: puts at or above the
+ * visibility the virtual time set in this {@code work()} gives, no timestamp twice, consumes of
+ * items this connection may consume. Only another thread's put at one of the staged timestamps
+ * can refuse the commit; it is checked for every put before any is made.
+ */
+final class FilterThread implements Stable {
+    final SpaceTime space;
+    final SpaceTimeThread thread;
+    final String filterName;
+    private boolean inWork;
+
+    private StoredItem[] puts = new StoredItem[4];
+    private OutputConnection[] putOutputs = new OutputConnection[4];
+    private SpaceTimeChannel[] putChannels = new SpaceTimeChannel[4];
+    private int putCount;
+
+    private StoredItem[] opened = new StoredItem[4];
+    private InputConnection[] openedOn = new InputConnection[4];
+    private int openedCount;
+
+    private long[] consumes = new long[4];
+    private boolean[] consumeUntil = new boolean[4];
+    private InputConnection[] consumedOn = new InputConnection[4];
+    private int consumeCount;
+
+    private boolean virtualTimeSet;
+    private long newVirtualTime;
+
+    FilterThread(SpaceTime space, SpaceTimeThread thread, String filterName) {
+        this.space = space;
+        this.thread = thread;
+        this.filterName = filterName;
+    }
+
+    void begin() {
+        inWork = true;
+    }
+
+    void checkInWork(String operation) {
+        if (!inWork) {
+            throw new SpaceTimeStateException(operation + " by filter " + filterName + " outside its work(): a filter"
+                    + " uses space-time only while its work() runs (not in trigger(), a constructor or an @Atomic"
+                    + " method)");
+        }
+    }
+
+    // ---------------------------------------------------------------- called by the handles, in work()
+
+    SpaceTimeItem get(InputConnection in, SpaceTimeChannel channel, long timestamp, Wildcard wildcard) {
+        checkInWork("a get on channel " + channel.name());
+        StoredItem item;
+        space.lock.lock();
+        try {
+            item = in.holdForFilter(timestamp, wildcard);
+            if (item == null) {
+                return null;
+            }
+            if (in.markOpen(item)) {
+                if (openedCount == opened.length) {
+                    opened = Arrays.copyOf(opened, openedCount * 2);
+                    openedOn = Arrays.copyOf(openedOn, openedCount * 2);
+                }
+                opened[openedCount] = item;
+                openedOn[openedCount++] = in;
+            }
+        } finally {
+            space.lock.unlock();
+        }
+        return SpaceTimeItem.of(space, item, channel.where);
+    }
+
+    void put(OutputConnection out, SpaceTimeChannel channel, long timestamp, MemorySegment src, int consumers) {
+        checkInWork("a put on channel " + channel.name());
+        OutputConnection.checkArguments(channel, timestamp, consumers);
+        space.lock.lock();
+        try {
+            long v = thread.visibilityWith(virtualTimeSet ? newVirtualTime : thread.virtualTimeLocked());
+            channel.checkPut(out, thread, timestamp, v);
+            for (int i = 0; i < putCount; i++) {
+                if (putChannels[i] == channel && puts[i].timestamp == timestamp) {
+                    throw new DuplicateTimestampException(channel.name(), timestamp);
+                }
+            }
+        } finally {
+            space.lock.unlock();
+        }
+        MemorySegment slot = space.copyIn(channel.where, timestamp, src);
+        if (putCount == puts.length) {
+            puts = Arrays.copyOf(puts, putCount * 2);
+            putOutputs = Arrays.copyOf(putOutputs, putCount * 2);
+            putChannels = Arrays.copyOf(putChannels, putCount * 2);
+        }
+        puts[putCount] = new StoredItem(timestamp, ItemView.NO_TICKET, slot, src.byteSize(), consumers);
+        putOutputs[putCount] = out;
+        putChannels[putCount++] = channel;
+    }
+
+    void consume(InputConnection in, SpaceTimeChannel channel, long timestamp, boolean until) {
+        checkInWork("a consume on channel " + channel.name());
+        if (!until) {
+            space.lock.lock();
+            try {
+                thread.checkJoined();
+                var _ = in.consumable(timestamp);
+                for (int i = 0; i < consumeCount; i++) {
+                    if (consumedOn[i] == in && !consumeUntil[i] && consumes[i] == timestamp) {
+                        throw new SpaceTimeStateException("filter " + filterName + " consumes timestamp " + timestamp
+                                + " on channel " + channel.name() + " twice in one work()");
+                    }
+                }
+            } finally {
+                space.lock.unlock();
+            }
+        }
+        if (consumeCount == consumes.length) {
+            consumes = Arrays.copyOf(consumes, consumeCount * 2);
+            consumeUntil = Arrays.copyOf(consumeUntil, consumeCount * 2);
+            consumedOn = Arrays.copyOf(consumedOn, consumeCount * 2);
+        }
+        consumes[consumeCount] = timestamp;
+        consumeUntil[consumeCount] = until;
+        consumedOn[consumeCount++] = in;
+    }
+
+    void setVirtualTime(long virtualTime) {
+        checkInWork("setting the virtual time");
+        space.lock.lock();
+        try {
+            thread.checkJoined();
+            long v = thread.visibilityLocked();
+            if (virtualTime < v) {
+                throw new VirtualTimeException("filter " + filterName + " cannot set its virtual time to "
+                        + virtualTime + ": it must be at least its visibility, " + v + " (virtual time "
+                        + thread.virtualTimeLocked() + ", or the oldest item it holds open); consume its open items"
+                        + " in an earlier work() first");
+            }
+        } finally {
+            space.lock.unlock();
+        }
+        virtualTimeSet = true;
+        newVirtualTime = virtualTime;
+    }
+
+    long virtualTime() {
+        return virtualTimeSet ? newVirtualTime : thread.virtualTime();
+    }
+
+    // ---------------------------------------------------------------- called by SpaceTimeFilter.work()
+
+    /**
+     * The work() returned: its puts, its virtual time and its consumes, in one hold of the lock.
+     * The virtual time is set after the puts, which were checked against the visibility it gives:
+     * one going up would refuse them, and one going down leaves the visibility as it was (it can
+     * go below the virtual time only to the oldest open item, which bounds the visibility already).
+     *
+     * @throws DuplicateTimestampException if another thread put at a staged timestamp meanwhile:
+     *     then nothing of the work() is made, as if it threw
+     */
+    void commit() {
+        inWork = false;
+        space.lock.lock();
+        try {
+            for (int i = 0; i < putCount; i++) {
+                if (putChannels[i].items.containsKey(puts[i].timestamp)) {
+                    DuplicateTimestampException refused =
+                            new DuplicateTimestampException(putChannels[i].name(), puts[i].timestamp);
+                    undoLocked();
+                    throw refused;
+                }
+            }
+            for (int i = 0; i < putCount; i++) {
+                putChannels[i].put(putOutputs[i], thread, puts[i].timestamp, puts[i]);
+            }
+            if (virtualTimeSet) {
+                thread.setVirtualTime(newVirtualTime);
+            }
+            for (int i = 0; i < consumeCount; i++) {
+                if (consumeUntil[i]) {
+                    consumedOn[i].consumeUntil(consumes[i]);
+                } else {
+                    consumedOn[i].consumeIfLive(consumes[i]);
+                }
+            }
+            space.collect();
+            forget();
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    /** The work() threw: nothing it put is published, its consumes and virtual time are dropped, its gets undone. */
+    void undo() {
+        inWork = false;
+        space.lock.lock();
+        try {
+            undoLocked();
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    private void undoLocked() {
+        for (int i = 0; i < putCount; i++) {
+            space.pool.give(puts[i].slot);
+        }
+        for (int i = 0; i < openedCount; i++) {
+            openedOn[i].unopen(opened[i]);
+        }
+        forget();
+    }
+
+    private void forget() {
+        Arrays.fill(puts, 0, putCount, null);
+        Arrays.fill(putOutputs, 0, putCount, null);
+        Arrays.fill(putChannels, 0, putCount, null);
+        Arrays.fill(opened, 0, openedCount, null);
+        Arrays.fill(openedOn, 0, openedCount, null);
+        Arrays.fill(consumedOn, 0, consumeCount, null);
+        putCount = 0;
+        openedCount = 0;
+        consumeCount = 0;
+        virtualTimeSet = false;
+    }
+}

@@ -1,0 +1,72 @@
+package org.streamflex.runtime.spacetime;
+
+import org.streamflex.Filter;
+
+/**
+ * A filter that uses space-time memory: its {@link SpaceTimeInput} and {@link SpaceTimeOutput}
+ * fields are bound by {@link SpaceTimeFilters} when the graph is built, and its activity is
+ * {@link #process()}, run by {@link #work()} as one space-time transaction: the puts, consumes and
+ * virtual time of a {@code process()} that returns are made when it returns, in one atomic step;
+ * those of one that throws are dropped and its gets undone, and the exception goes on to the
+ * runtime, which undoes the filter's channel operations as for any {@code work()}.
+ *
+ * <pre>{@code
+ * public final class Tracker extends SpaceTimeFilter {
+ *     private TimeChannel timer;
+ *     private SpaceTimeInput frames;
+ *     private SpaceTimeOutput tracks;
+ *     protected void process() {
+ *         SpaceTimeItem frame = frames.get(Wildcard.LATEST_UNSEEN);
+ *         if (frame != null) {
+ *             tracks.put(frame.timestamp(), locate(frame));
+ *             frames.consumeUntil(frame.timestamp());
+ *         }
+ *     }
+ * }
+ * }</pre>
+ */
+public abstract class SpaceTimeFilter extends Filter {
+    /** Set by {@link SpaceTimeFilters#join}; null until then. */
+    private FilterThread spaceTime;
+
+    protected SpaceTimeFilter() {
+    }
+
+    /** What the filter does at a release; its space-time operations are one transaction. */
+    protected abstract void process();
+
+    /**
+     * Runs {@link #process()} as one space-time transaction.
+     *
+     * @throws SpaceTimeStateException if the filter was never joined to a space
+     */
+    @Override
+    public final void work() {
+        FilterThread st = spaceTime;
+        if (st == null) {
+            throw new SpaceTimeStateException("space-time filter " + getClass().getName() + " runs without a"
+                    + " space-time thread: join it with SpaceTimeFilters.join(filter, virtualTime) when the graph is"
+                    + " built");
+        }
+        st.begin();
+        boolean returned = false;
+        try {
+            process();
+            returned = true;
+        } finally {
+            if (returned) {
+                st.commit();
+            } else {
+                st.undo();
+            }
+        }
+    }
+
+    void joined(FilterThread thread) {
+        this.spaceTime = thread;
+    }
+
+    FilterThread spaceTimeThread() {
+        return spaceTime;
+    }
+}

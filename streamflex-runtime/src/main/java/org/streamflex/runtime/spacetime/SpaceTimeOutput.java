@@ -1,0 +1,71 @@
+package org.streamflex.runtime.spacetime;
+
+import java.lang.foreign.MemorySegment;
+import org.streamflex.Stable;
+
+/**
+ * A {@link SpaceTimeFilter}'s output connection to a space-time channel: a field of the filter that
+ * {@link SpaceTimeFilters#output} binds when the graph is built. A put copies the bytes off-heap at
+ * once (the source may be reused) and is checked at once (timestamp at or above the filter's
+ * visibility, no item there yet), but the item is published only when {@code work()} returns, and
+ * never if it throws. The filter's virtual time is set here too, also when {@code work()} returns.
+ *
+ * <pre>{@code
+ * private TimeChannel timer;                       // a clock of PERIOD microseconds
+ * private SpaceTimeOutput frames;
+ * protected void process() {
+ *     long frame = timer.getTime() / PERIOD;       // the release's boundary number
+ *     frames.put(frame, grab());
+ *     frames.setVirtualTime(frame + 1);            // frame and below may be collected once consumed
+ * }
+ * }</pre>
+ */
+public final class SpaceTimeOutput implements Stable {
+    private final FilterThread owner;
+    private final OutputConnection connection;
+    private final SpaceTimeChannel channel;
+
+    SpaceTimeOutput(FilterThread owner, OutputConnection connection, SpaceTimeChannel channel) {
+        this.owner = owner;
+        this.connection = connection;
+        this.channel = channel;
+    }
+
+    /** Puts a copy of {@code src} at {@code timestamp}, published when {@code work()} returns. */
+    public void put(long timestamp, byte[] src) {
+        owner.put(connection, channel, timestamp, MemorySegment.ofArray(src), SpaceTime.UNKNOWN_CONSUMERS);
+    }
+
+    /**
+     * Puts a copy of {@code src} at {@code timestamp}, published when {@code work()} returns.
+     *
+     * @param consumers how many consumes free the item, or {@link SpaceTime#UNKNOWN_CONSUMERS}
+     * @throws DuplicateTimestampException if the channel, or this work(), has an item at {@code timestamp}
+     * @throws VirtualTimeException if {@code timestamp} is below the filter's visibility
+     * @throws ItemTooLargeException if {@code src} is larger than the space's item bound
+     * @throws SpaceTimeStateException outside {@code work()}
+     */
+    public void put(long timestamp, MemorySegment src, int consumers) {
+        owner.put(connection, channel, timestamp, src, consumers);
+    }
+
+    /**
+     * Sets the filter's virtual time when {@code work()} returns; puts later in this {@code work()}
+     * are checked against it.
+     *
+     * @throws VirtualTimeException if it is below the filter's visibility now
+     */
+    public void setVirtualTime(long virtualTime) {
+        owner.setVirtualTime(virtualTime);
+    }
+
+    /** The filter's virtual time, as this {@code work()} has set it. */
+    public long virtualTime() {
+        return owner.virtualTime();
+    }
+
+    /** The channel's name. */
+    public String channelName() {
+        return channel.name();
+    }
+}
