@@ -152,14 +152,15 @@ public final class MarmotBench {
         }
         try {
             int detector = lines(sample, "ArraySource", "PcmRing", "MinimumDuration", "MarmotGraph");
-            int doa = lines(sample, "MarmotDoa", "DoaVector", "SteeredResponse", "AzimuthHarmonics", "Radix2Fft");
-            int plain = lines(bench, "PlainMarmotNode");
-            int kernels = lines(sample, "SteeredResponse", "AzimuthHarmonics", "Radix2Fft");
+            String[] shared = {"FirstArrivals", "WhitenedBand", "DoaWindow", "SteeredResponse", "AzimuthHarmonics",
+                "Radix2Fft"};
+            int kernels = lines(sample, shared);
+            int doa = lines(sample, "MarmotDoa", "DoaVector") + kernels;
+            int plain = lines(bench, "PlainMarmotNode", "PlainDoa");
             System.out.printf(Locale.ROOT, "lines of code (SourceLines): StreamFlex detector %d (ArraySource, PcmRing,"
-                    + " MinimumDuration, MarmotGraph whole), DOA %d (MarmotDoa, DoaVector, SteeredResponse,"
-                    + " AzimuthHarmonics, Radix2Fft);"
-                    + " plain Java node %d (PlainMarmotNode: detector and DOA) + %d (the shared kernels)%n", detector,
-                    doa, plain, kernels);
+                    + " MinimumDuration, MarmotGraph whole), DOA %d (MarmotDoa, DoaVector and the kernels);"
+                    + " plain Java node %d (PlainMarmotNode, PlainDoa) + %d (the kernels: %s)%n", detector, doa, plain,
+                    kernels, String.join(", ", shared));
         } catch (IOException e) {
             System.out.println("lines of code: " + e);
         }
