@@ -119,7 +119,8 @@ final class PlainDoa {
      * The interpolated peak azimuth of the detection of {@code length} samples per channel starting
      * at {@code from} in {@code channels}, sample {@code i} of channel {@code m} at
      * {@code channels[m][(from + i) & mask]} (a ring's mask, or -1 for plain arrays); NaN if the
-     * band holds no bin at this length.
+     * band holds no bin at this length or the detection has no onset (where the graph's DOA raises
+     * {@code detection-without-onset}).
      */
     float run(float[][] channels, long from, long mask, int length) {
         int skip = (int) Math.min(length - 64, Math.round((padNanos - leadNanos) * 1e-9 * sampleRate));
@@ -135,7 +136,11 @@ final class PlainDoa {
             return Float.NaN;
         }
         int onset = (int) Math.max(0, Math.min(n, Math.round(padNanos * 1e-9 * sampleRate) - skip));
-        if (!firstArrivals(channels, from + skip, mask, n, onset)) {
+        int kept = firstArrivals(channels, from + skip, mask, n, onset);
+        if (kept >= 0 && kept < MarmotDoa.MIN_ENTRIES) {
+            return Float.NaN;
+        }
+        if (kept < 0) {
             DoaWindow.fill(window, n, onset, decayNanos * 1e-9 * sampleRate);
             for (int m = 0; m < CHANNELS; m++) {
                 float[] c = channels[m];
@@ -160,17 +165,20 @@ final class PlainDoa {
         return (float) SteeredResponse.peakAzimuth(response);
     }
 
-    /** {@code MarmotDoa}'s first arrivals into {@link #response}; false when it would use the whole span. */
-    private boolean firstArrivals(float[][] channels, long from, long mask, int n, int onset) {
+    /**
+     * {@code MarmotDoa}'s first arrivals into {@link #response} if enough were kept; how many were, or -1
+     * when it would use the whole span.
+     */
+    private int firstArrivals(float[][] channels, long from, long mask, int n, int onset) {
         if (frame == 0) {
-            return false;
+            return -1;
         }
         int firstBin = Math.max(1, (int) Math.ceil(lowHz * frame / sampleRate));
         int lastBin = Math.min(frame / 2 - 1, (int) Math.floor(highHz * frame / sampleRate));
         int bins = lastBin - firstBin + 1;
         int stride = samples.length / CHANNELS;
         if (frame > n || frame > stride || bins < 1) {
-            return false;
+            return -1;
         }
         for (int m = 0; m < CHANNELS; m++) {
             float[] c = channels[m];
@@ -182,7 +190,7 @@ final class PlainDoa {
                 firstBin, bins, whitening, frameWindow, frameRe, frameIm, binRe, binIm, noise, floor, start,
                 arrivalsRe, arrivalsIm);
         if (kept < MarmotDoa.MIN_ENTRIES) {
-            return false;
+            return kept;
         }
         Arrays.fill(response, 0);
         for (int l = 0; l < MarmotDoa.LAYERS; l++) {
@@ -194,7 +202,7 @@ final class PlainDoa {
                 response[a] += layer[a];
             }
         }
-        return true;
+        return kept;
     }
 
     /** The last detection's level of azimuth bin {@code a}, 0 to 255. */

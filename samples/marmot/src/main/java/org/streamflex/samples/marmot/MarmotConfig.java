@@ -62,6 +62,13 @@ public record MarmotConfig(double lowHz, double highHz, double beta, int timeCon
         return c.build();
     }
 
+    /** With another shortest detection kept, milliseconds (0: every detection). */
+    public MarmotConfig withMinDuration(double millis) {
+        Copy c = new Copy(this);
+        c.minMillis = millis;
+        return c.build();
+    }
+
     /** With another whitening exponent. */
     public MarmotConfig withWhitening(double gamma) {
         Copy c = new Copy(this);

@@ -324,6 +324,10 @@ public final class MarmotMain {
             out.printf(Locale.ROOT, "# bytes per detection: %d (DOA vector) against %.0f of raw 16-bit audio on"
                     + " average%n", DoaWire.BYTES, raw / r.detections().size());
         }
+        if (r.withoutOnset() > 0) {
+            out.printf(Locale.ROOT, "# %d detection(s) without an onset dropped (no in-band frequency rose"
+                    + " --doa-onset-db above its floor before them: a reverberant tail or noise)%n", r.withoutOnset());
+        }
         if (truth.isEmpty()) {
             return;
         }

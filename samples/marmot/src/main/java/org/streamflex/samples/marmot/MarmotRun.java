@@ -3,7 +3,9 @@ package org.streamflex.samples.marmot;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
+import org.streamflex.GraphCounters;
 import org.streamflex.runtime.GraphDriver;
 
 /**
@@ -67,7 +69,25 @@ public final class MarmotRun {
      */
     public record Result(Deployment nodes, List<Detection> detections, List<Fix> fixes, List<ScoreTrace> traces,
             List<UnreadableInputException> problems, MarmotConfig.Grid grid, double audioSeconds,
-            List<Double> sampleRates) {
+            List<Double> sampleRates, long withoutOnset) {
+    }
+
+    /**
+     * The event a {@link MarmotDoa} raises for a detection it drops for want of an onset: no in-band
+     * frequency rose {@code --doa-onset-db} above its floor in the lead before it.
+     */
+    static final String NO_ONSET_EVENT = "detection-without-onset";
+
+    /** The detections every DOA of {@code counters}' graph dropped for want of an onset. */
+    static long withoutOnset(GraphCounters counters) {
+        String suffix = "." + NO_ONSET_EVENT;
+        long n = 0;
+        for (Map.Entry<String, Long> e : counters.snapshot().entrySet()) {
+            if (e.getKey().endsWith(suffix)) {
+                n += e.getValue();
+            }
+        }
+        return n;
     }
 
     /**
@@ -159,7 +179,8 @@ public final class MarmotRun {
         for (double rate : rates) {
             rateList.add(rate);
         }
-        return new Result(nodes, detections, fixes, traces, problems, graph.grid(), fed, rateList);
+        return new Result(nodes, detections, fixes, traces, problems, graph.grid(), fed, rateList,
+                withoutOnset(graph.counters()));
     }
 
     private static boolean allEnded(MarmotGraph graph, int nodes) {

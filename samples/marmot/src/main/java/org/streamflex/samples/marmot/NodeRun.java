@@ -130,6 +130,11 @@ final class NodeRun {
         }
         out.printf(Locale.ROOT, "# node %s: %.1f s of audio at %.0f Hz, %d detections and %d marks sent%n", id,
                 rec.framesRead() / rate, rate, counters.value(detections), counters.value(progress));
+        long withoutOnset = MarmotRun.withoutOnset(counters);
+        if (withoutOnset > 0) {
+            out.printf(Locale.ROOT, "# node %s: %d detection(s) without an onset dropped (a reverberant tail or noise)%n",
+                    id, withoutOnset);
+        }
         out.println("# " + linkLine(counters, link, "accepted", "sent", "acknowledged", "droppedAtSender",
                 "discardedAtClose", "lostInFlight", "connections"));
         List<String> losses = losses(counters, link);

@@ -97,6 +97,6 @@ final class ServerRun {
                     "droppedAtSender", "lostInTransit"));
         }
         return new Outcome(new MarmotRun.Result(deployment, detections, fixes, List.of(), List.of(), graph.grid(),
-                audio, rates), links, silent);
+                audio, rates, MarmotRun.withoutOnset(counters)), links, silent);
     }
 }
