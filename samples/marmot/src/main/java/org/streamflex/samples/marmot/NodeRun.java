@@ -132,8 +132,8 @@ final class NodeRun {
                 rec.framesRead() / rate, rate, counters.value(detections), counters.value(progress));
         long withoutOnset = MarmotRun.withoutOnset(counters);
         if (withoutOnset > 0) {
-            out.printf(Locale.ROOT, "# node %s: %d detection(s) without an onset dropped (a reverberant tail or noise)%n",
-                    id, withoutOnset);
+            out.printf(Locale.ROOT, "# node %s: %d detection(s) without an onset dropped (a reverberant tail or"
+                    + " noise)%n", id, withoutOnset);
         }
         out.println("# " + linkLine(counters, link, "accepted", "sent", "acknowledged", "droppedAtSender",
                 "discardedAtClose", "lostInFlight", "connections"));
