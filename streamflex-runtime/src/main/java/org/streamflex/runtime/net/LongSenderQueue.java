@@ -32,23 +32,8 @@ final class LongSenderQueue implements SenderQueue {
     }
 
     @Override
-    public int capacity() {
-        return ring.capacity();
-    }
-
-    @Override
-    public int size() {
-        return ring.size();
-    }
-
-    @Override
-    public int available() {
-        return ring.available();
-    }
-
-    @Override
-    public long firstSequence() {
-        return ring.sequenceAt(0);
+    public SequencedRing ring() {
+        return ring;
     }
 
     @Override

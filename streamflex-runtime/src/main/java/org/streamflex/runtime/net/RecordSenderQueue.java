@@ -60,23 +60,8 @@ abstract class RecordSenderQueue implements SenderQueue {
     }
 
     @Override
-    public final int capacity() {
-        return ring.capacity();
-    }
-
-    @Override
-    public final int size() {
-        return ring.size();
-    }
-
-    @Override
-    public final int available() {
-        return ring.available();
-    }
-
-    @Override
-    public final long firstSequence() {
-        return ring.sequence();
+    public final SequencedRing ring() {
+        return ring;
     }
 
     @Override

@@ -16,17 +16,28 @@ import io.netty.buffer.ByteBufAllocator;
  * }</pre>
  */
 interface SenderQueue {
+    /** The ring its items are in, which answers for the queue what every ring knows. */
+    SequencedRing ring();
+
     /** Items it holds at most, as the HELLO announces. */
-    int capacity();
+    default int capacity() {
+        return ring().capacity();
+    }
 
     /** Any thread: items queued, exact only when both sides are quiet. */
-    int size();
+    default int size() {
+        return ring().size();
+    }
 
     /** Event loop: items it may take, at least those queued before the call. */
-    int available();
+    default int available() {
+        return ring().available();
+    }
 
     /** Event loop: the sequence number of the oldest item; {@code available() > 0}. */
-    long firstSequence();
+    default long firstSequence() {
+        return ring().firstSequence();
+    }
 
     /**
      * Event loop: a DATA frame of the oldest items, at most {@code budget}, with consecutive numbers

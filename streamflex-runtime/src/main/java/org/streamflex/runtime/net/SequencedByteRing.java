@@ -25,7 +25,7 @@ import java.nio.ByteOrder;
  * }
  * }</pre>
  */
-public final class SequencedByteRing {
+public final class SequencedByteRing implements SequencedRing {
     /** Bytes of a record's header: sequence u64, length u32. */
     public static final int HEADER_BYTES = 12;
     private static final int WRAP = -1;
@@ -97,7 +97,7 @@ public final class SequencedByteRing {
         return ((long) items + 1) * (HEADER_BYTES + (long) maxLength) * 2;
     }
 
-    /** Items it holds at most. */
+    @Override
     public int capacity() {
         return maxItems;
     }
@@ -166,6 +166,7 @@ public final class SequencedByteRing {
     }
 
     /** Consumer: records at and after the cursor it may read, at least those published before the call. */
+    @Override
     public int available() {
         if (tailItemsCache == cursorItems) {
             tailItemsCache = (long) TAIL_ITEMS.getAcquire(this);
@@ -176,6 +177,12 @@ public final class SequencedByteRing {
     /** Consumer: the sequence number of the record at the cursor; {@code available() > 0}. */
     public long sequence() {
         return (long) LONGS.get(bytes, at());
+    }
+
+    /** Consumer: the sequence number of the record at the cursor, as {@link #sequence()}; {@code available() > 0}. */
+    @Override
+    public long firstSequence() {
+        return sequence();
     }
 
     /** Consumer: the body length of the record at the cursor; {@code available() > 0}. */
@@ -208,6 +215,7 @@ public final class SequencedByteRing {
     }
 
     /** Any thread: records not freed, exact only when both sides are quiet. */
+    @Override
     public int size() {
         return (int) ((long) TAIL_ITEMS.getAcquire(this) - (long) HEAD_ITEMS.getAcquire(this));
     }

@@ -16,7 +16,7 @@ import java.lang.invoke.VarHandle;
  * long v = ring.valueAt(0); ring.advance(1); // consumer thread
  * }</pre>
  */
-public final class SequencedLongRing {
+public final class SequencedLongRing implements SequencedRing {
     private static final VarHandle HEAD;
     private static final VarHandle TAIL;
 
@@ -53,6 +53,7 @@ public final class SequencedLongRing {
     }
 
     /** Slots, a power of two. */
+    @Override
     public int capacity() {
         return mask + 1;
     }
@@ -74,6 +75,7 @@ public final class SequencedLongRing {
     }
 
     /** Consumer: pairs it may read, at least as many as were published before the call. */
+    @Override
     public int available() {
         long h = head;
         if (tailCache == h) {
@@ -87,6 +89,11 @@ public final class SequencedLongRing {
         return sequences[(int) (head + i) & mask];
     }
 
+    @Override
+    public long firstSequence() {
+        return sequenceAt(0);
+    }
+
     /** Consumer: the value {@code i} pairs after the head; {@code i < available()}. */
     public long valueAt(int i) {
         return values[(int) (head + i) & mask];
@@ -98,6 +105,7 @@ public final class SequencedLongRing {
     }
 
     /** Any thread: pairs in the ring, exact only when both sides are quiet. */
+    @Override
     public int size() {
         return (int) ((long) TAIL.getAcquire(this) - (long) HEAD.getAcquire(this));
     }

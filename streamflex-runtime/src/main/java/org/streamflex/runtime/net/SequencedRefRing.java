@@ -28,7 +28,7 @@ import java.lang.invoke.VarHandle;
  *
  * @param <T> the referenced type
  */
-final class SequencedRefRing<T> {
+final class SequencedRefRing<T> implements SequencedRing {
     /** Bytes each item counts besides its size, as a {@link SequencedByteRing} record's header. */
     static final int HEADER_BYTES = SequencedByteRing.HEADER_BYTES;
     private static final VarHandle HEAD;
@@ -90,8 +90,8 @@ final class SequencedRefRing<T> {
         this.byteCapacity = byteCapacity;
     }
 
-    /** Items it holds at most. */
-    int capacity() {
+    @Override
+    public int capacity() {
         return maxItems;
     }
 
@@ -138,7 +138,8 @@ final class SequencedRefRing<T> {
     }
 
     /** Consumer: items at and after the cursor it may read, at least those published before the call. */
-    int available() {
+    @Override
+    public int available() {
         if (tailCache == cursor) {
             tailCache = (long) TAIL.getAcquire(this);
         }
@@ -148,6 +149,11 @@ final class SequencedRefRing<T> {
     /** Consumer: the sequence number of the item {@code ahead} items after the cursor; {@code available() > ahead}. */
     long sequenceAt(int ahead) {
         return sequences[(int) (cursor + ahead) & mask];
+    }
+
+    @Override
+    public long firstSequence() {
+        return sequenceAt(0);
     }
 
     /** Consumer: the size of the item {@code ahead} items after the cursor; {@code available() > ahead}. */
@@ -175,8 +181,8 @@ final class SequencedRefRing<T> {
         HEAD.setRelease(this, cursor);
     }
 
-    /** Any thread: items not freed, exact only when both sides are quiet. */
-    int size() {
+    @Override
+    public int size() {
         return (int) ((long) TAIL.getAcquire(this) - (long) HEAD.getAcquire(this));
     }
 }
