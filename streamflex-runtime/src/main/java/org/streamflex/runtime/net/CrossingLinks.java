@@ -306,6 +306,8 @@ public final class CrossingLinks implements AutoCloseable {
                 if (crossings.get(i).kind() == ElementKind.SHARED) {
                     sender(registry, owner, index, "tooLarge", "values too large for the link, dropped from the"
                             + " channel at the node", LinkCounters::tooLarge);
+                    sender(registry, owner, index, "encodeFailed", "values the codec failed to encode, not sent",
+                            LinkCounters::encodeFailed);
                 }
                 registry.register(CounterOwner.LINK, owner, "connections", "handshakes that succeeded", () -> {
                     NetworkLinkClient client = client(index);

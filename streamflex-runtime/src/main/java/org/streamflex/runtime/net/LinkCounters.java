@@ -9,7 +9,7 @@ import org.streamflex.runtime.counter.SingleWriterCounter;
  * read one by one, so a sum is exact only once the side is quiet (closed, or its producer stopped).
  *
  * <p>On a closed link every item is accounted for. The sender: {@code accepted == sent +
- * droppedAtSender + discardedAtClose} and {@code sent == acknowledged + lostInTransit + lostInFlight}.
+ * droppedAtSender + discardedAtClose + encodeFailed} and {@code sent == acknowledged + lostInTransit + lostInFlight}.
  * Over one connection that ended with the CLOSE exchange: {@code sent == delivered + droppedAtReceiver +
  * lostInTransit} (the receiver's delivered and dropped, the sender's lost). The receiver, over all the
  * connections of one sending link: {@code delivered + droppedAtReceiver + droppedAtSender +
@@ -32,6 +32,7 @@ public final class LinkCounters {
     private final SingleWriterCounter acknowledged = new SingleWriterCounter();
     private final SingleWriterCounter lostInFlight = new SingleWriterCounter();
     private final SingleWriterCounter tooLarge = new SingleWriterCounter();
+    private final SingleWriterCounter encodeFailed = new SingleWriterCounter();
 
     /** Sender, written by the producer thread: items given a sequence number (queued or dropped). */
     public long accepted() {
@@ -49,7 +50,7 @@ public final class LinkCounters {
     /**
      * Written by the producer thread on the sender: items dropped because the sender's queue was full
      * (DROP mode). On the receiver, by its event loop: sequence gaps the sender's LOST reports explain,
-     * which are the sender's droppedAtSender and discardedAtClose together.
+     * which are the sender's droppedAtSender, discardedAtClose and encodeFailed together.
      */
     public long droppedAtSender() {
         return droppedAtSender.get();
@@ -111,13 +112,23 @@ public final class LinkCounters {
         return tooLarge.get();
     }
 
+    /**
+     * Sender, written by its event loop: values that left the queue unsent because the link's codec
+     * failed to encode their frame ({@link EncodeFailedException}: a bug in the codec). They had
+     * sequence numbers, so the receiver counts them with the sender's drops.
+     */
+    public long encodeFailed() {
+        return encodeFailed.get();
+    }
+
     @Override
     public String toString() {
         return "accepted " + accepted() + ", refused " + refused() + ", droppedAtSender " + droppedAtSender()
                 + ", sent " + sent() + ", discardedAtClose " + discardedAtClose() + ", delivered " + delivered()
                 + ", droppedAtReceiver " + droppedAtReceiver() + ", lostInTransit " + lostInTransit()
                 + ", acknowledged " + acknowledged() + ", lostInFlight " + lostInFlight()
-                + (tooLarge() == 0 ? "" : ", tooLarge " + tooLarge());
+                + (tooLarge() == 0 ? "" : ", tooLarge " + tooLarge())
+                + (encodeFailed() == 0 ? "" : ", encodeFailed " + encodeFailed());
     }
 
     void addAccepted(long n) {
@@ -158,6 +169,10 @@ public final class LinkCounters {
 
     void addTooLarge(long n) {
         tooLarge.add(n);
+    }
+
+    void addEncodeFailed(long n) {
+        encodeFailed.add(n);
     }
 
     void addLostInFlight(long n) {

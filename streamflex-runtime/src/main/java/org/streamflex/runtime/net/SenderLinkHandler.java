@@ -351,6 +351,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
             return;
         }
         boolean wrote = false;
+        boolean failed = false;
         int available = ring.available();
         while (available > 0 && ctx.channel().isWritable()) {
             wrote |= reportDrops();
@@ -361,7 +362,15 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
                     break;
                 }
             }
-            ByteBuf frame = ring.takeData(ctx.alloc(), budget);
+            ByteBuf frame;
+            try {
+                frame = ring.takeData(ctx.alloc(), budget);
+            } catch (EncodeFailedException e) {
+                encodeFailed(e);
+                failed = true;
+                available = ring.available();
+                continue;
+            }
             int n = FrameEncoder.dataCount(frame);
             var _ = ctx.write(frame, ctx.voidPromise());
             counters.addSent(n);
@@ -372,14 +381,35 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
             wrote = true;
             available = ring.available();
         }
+        if (failed) {
+            wrote |= reportDrops(); // the failed frame's values may have been the last queued
+        }
         if (wrote) {
             ctx.flush();
         }
     }
 
-    /** Reports the producer's drops and what close discarded: to the receiver, both never left the sender. */
+    /**
+     * Counts the values of a frame the codec failed to encode, which the next LOST report tells the
+     * receiver of, and logs the first failure of the link: the link goes on with the values after
+     * them, since a codec that fails on one value may encode the next (a link that stopped would lose
+     * every later value instead of one frame's).
+     */
+    private void encodeFailed(EncodeFailedException e) {
+        if (counters.encodeFailed() == 0) {
+            System.getLogger("org.streamflex.runtime.net").log(System.Logger.Level.WARNING, "link "
+                    + offer.describe() + ": " + e.getMessage() + " (counted in encodeFailed; later failures of this"
+                    + " link are counted, not logged)", e);
+        }
+        counters.addEncodeFailed(e.items());
+    }
+
+    /**
+     * Reports the producer's drops, what close discarded and what the codec failed to encode: to the
+     * receiver, all three never left the sender.
+     */
     private boolean reportDrops() {
-        long drops = counters.droppedAtSender() + counters.discardedAtClose();
+        long drops = counters.droppedAtSender() + counters.discardedAtClose() + counters.encodeFailed();
         if (drops <= reportedDrops) {
             return false;
         }

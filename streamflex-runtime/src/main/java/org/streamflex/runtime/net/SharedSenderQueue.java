@@ -119,8 +119,8 @@ final class SharedSenderQueue implements SenderQueue {
     /**
      * Event loop: a DATA frame of the oldest values, each encoded straight into it and released.
      *
-     * @throws IllegalStateException if the codec failed to encode a value: every value taken is
-     *     released all the same, and the frame with them
+     * @throws EncodeFailedException if the codec failed to encode a value: every value taken is
+     *     released all the same, and the frame with them; the exception says how many left the queue
      */
     @Override
     public ByteBuf takeData(ByteBufAllocator alloc, int budget) {
@@ -143,8 +143,9 @@ final class SharedSenderQueue implements SenderQueue {
         ring.free();
         if (failure != null) {
             frame.release();
-            throw new IllegalStateException("the link's " + encoder.getClass().getName() + " failed to encode a "
-                    + encoder.type().getName() + " whose size it had given: " + failure, failure);
+            throw new EncodeFailedException("the link's " + encoder.getClass().getName() + " failed to encode a "
+                    + encoder.type().getName() + " whose size it had given, so the " + n + " value(s) of its frame"
+                    + " were not sent: " + failure, n, failure);
         }
         frame.writerIndex(start + itemBytes);
         return FrameEncoder.finishData(frame, n);

@@ -309,8 +309,9 @@ class SharedSenderQueueTest {
             assertTrue(queue.offer(i, blobs.get(i)));
         }
         KeepingAllocator alloc = new KeepingAllocator(false);
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> queue.takeData(alloc, 4));
+        EncodeFailedException e = assertThrows(EncodeFailedException.class, () -> queue.takeData(alloc, 4));
         assertTrue(e.getMessage().contains("failed to encode a " + Blob.class.getName()), e.getMessage());
+        assertEquals(4, e.items(), "the frame's four values left the queue unsent");
         assertEquals(1, alloc.given.size());
         assertEquals(0, alloc.given.get(0).refCnt(), "the frame is released");
         for (int i = 0; i < 4; i++) {
