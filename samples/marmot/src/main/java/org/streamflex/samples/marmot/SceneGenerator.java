@@ -7,6 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import javax.sound.sampled.AudioFileFormat;
+import javax.sound.sampled.AudioFormat;
+import javax.sound.sampled.AudioInputStream;
+import javax.sound.sampled.AudioSystem;
 
 /**
  * Writes a scene with known answers: {@code nodes.csv}, {@code mics.csv}, one 4-channel 16-bit
@@ -60,10 +64,14 @@ public final class SceneGenerator {
         long clipped = 0;
         int node = 0;
         for (NodeSite site : r.deployment().nodes()) {
-            short[] pcm = new short[4 * frames(spec)];
-            clipped += render(spec, site, r.deployment(), r.calls(), new SplittableRandom(spec.seed() * 1_000_003L
-                    + node++), pcm);
-            ArrayRecording.write(recordingOf(dir, site.id()), pcm, 4, spec.sampleRate());
+            // Rendered while it is written, a block at a time: a long scene needs no heap for its length.
+            SceneAudio audio = new SceneAudio(spec, site, r.deployment(), r.calls(),
+                    new SplittableRandom(spec.seed() * 1_000_003L + node++), SceneAudio.BLOCK_FRAMES);
+            AudioFormat format = new AudioFormat(spec.sampleRate(), 16, site.mics(), true, false);
+            try (AudioInputStream s = new AudioInputStream(audio, format, audio.frames())) {
+                AudioSystem.write(s, AudioFileFormat.Type.WAVE, recordingOf(dir, site.id()).toFile());
+            }
+            clipped += audio.clipped();
         }
         Truth.write(dir.resolve(Truth.FILE), r.calls(), List.of(String.format(Locale.ROOT,
                 "generated: seed %d, %d nodes on a %.1f m ring, %d calls in %.1f s, %.1f dB SNR at the farthest node,"
@@ -184,50 +192,14 @@ public final class SceneGenerator {
         return sum / n;
     }
 
-    /** Fills {@code pcm} (interleaved, 4 channels) with node {@code site}'s recording; returns the clipped samples. */
+    /**
+     * Fills {@code pcm} (interleaved, 4 channels) with node {@code site}'s recording, in one block;
+     * returns the clipped samples. {@link #write} renders the same samples a block at a time.
+     */
     static long render(SceneSpec spec, NodeSite site, Deployment deployment, List<TrueCall> calls,
             SplittableRandom noise, short[] pcm) {
-        int frames = pcm.length / site.mics();
-        int ch = site.mics();
-        double[] x = new double[pcm.length];
-        double fs = spec.sampleRate();
-        double power = callPower(spec);
-        for (TrueCall c : calls) {
-            double[][] sources = sourcesOf(spec, c);
-            double far = 0;
-            // The farthest node's distance is what the SNR is defined at; it is the ring's, not this node's.
-            for (NodeSite n : deployment.nodes()) {
-                far = Math.max(far, n.distanceTo(c.x(), c.y()));
-            }
-            double amplitude = far * spec.noiseRms() * Math.sqrt(Math.pow(10, spec.snrDb() / 10) / power);
-            double direct = site.distanceTo(c.x(), c.y());
-            for (int k = 0; k < sources.length; k++) {
-                double[] src = sources[k];
-                if (k > 0 && site.distanceTo(src[0], src[1]) <= direct) {
-                    // The node is behind the wall: an image nearer than the source would be heard before
-                    // the direct sound, louder, which no wall does (it would block the direct path).
-                    continue;
-                }
-                for (int m = 0; m < ch; m++) {
-                    double d = Math.hypot(site.worldMicX(m) - src[0], site.worldMicY(m) - src[1]);
-                    double arrival = c.seconds() + d / spec.speedOfSound();
-                    int from = Math.max(0, (int) Math.floor(arrival * fs));
-                    int to = Math.min(frames, (int) Math.ceil((arrival + spec.callSeconds()) * fs) + 1);
-                    for (int n = from; n < to; n++) {
-                        x[n * ch + m] += src[2] * amplitude / d * call(spec, n / fs - arrival);
-                    }
-                }
-            }
-        }
-        long clipped = 0;
-        for (int i = 0; i < x.length; i++) {
-            double v = Math.rint(x[i] + spec.noiseRms() * noise.nextGaussian());
-            if (v > Short.MAX_VALUE || v < Short.MIN_VALUE) {
-                clipped++;
-                v = Math.max(Short.MIN_VALUE, Math.min(Short.MAX_VALUE, v));
-            }
-            pcm[i] = (short) v;
-        }
-        return clipped;
+        SceneAudio audio = new SceneAudio(spec, site, deployment, calls, noise, pcm.length / site.mics());
+        audio.renderNext(pcm);
+        return audio.clipped();
     }
 }
