@@ -92,7 +92,7 @@ public final class DoaFeed extends Filter {
     /**
      * {@code t} with each channel cut to what a DOA of padding {@code pad}, lead {@code lead} and
      * {@code doaSamples} samples reads, tagged with the detection's end ({@link MarmotDoa#rangeEnd} of
-     * the whole tuple), which a DOA serving several nodes reports ({@link DoaQueue} sends the same).
+     * the whole tuple), which a DOA serving several nodes reports.
      */
     static SegTuple trim(SegTuple t, long pad, long lead, int doaSamples) {
         int length = Integer.MAX_VALUE;

@@ -53,8 +53,8 @@ public final class MarmotGraph extends SignalGraph {
     private final List<ArraySource> sources = new ArrayList<>();
     private final List<ScoreTap> taps = new ArrayList<>();
     private final DoaLog doaLog;
-    /** The pipelined DOA's queue (one JVM), or null. */
-    private final DoaQueue doaQueue;
+    /** The pipelined DOAs' queues (one JVM), one per node part; none otherwise. */
+    private final List<DoaQueue> queues = new ArrayList<>();
     private final TemporalCluster cluster;
     private final LocationLog locations;
     private final MarmotConfig.Grid grid;
@@ -95,11 +95,11 @@ public final class MarmotGraph extends SignalGraph {
      *   <li>{@code doaOnServer}: after the node parts' streams are merged, as a server runs it: each
      *       node part's tuples and marks go in order into one {@link DoaFeed}, and one {@link MarmotDoa}
      *       serves every node (the command's {@code --doa server});
-     *   <li>else, {@code queue} above 0: pipelined behind the detectors: every node part's detections
-     *       and marks wait in a {@link DoaQueue} until {@code queue} detections wait, then the
-     *       detections go to one {@link MarmotDoa} serving every node, fused with a {@link DoaForward}
-     *       and split across cores (fission), and a {@link DoaMerge} puts its vectors and the marks
-     *       back in order (the command's default);
+     *   <li>else, {@code queue} above 0: pipelined behind the detectors: each node part's detections
+     *       and marks wait in its {@link DoaQueue} until {@code queue} detections wait, then the
+     *       detections go to the node's {@link MarmotDoa}, fused with a {@link DoaForward} and split
+     *       across cores (fission), and a {@link DoaMerge} puts every node's vectors and marks in the
+     *       order the unpipelined graph's Joiner gave them (the command's default);
      *   <li>else ({@code queue} 0): a DOA per node part, behind its sync, as a node JVM runs it.
      * </ul>
      * The DOA's batches are split from the first (the runtime's {@code streamflex.fission.minPartNanos}
@@ -234,13 +234,8 @@ public final class MarmotGraph extends SignalGraph {
         // Pipelined (one JVM): each node's tuples and marks wait in the queue; one DOA behind it serves every node.
         boolean pipelined = !doaOnServer && queue > 0;
         Joiner joiner = doaOnServer || pipelined ? null : makeFilter(Joiner.class);
-        doaQueue = pipelined ? makeFilter("doa-queue", DoaQueue.class, 64 << 10, 64 << 10) : null;
-        MarmotDoa pipeDoa = pipelined ? makeFilter("doa", MarmotDoa.class, 64 << 10, 4 << 20) : null;
-        if (pipelined) {
-            doaQueue.configure(queue, config.padNanos(), leadNanos, config.doaSamples());
-            serveEvery(pipeDoa, config, nodes, leadNanos);
-            pipeDoa.answerEvery();
-        }
+        DoaMerge merge = pipelined ? makeFilter("doa-merge", DoaMerge.class, 1 << 20, 64 << 10) : null;
+
         DoaFeed feed = doaOnServer ? makeFilter("doa-feed", DoaFeed.class, 64 << 10, 64 << 10) : null;
         MarmotDoa serverDoa = doaOnServer ? makeFilter("doa", MarmotDoa.class, 64 << 10, 4 << 20) : null;
         if (doaOnServer) {
@@ -292,11 +287,6 @@ public final class MarmotGraph extends SignalGraph {
             detections = through(detections, minimum, "in", "out", TimeRange.class);
             int maxSamples = (int) Math.min(Integer.MAX_VALUE, Math.round(sampleRates[k] * 10));
             Signal<SegTuple> cut = sync(detections, maxSamples, SyncPolicy.DROP_INCOMPLETE, c0, c1, c2, c3);
-            if (pipelined) {
-                into(cut, doaQueue, "tuples");
-                connect(source, "progress", doaQueue, "progress", CHANNEL);
-                continue;
-            }
             if (doaOnServer) {
                 feed.part(timebase);
                 into(cut, feed, "tuples");
@@ -309,10 +299,30 @@ public final class MarmotGraph extends SignalGraph {
                     Math.round(config.doaLeadMillis() * 1e6));
             doa.configureWindow(Math.round(config.doaDecayMillis() * 1e6));
             doa.configureFrames(Math.round(config.doaFrameMillis() * 1e6), config.doaOnsetDb());
-            into(cut, doa, "in");
+            DoaQueue nodeQueue = null;
+            if (pipelined) {
+                // The node's detections and marks wait in its queue; its DOA, reached by the node's clock alone, takes
+                // them several at a time (a filter several clocks reach is not fused, so one DOA for every node would
+                // not be split across cores).
+                nodeQueue = makeFilter("doa-queue-" + site.id(), DoaQueue.class, 64 << 10, 64 << 10);
+                nodeQueue.configure(queue);
+                into(cut, nodeQueue, "tuples");
+                connect(source, "progress", nodeQueue, "progress", CHANNEL);
+                connect(nodeQueue, "out", doa, "in", 2 * DoaQueue.MAX_BATCH);
+                doa.answerEvery();
+                queues.add(nodeQueue);
+            } else {
+                into(cut, doa, "in");
+            }
             // The DOA and its forwarder are a static subgraph: fused, the stateless DOA split across cores.
             DoaForward forward = makeFilter("doa-out-" + site.id(), DoaForward.class);
             connect(doa, "out", forward, "in", CHANNEL);
+            if (pipelined) {
+                connect(nodeQueue, "arrivals", merge, "arrivals", CHANNEL);
+                connect(forward, "out", merge, "vectors", CHANNEL);
+                connect(nodeQueue, "marks", merge, "marks", MARKS_CHANNEL);
+                continue;
+            }
             connect(forward, "out", joiner, CHANNEL);
             connect(source, "progress", joiner, CHANNEL);
         }
@@ -324,13 +334,6 @@ public final class MarmotGraph extends SignalGraph {
             connect(feed, "out", serverDoa, "in", FEED_CHANNEL);
             connect(serverDoa, "out", doaLog, "in", CHANNEL);
         } else if (pipelined) {
-            // The DOA and its forwarder fused, the DOA split across cores; the queue's batch fits its channel.
-            connect(doaQueue, "out", pipeDoa, "in", 2 * DoaQueue.MAX_BATCH);
-            DoaForward forward = makeFilter("doa-out", DoaForward.class);
-            connect(pipeDoa, "out", forward, "in", CHANNEL);
-            DoaMerge merge = makeFilter("doa-merge", DoaMerge.class);
-            connect(forward, "out", merge, "vectors", CHANNEL);
-            connect(doaQueue, "marks", merge, "marks", MARKS_CHANNEL);
             connect(merge, "out", doaLog, "in", CHANNEL);
         } else {
             connect(joiner, doaLog, "in", CHANNEL);
@@ -393,9 +396,13 @@ public final class MarmotGraph extends SignalGraph {
         return taps.get(k);
     }
 
-    /** The detections the pipelined DOA's queue has sent to the DOA so far; 0 without a queue. */
+    /** The detections the pipelined DOAs' queues have sent to their DOAs so far; 0 without queues. */
     long queuedDetectionsSent() {
-        return doaQueue == null ? 0 : doaQueue.sent();
+        long n = 0;
+        for (DoaQueue q : queues) {
+            n += q.sent();
+        }
+        return n;
     }
 
     /** The server's log of detections. */
