@@ -14,8 +14,9 @@ import org.streamflex.FilterEvent;
  * as the Joiner took its inputs, so its log of (node, kind, count) is the Joiner's order. It then
  * puts items in that order as they come back: a detection once its node's DOA has answered it (the
  * DOA answers every detection, a {@link MarmotDoa#NO_DIRECTION} vector for one it drops, which stops
- * here and is counted here, under the DOA's event for its reason), a mark once the queue has let it go. So no mark overtakes a detection still in a DOA, and
- * the clustering sees the Joiner's items, item for item.
+ * here and is counted here, under the DOA's event for its reason), a mark once the queue has let
+ * it go. So no mark overtakes a detection still in a DOA, and the clustering sees the Joiner's
+ * items, item for item.
  *
  * <pre>{@code
  * DoaMerge merge = makeFilter("doa-merge", DoaMerge.class, 256 << 10, 64 << 10);
