@@ -48,7 +48,7 @@ public final class MarmotGraph extends SignalGraph {
     private static final int CHANNEL = 256;
     /** The feed's channel: detections are seconds apart, and each link queue holds this many at the bound. */
     private static final int FEED_CHANNEL = 64;
-    /** The queue's marks waiting for the DOA's vectors: a release sends at most this many at once. */
+    /** A node's marks its queue let go, waiting in the merge for the vectors before them (a release sends <= 256). */
     private static final int MARKS_CHANNEL = 1024;
     private final List<ArraySource> sources = new ArrayList<>();
     private final List<ScoreTap> taps = new ArrayList<>();
@@ -231,11 +231,11 @@ public final class MarmotGraph extends SignalGraph {
         // DOA on the nodes: each node's DOA and its source's marks merge in the Joiner, whose one channel crosses.
         // DOA on the server: each node's tuples and marks go in order into the feed, whose one channel crosses to a
         // DOA serving every node (DoaFeed says why one channel).
-        // Pipelined (one JVM): each node's tuples and marks wait in the queue; one DOA behind it serves every node.
+        // Pipelined (one JVM): each node's tuples and marks wait in its queue, its DOA takes them several at a time,
+        // and the merge puts every node's vectors and marks in the order the Joiner would have.
         boolean pipelined = !doaOnServer && queue > 0;
         Joiner joiner = doaOnServer || pipelined ? null : makeFilter(Joiner.class);
         DoaMerge merge = pipelined ? makeFilter("doa-merge", DoaMerge.class, 1 << 20, 64 << 10) : null;
-
         DoaFeed feed = doaOnServer ? makeFilter("doa-feed", DoaFeed.class, 64 << 10, 64 << 10) : null;
         MarmotDoa serverDoa = doaOnServer ? makeFilter("doa", MarmotDoa.class, 64 << 10, 4 << 20) : null;
         if (doaOnServer) {
