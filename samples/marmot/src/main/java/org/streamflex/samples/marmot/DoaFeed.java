@@ -76,7 +76,7 @@ public final class DoaFeed extends Filter {
         for (int p = 0; p < tuples.length; p++) {
             SharedChannel<SegTuple> detections = tuples[p];
             while (detections.size() > 0) {
-                out.put(trimmed(detections.take()));
+                out.put(trim(detections.take(), padNanos, leadNanos, samples));
             }
             Channel<DoaVector> marks = progress[p];
             while (marks.size() > 0) {
@@ -89,8 +89,12 @@ public final class DoaFeed extends Filter {
         }
     }
 
-    /** {@code t} with each channel cut to what the DOA reads, tagged with the detection's end. */
-    private SegTuple trimmed(SegTuple t) {
+    /**
+     * {@code t} with each channel cut to what a DOA of padding {@code pad}, lead {@code lead} and
+     * {@code doaSamples} samples reads, tagged with the detection's end ({@link MarmotDoa#rangeEnd} of
+     * the whole tuple), which a DOA serving several nodes reports.
+     */
+    static SegTuple trim(SegTuple t, long pad, long lead, int doaSamples) {
         int length = Integer.MAX_VALUE;
         for (int m = 0; m < t.size(); m++) {
             length = Math.min(length, t.get(m).length());
@@ -99,7 +103,7 @@ public final class DoaFeed extends Filter {
         SegTuple cut = SegTuple.make(t.size());
         // Too short for a direction, the DOA drops it (and says so): its end does not matter then.
         cut.tag(length < MarmotDoa.MIN_SAMPLES ? first.startNanos() : MarmotDoa.rangeEnd(first, length));
-        int keep = MarmotDoa.samplesRead(padNanos, leadNanos, samples, first.timebase().sampleRate());
+        int keep = MarmotDoa.samplesRead(pad, lead, doaSamples, first.timebase().sampleRate());
         for (int m = 0; m < t.size(); m++) {
             Seg s = t.get(m);
             cut.set(m, s.length() <= keep ? s : Segs.subsegAny(s, 0, keep));

@@ -34,8 +34,26 @@ public final class MarmotDoa extends Filter {
     public static final int LAYERS = 2;
     /** The fewest first-arrival entries worth a direction; with fewer the detection has no onset and is dropped. */
     public static final int MIN_ENTRIES = 4;
-    private static final FilterEvent TOO_SHORT = FilterEvent.named("detection-too-short");
-    private static final FilterEvent NO_BINS = FilterEvent.named("band-has-no-bins");
+    /**
+     * The kind of the vector a DOA that answers every detection ({@link #answerEvery}) puts for one it
+     * drops (too short, no bins, no onset, an unknown node; each counted by its event): no direction,
+     * never logged. A {@link DoaMerge} counts it and lets it go.
+     */
+    public static final int NO_DIRECTION = -1;
+    /** A {@link #NO_DIRECTION} vector's {@link DoaVector#seq}: the detection was too short. */
+    static final int DROPPED_TOO_SHORT = 0;
+    /** ... the band has no bins at the detection's rate. */
+    static final int DROPPED_NO_BINS = 1;
+    /** ... no frequency rose above its floor: no onset. */
+    static final int DROPPED_NO_ONSET = 2;
+    /** ... its timebase names no node this DOA serves. */
+    static final int DROPPED_UNKNOWN_NODE = 3;
+    /** The events that count each reason, as this DOA raises them when it does not answer every detection. */
+    static final String TOO_SHORT_EVENT = "detection-too-short";
+    static final String NO_BINS_EVENT = "band-has-no-bins";
+    static final String UNKNOWN_NODE_EVENT = "tuple-of-unknown-node";
+    private static final FilterEvent TOO_SHORT = FilterEvent.named(TOO_SHORT_EVENT);
+    private static final FilterEvent NO_BINS = FilterEvent.named(NO_BINS_EVENT);
     /**
      * A detection in which no in-band frequency rose {@code --doa-onset-db} above its floor in the lead
      * before it: not a call's arrival but a reverberant tail or noise crossing the detector's threshold
@@ -43,7 +61,7 @@ public final class MarmotDoa extends Filter {
      * and RT60 1.0 s included, had 18 or more first-arrival entries; the one false detection there had 0.
      */
     private static final FilterEvent NO_ONSET = FilterEvent.named(MarmotRun.NO_ONSET_EVENT);
-    private static final FilterEvent UNKNOWN_NODE = FilterEvent.named("tuple-of-unknown-node");
+    private static final FilterEvent UNKNOWN_NODE = FilterEvent.named(UNKNOWN_NODE_EVENT);
 
     @Rate(1)
     private SharedChannel<SegTuple> in;
@@ -70,6 +88,8 @@ public final class MarmotDoa extends Filter {
     private long decayNanos = 25_000_000L;
     private long frameNanos = 5_000_000L;
     private double onsetRatio = 10;
+    /** Whether a dropped detection gets a {@link #NO_DIRECTION} vector (behind a {@link DoaQueue}). */
+    private boolean answerEvery;
 
     private MarmotDoa() {
     }
@@ -158,6 +178,15 @@ public final class MarmotDoa extends Filter {
     }
 
     /**
+     * Makes this DOA put one vector for every detection it takes, a {@link #NO_DIRECTION} one for a
+     * detection it drops, so that a {@link DoaMerge} can count the detections answered (the pipelined
+     * DOA of the one-JVM run); before the graph runs.
+     */
+    void answerEvery() {
+        this.answerEvery = true;
+    }
+
+    /**
      * The samples per channel this DOA reads of a detection at {@code sampleRate}, at most: what
      * precedes the lead (skipped) and {@code samples} after it; a {@link DoaFeed} sends no more.
      */
@@ -192,7 +221,7 @@ public final class MarmotDoa extends Filter {
         if (served > 0) {
             k = nodeOf(t.get(0).timebase().name());
             if (k < 0) {
-                raise(UNKNOWN_NODE);
+                dropped(UNKNOWN_NODE, DROPPED_UNKNOWN_NODE, k);
                 return;
             }
             if (t.size() == DoaFeed.MARK_PLACES) {
@@ -206,7 +235,7 @@ public final class MarmotDoa extends Filter {
         }
         FloatSeg first = (FloatSeg) t.get(0);
         if (length < MIN_SAMPLES) {
-            raise(TOO_SHORT);
+            dropped(TOO_SHORT, DROPPED_TOO_SHORT, k);
             return;
         }
         double rate = first.timebase().sampleRate();
@@ -221,7 +250,7 @@ public final class MarmotDoa extends Filter {
         int lastBin = Math.min(size / 2 - 1, (int) Math.floor(highHz * size / rate));
         int bins = lastBin - firstBin + 1;
         if (bins < 1) {
-            raise(NO_BINS);
+            dropped(NO_BINS, DROPPED_NO_BINS, k);
             return;
         }
         // Every array has a size fixed by the configuration, never by the detection: the transient
@@ -240,7 +269,7 @@ public final class MarmotDoa extends Filter {
         System.arraycopy(micY, k * MAX_MICS, ys, 0, MAX_MICS);
         int kept = firstArrivals(t, skip, n, capacity, onset, rate, xs, ys, response);
         if (kept >= 0 && kept < MIN_ENTRIES) {
-            raise(NO_ONSET);
+            dropped(NO_ONSET, DROPPED_NO_ONSET, k);
             return;
         }
         if (kept < 0) {
@@ -336,6 +365,24 @@ public final class MarmotDoa extends Filter {
         }
         SteeredResponse.power(bandRe, bandIm, MAX_MICS, bins, firstBin, size, rate, xs, ys, speedOfSound, response,
                 new double[capacity]);
+    }
+
+    /**
+     * Counts a detection dropped for {@code why}; answering every one, puts instead a
+     * {@link #NO_DIRECTION} vector whose {@link DoaVector#seq} says why ({@code reason}), and the
+     * {@link DoaMerge} counts it: an event raised by a replica of a split batch is not counted in the
+     * filter's counters, and the merge runs on the graph's thread, never split.
+     */
+    private void dropped(FilterEvent why, int reason, int k) {
+        if (!answerEvery) {
+            raise(why);
+            return;
+        }
+        DoaVector v = makeCapsule(DoaVector.class);
+        v.kind = NO_DIRECTION;
+        v.node = served > 0 ? k : node;
+        v.seq = reason;
+        out.put(v);
     }
 
     /** A node's progress or end mark, as a {@link DoaFeed} sent it in a tuple: the mark its source put. */

@@ -48,9 +48,13 @@ public final class MarmotGraph extends SignalGraph {
     private static final int CHANNEL = 256;
     /** The feed's channel: detections are seconds apart, and each link queue holds this many at the bound. */
     private static final int FEED_CHANNEL = 64;
+    /** A node's marks its queue let go, waiting in the merge for the vectors before them (a release sends <= 256). */
+    private static final int MARKS_CHANNEL = 1024;
     private final List<ArraySource> sources = new ArrayList<>();
     private final List<ScoreTap> taps = new ArrayList<>();
     private final DoaLog doaLog;
+    /** The pipelined DOAs' queues (one JVM), one per node part; none otherwise. */
+    private final List<DoaQueue> queues = new ArrayList<>();
     private final TemporalCluster cluster;
     private final LocationLog locations;
     private final MarmotConfig.Grid grid;
@@ -81,7 +85,46 @@ public final class MarmotGraph extends SignalGraph {
      */
     public MarmotGraph(MarmotConfig config, Deployment deployment, double[] sampleRates, boolean scoreTaps,
             int clockPeriodMicros) {
-        this(config, deployment, every(deployment), sampleRates, scoreTaps, clockPeriodMicros, false);
+        this(config, deployment, every(deployment), sampleRates, scoreTaps, clockPeriodMicros, false, 0);
+    }
+
+    /**
+     * The one-JVM graph, every node part and the server part, on free-running clocks under the
+     * {@code GraphDriver}, with its direction-of-arrival stage placed as asked:
+     * <ul>
+     *   <li>{@code doaOnServer}: after the node parts' streams are merged, as a server runs it: each
+     *       node part's tuples and marks go in order into one {@link DoaFeed}, and one {@link MarmotDoa}
+     *       serves every node (the command's {@code --doa server});
+     *   <li>else, {@code queue} above 0: pipelined behind the detectors: each node part's detections
+     *       and marks wait in its {@link DoaQueue} until {@code queue} detections wait, then the
+     *       detections go to the node's {@link MarmotDoa}, fused with a {@link DoaForward} and split
+     *       across cores (fission), and a {@link DoaMerge} puts every node's vectors and marks in the
+     *       order the unpipelined graph's Joiner gave them (the command's default);
+     *   <li>else ({@code queue} 0): a DOA per node part, behind its sync, as a node JVM runs it.
+     * </ul>
+     * The DOA's batches are split from the first (the runtime's {@code streamflex.fission.minPartNanos}
+     * is 0 while the graph is built, unless the JVM sets it: a DOA takes about a millisecond per
+     * detection, and a run may have fewer batches than the runtime would time before it splits).
+     *
+     * <pre>{@code
+     * MarmotGraph g = MarmotGraph.whole(config, deployment, rates, true, false, 8);
+     * }</pre>
+     */
+    static MarmotGraph whole(MarmotConfig config, Deployment deployment, double[] sampleRates, boolean scoreTaps,
+            boolean doaOnServer, int queue) {
+        String key = "streamflex.fission.minPartNanos";
+        boolean set = queue > 0 && !doaOnServer && System.getProperty(key) == null;
+        if (set) {
+            System.setProperty(key, "0");
+        }
+        try {
+            return new MarmotGraph(config, deployment, every(deployment), sampleRates, scoreTaps, 0, doaOnServer,
+                    doaOnServer ? 0 : queue);
+        } finally {
+            if (set) {
+                System.clearProperty(key);
+            }
+        }
     }
 
     /**
@@ -108,7 +151,8 @@ public final class MarmotGraph extends SignalGraph {
             int clockPeriodMicros, boolean doaOnServer) {
         double[] rates = new double[deployment.nodes().size()];
         rates[node] = sampleRate;
-        return new MarmotGraph(config, deployment, new int[] {node}, rates, false, clockPeriodMicros, doaOnServer);
+        return new MarmotGraph(config, deployment, new int[] {node}, rates, false, clockPeriodMicros, doaOnServer,
+                0);
     }
 
     /**
@@ -134,7 +178,7 @@ public final class MarmotGraph extends SignalGraph {
     static MarmotGraph forServer(MarmotConfig config, Deployment deployment, boolean doaOnServer) {
         double[] rates = new double[deployment.nodes().size()];
         rates[0] = Math.max(44_100, 4 * config.highHz());
-        return new MarmotGraph(config, deployment, new int[] {0}, rates, false, 0, doaOnServer);
+        return new MarmotGraph(config, deployment, new int[] {0}, rates, false, 0, doaOnServer, 0);
     }
 
     /** The timebase of node {@code site}'s audio, which names it in every tuple it sends: {@code node-<id>}. */
@@ -176,7 +220,7 @@ public final class MarmotGraph extends SignalGraph {
     }
 
     private MarmotGraph(MarmotConfig config, Deployment deployment, int[] parts, double[] sampleRates,
-            boolean scoreTaps, int clockPeriodMicros, boolean doaOnServer) {
+            boolean scoreTaps, int clockPeriodMicros, boolean doaOnServer, int queue) {
         List<NodeSite> nodes = deployment.nodes();
         if (nodes.isEmpty() || nodes.size() > DoaCluster.MAX_NODES) {
             throw new IllegalArgumentException("the graph runs 1 to " + DoaCluster.MAX_NODES + " nodes, not "
@@ -187,22 +231,16 @@ public final class MarmotGraph extends SignalGraph {
         // DOA on the nodes: each node's DOA and its source's marks merge in the Joiner, whose one channel crosses.
         // DOA on the server: each node's tuples and marks go in order into the feed, whose one channel crosses to a
         // DOA serving every node (DoaFeed says why one channel).
-        Joiner joiner = doaOnServer ? null : makeFilter(Joiner.class);
+        // Pipelined (one JVM): each node's tuples and marks wait in its queue, its DOA takes them several at a time,
+        // and the merge puts every node's vectors and marks in the order the Joiner would have.
+        boolean pipelined = !doaOnServer && queue > 0;
+        Joiner joiner = doaOnServer || pipelined ? null : makeFilter(Joiner.class);
+        DoaMerge merge = pipelined ? makeFilter("doa-merge", DoaMerge.class, 1 << 20, 64 << 10) : null;
         DoaFeed feed = doaOnServer ? makeFilter("doa-feed", DoaFeed.class, 64 << 10, 64 << 10) : null;
         MarmotDoa serverDoa = doaOnServer ? makeFilter("doa", MarmotDoa.class, 64 << 10, 4 << 20) : null;
         if (doaOnServer) {
             feed.configure(config.padNanos(), leadNanos, config.doaSamples());
-            NodeSite any = nodes.get(0);
-            serverDoa.configure(0, any.micXs(), any.micYs(), config.lowHz(), config.highHz(), config.speedOfSound(),
-                    config.padNanos(), config.doaSamples(), config.whitening(), leadNanos);
-            serverDoa.configureWindow(Math.round(config.doaDecayMillis() * 1e6));
-            serverDoa.configureFrames(Math.round(config.doaFrameMillis() * 1e6), config.doaOnsetDb());
-            for (int k = 0; k < nodes.size(); k++) {
-                NodeSite site = nodes.get(k);
-                if (site.mics() == ArraySource.CHANNELS) {
-                    serverDoa.serve(k, timebaseName(site), site.micXs(), site.micYs());
-                }
-            }
+            serveEvery(serverDoa, config, nodes, leadNanos);
         }
         for (int k : parts) {
             NodeSite site = nodes.get(k);
@@ -261,10 +299,30 @@ public final class MarmotGraph extends SignalGraph {
                     Math.round(config.doaLeadMillis() * 1e6));
             doa.configureWindow(Math.round(config.doaDecayMillis() * 1e6));
             doa.configureFrames(Math.round(config.doaFrameMillis() * 1e6), config.doaOnsetDb());
-            into(cut, doa, "in");
+            DoaQueue nodeQueue = null;
+            if (pipelined) {
+                // The node's detections and marks wait in its queue; its DOA, reached by the node's clock alone, takes
+                // them several at a time (a filter several clocks reach is not fused, so one DOA for every node would
+                // not be split across cores).
+                nodeQueue = makeFilter("doa-queue-" + site.id(), DoaQueue.class, 64 << 10, 64 << 10);
+                nodeQueue.configure(queue);
+                into(cut, nodeQueue, "tuples");
+                connect(source, "progress", nodeQueue, "progress", CHANNEL);
+                connect(nodeQueue, "out", doa, "in", 2 * DoaQueue.MAX_BATCH);
+                doa.answerEvery();
+                queues.add(nodeQueue);
+            } else {
+                into(cut, doa, "in");
+            }
             // The DOA and its forwarder are a static subgraph: fused, the stateless DOA split across cores.
             DoaForward forward = makeFilter("doa-out-" + site.id(), DoaForward.class);
             connect(doa, "out", forward, "in", CHANNEL);
+            if (pipelined) {
+                connect(nodeQueue, "arrivals", merge, "arrivals", CHANNEL);
+                connect(forward, "out", merge, "vectors", CHANNEL);
+                connect(nodeQueue, "marks", merge, "marks", MARKS_CHANNEL);
+                continue;
+            }
             connect(forward, "out", joiner, CHANNEL);
             connect(source, "progress", joiner, CHANNEL);
         }
@@ -275,6 +333,8 @@ public final class MarmotGraph extends SignalGraph {
             // 64 tuples: across machines each link's queue holds this many of the largest, twice over (32 MiB).
             connect(feed, "out", serverDoa, "in", FEED_CHANNEL);
             connect(serverDoa, "out", doaLog, "in", CHANNEL);
+        } else if (pipelined) {
+            connect(merge, "out", doaLog, "in", CHANNEL);
         } else {
             connect(joiner, doaLog, "in", CHANNEL);
         }
@@ -307,6 +367,21 @@ public final class MarmotGraph extends SignalGraph {
         validate();
     }
 
+    /** Makes {@code doa} serve every node of {@code nodes} with four microphones, told apart by their timebases. */
+    private static void serveEvery(MarmotDoa doa, MarmotConfig config, List<NodeSite> nodes, long leadNanos) {
+        NodeSite any = nodes.get(0);
+        doa.configure(0, any.micXs(), any.micYs(), config.lowHz(), config.highHz(), config.speedOfSound(),
+                config.padNanos(), config.doaSamples(), config.whitening(), leadNanos);
+        doa.configureWindow(Math.round(config.doaDecayMillis() * 1e6));
+        doa.configureFrames(Math.round(config.doaFrameMillis() * 1e6), config.doaOnsetDb());
+        for (int k = 0; k < nodes.size(); k++) {
+            NodeSite site = nodes.get(k);
+            if (site.mics() == ArraySource.CHANNELS) {
+                doa.serve(k, timebaseName(site), site.micXs(), site.micYs());
+            }
+        }
+    }
+
     /** The source of the {@code k}-th node part built: node {@code k}'s in a whole graph; a node's graph has one. */
     public ArraySource source(int k) {
         return sources.get(k);
@@ -319,6 +394,15 @@ public final class MarmotGraph extends SignalGraph {
      */
     public ScoreTap scores(int k) {
         return taps.get(k);
+    }
+
+    /** The detections the pipelined DOAs' queues have sent to their DOAs so far; 0 without queues. */
+    long queuedDetectionsSent() {
+        long n = 0;
+        for (DoaQueue q : queues) {
+            n += q.sent();
+        }
+        return n;
     }
 
     /** The server's log of detections. */

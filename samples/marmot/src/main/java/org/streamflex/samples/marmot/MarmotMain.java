@@ -32,7 +32,7 @@ public final class MarmotMain {
             "beta", "tau", "warmup", "hold", "min-std", "min-ms", "pad-ms", "doa-samples", "doa-lead-ms",
             "doa-decay-ms", "doa-frame-ms", "doa-onset-db", "whitening", "c", "cluster-tolerance-ms", "cluster-wait-ms",
             "min-nodes", "eps", "cell", "margin", "block", "site", "node", "server", "listen", "speed", "timeout",
-            "doa");
+            "doa", "doa-queue");
     private static final Set<String> GENERATE = Set.of("out", "seed", "nodes", "radius", "calls", "seconds", "snr",
             "rate", "call-band", "call-ms", "mic-side", "noise", "c", "reflections", "reflection-gain");
 
@@ -49,6 +49,9 @@ public final class MarmotMain {
               --whitening G (1: PHAT; 0: plain AML)   --c M_PER_S (343)   --cluster-tolerance-ms MS (50)
               --cluster-wait-ms MS (2000)   --min-nodes N (2)   --eps E (0.02)   --cell M (auto)
               --margin M (auto)   --block FRAMES (1024)
+              --doa nodes|server (nodes)   the DOA behind the detectors, or after the nodes' streams merge (a server's)
+              --doa-queue N (8; 0 to 32)   with --doa nodes: detections queued for the DOA, then split across the
+                cores (0: no queue, each detection alone behind its node's detector)
             split between JVMs (the same scene files and options on every one; TLS: -Dstreamflex.net.* properties):
               --site node --node ID --server HOST:PORT   one node: reads node-ID.wav only, sends to the server
                 [--speed X (1: real time)] [--timeout S (0: none)] [--doa nodes|server (nodes)]
@@ -59,6 +62,9 @@ public final class MarmotMain {
               --noise LSB (60) --c M_PER_S (343) --reflections N (0) --reflection-gain G (0.5)
             exit codes: 0 ok, 1 failure, 2 usage, 3 unreadable input, 4 some recordings unreadable or cut short,
               5 plots not written, 6 a split run lost items or timed out (the message says which)""";
+
+    /** {@code -Dmarmot.timing=true}: the one-JVM run says on stderr where its driver steps' time went. */
+    static final String TIMING_PROPERTY = "marmot.timing";
 
     private MarmotMain() {
     }
@@ -134,9 +140,9 @@ public final class MarmotMain {
         }
         String site = o.text("site", "whole");
         List<String> notHere = switch (site) {
-            case "whole" -> List.of("node", "server", "listen", "speed", "timeout", "doa");
-            case "node" -> List.of("plots", "max-plots", "truth", "listen");
-            case "server" -> List.of("plots", "max-plots", "node", "server", "speed");
+            case "whole" -> List.of("node", "server", "listen", "speed", "timeout");
+            case "node" -> List.of("plots", "max-plots", "truth", "listen", "doa-queue");
+            case "server" -> List.of("plots", "max-plots", "node", "server", "speed", "doa-queue");
             default -> throw new UsageException("--site: \"" + site + "\" is not whole, node or server");
         };
         for (String name : notHere) {
@@ -157,6 +163,11 @@ public final class MarmotMain {
             default -> throw new UsageException("--doa: \"" + o.text("doa", "") + "\" is not nodes or server (where"
                     + " the direction of arrival is computed; give the nodes and the server the same)");
         };
+        int queue = o.integer("doa-queue", MarmotRun.DEFAULT_QUEUE, 0, DoaQueue.MAX_BATCH);
+        if (doaOnServer && o.has("doa-queue")) {
+            throw new UsageException("--doa-queue is an option of --doa nodes: with --doa server the DOA takes each"
+                    + " node's detections in order from the one channel the server reads");
+        }
         if (site.equals("node")) {
             String id = required(o, "node", "the id of this node, as nodes.csv names it");
             InetSocketAddress server = SiteOptions.address("--server", required(o, "server",
@@ -194,7 +205,8 @@ public final class MarmotMain {
             }
             return ExitCode.OK.code();
         }
-        MarmotRun.Result r = MarmotRun.run(config, deployment, id -> wavDir.resolve("node-" + id + ".wav"), listener);
+        MarmotRun.Result r = MarmotRun.run(config, deployment, id -> wavDir.resolve("node-" + id + ".wav"), listener,
+                doaOnServer, queue);
         summary(r, calls, config, out);
         int code = r.problems().isEmpty() ? ExitCode.OK.code() : ExitCode.PARTIAL_INPUT.code();
         String plots = o.text("plots", "marmot-plots");
@@ -272,6 +284,16 @@ public final class MarmotMain {
             @Override
             public void progress(double seconds, double total) {
                 err.printf(Locale.ROOT, "marmot: %.0f of %.0f s of audio read%n", seconds, total);
+            }
+
+            @Override
+            public void timing(MarmotRun.StepTiming t) {
+                if (Boolean.getBoolean(TIMING_PROPERTY)) {
+                    err.printf(Locale.ROOT, "marmot: timing: %d driver steps in %.3f s; %d with a DOA batch (%d"
+                            + " detections) in %.3f s; the DOA stage %.3f s beyond the other steps' mean%n",
+                            t.steps(), t.nanos() / 1e9, t.doaSteps(), t.sent(), t.doaNanos() / 1e9,
+                            t.doaStageNanos() / 1e9);
+                }
             }
 
             @Override

@@ -48,6 +48,33 @@ public final class MarmotRun {
         /** A node's recording is unusable, or broke off; its node stops there. */
         default void problem(UnreadableInputException e) {
         }
+
+        /** The run has ended: where its driver steps' time went. */
+        default void timing(StepTiming t) {
+        }
+    }
+
+    /**
+     * Where a run's time went, step by step of the driver: the steps in which the pipelined DOA's
+     * queue sent detections to the DOA (which ran them within the step, with the clustering and
+     * fusion the marks sent with them set off) and the others (the sources, the detectors). With no
+     * queue ({@code --doa server}, {@code --doa-queue 0}) every step is counted as another.
+     *
+     * @param steps the driver's steps
+     * @param nanos their wall time
+     * @param doaSteps the steps in which the queue sent detections to the DOA
+     * @param doaNanos their wall time
+     * @param sent the detections the queue sent
+     */
+    public record StepTiming(long steps, long nanos, long doaSteps, long doaNanos, long sent) {
+        /**
+         * The DOA's steps' time beyond what as many other steps took on average: the DOA stage's time
+         * (with the clustering and fusion in those steps), nanoseconds.
+         */
+        public long doaStageNanos() {
+            long others = steps - doaSteps;
+            return others == 0 ? doaNanos : doaNanos - Math.round((double) (nanos - doaNanos) / others * doaSteps);
+        }
     }
 
     /** One node's score trace, for the score plot. */
@@ -91,13 +118,36 @@ public final class MarmotRun {
     }
 
     /**
-     * Runs the graph.
+     * Detections the pipelined DOA's queue gathers before they go out together (the command's
+     * {@code --doa-queue}): a batch of 8 splits into 4 per core on 2 cores, 2 per core on 4.
+     */
+    public static final int DEFAULT_QUEUE = 8;
+
+    /**
+     * Runs the graph, the DOA pipelined behind the detectors ({@link #DEFAULT_QUEUE}).
      *
      * @param recordings the WAV file of each node id
      * @throws UnreadableInputException if no node's recording can be opened
      */
     public static Result run(MarmotConfig config, Deployment deployment, Function<String, Path> recordings,
             Listener listener) throws UnreadableInputException {
+        return run(config, deployment, recordings, listener, false, DEFAULT_QUEUE);
+    }
+
+    /**
+     * Runs the graph with its DOA placed as {@link MarmotGraph#whole} says.
+     *
+     * @param recordings the WAV file of each node id
+     * @param doaOnServer the DOA after the node parts' streams are merged, as the server runs it
+     * @param queue without {@code doaOnServer}: the detections the pipelined DOA's queue gathers
+     *     before they go out together, 1 to {@link DoaQueue#MAX_BATCH}; 0: a DOA behind each node's sync
+     * @throws UnreadableInputException if no node's recording can be opened
+     */
+    public static Result run(MarmotConfig config, Deployment deployment, Function<String, Path> recordings,
+            Listener listener, boolean doaOnServer, int queue) throws UnreadableInputException {
+        if (queue < 0 || queue > DoaQueue.MAX_BATCH) {
+            throw new IllegalArgumentException("a DOA queue of " + queue + " detections; 0 to " + DoaQueue.MAX_BATCH);
+        }
         List<NodeSite> usable = new ArrayList<>();
         List<ArrayRecording> open = new ArrayList<>();
         List<UnreadableInputException> problems = new ArrayList<>();
@@ -126,7 +176,7 @@ public final class MarmotRun {
         for (int k = 0; k < rates.length; k++) {
             rates[k] = open.get(k).sampleRate();
         }
-        MarmotGraph graph = new MarmotGraph(config, nodes, rates);
+        MarmotGraph graph = MarmotGraph.whole(config, nodes, rates, true, doaOnServer, queue);
         GraphDriver driver = GraphDriver.of(graph);
         List<Detection> detections = new ArrayList<>();
         List<Fix> fixes = new ArrayList<>();
@@ -136,9 +186,22 @@ public final class MarmotRun {
         boolean[] told = new boolean[usable.size()];
         double fed = 0;
         double reported = 0;
+        long steps = 0;
+        long stepNanos = 0;
+        long doaSteps = 0;
+        long doaNanos = 0;
         try {
             while (!allEnded(graph, usable.size())) {
+                long sent = graph.queuedDetectionsSent();
+                long start = System.nanoTime();
                 driver.step();
+                long took = System.nanoTime() - start;
+                steps++;
+                stepNanos += took;
+                if (graph.queuedDetectionsSent() != sent) {
+                    doaSteps++;
+                    doaNanos += took;
+                }
                 collect(graph, nodes, detections, fixes, listener);
                 for (int k = 0; k < usable.size(); k++) {
                     ArrayRecording r = open.get(k);
@@ -155,13 +218,23 @@ public final class MarmotRun {
                     listener.progress(fed, total);
                 }
             }
+            long sent = graph.queuedDetectionsSent();
+            long start = System.nanoTime();
             driver.step();
+            long took = System.nanoTime() - start;
+            steps++;
+            stepNanos += took;
+            if (graph.queuedDetectionsSent() != sent) {
+                doaSteps++;
+                doaNanos += took;
+            }
             collect(graph, nodes, detections, fixes, listener);
         } finally {
             for (ArrayRecording r : open) {
                 r.close();
             }
         }
+        listener.timing(new StepTiming(steps, stepNanos, doaSteps, doaNanos, graph.queuedDetectionsSent()));
         List<ScoreTrace> traces = new ArrayList<>();
         for (int k = 0; k < usable.size(); k++) {
             ScoreTap tap = graph.scores(k);
