@@ -28,6 +28,8 @@ public final class FilterEvents {
     /** Parallel arrays, grown (copied) only when an undeclared event is first raised. */
     private FilterEvent[] events = {};
     private SingleWriterCounter[] counts = {};
+    /** A replica's: per event, the count already handed over to the filter it copies. */
+    private long[] handedOver = {};
 
     private FilterEvents(String filterName) {
         this.filterName = filterName;
@@ -80,6 +82,39 @@ public final class FilterEvents {
         }
         add(event);
         raise(event);
+    }
+
+    /**
+     * A fissioned filter's thread, after its replicas' part of a batch: adds what this replica's
+     * events counted since the last hand-over to the filter's own counters, by event name. A
+     * replica runs on a worker thread and its counters are its own (one writer each); the filter's
+     * thread reads them once the part is done (the part's completion orders the reads after the
+     * writes) and is the one writer of the filter's. Allocation-free unless an event is new.
+     */
+    public void handOverTo(FilterEvents filter) {
+        if (handedOver.length < counts.length) {
+            handedOver = Arrays.copyOf(handedOver, counts.length);
+        }
+        for (int i = 0; i < events.length; i++) {
+            long now = counts[i].get();
+            long delta = now - handedOver[i];
+            if (delta != 0 && indexOfName(events[i].name()) == i) { // instances of one name share a counter
+                filter.add(events[i], delta);
+            }
+            handedOver[i] = now;
+        }
+    }
+
+    /** Counts {@code n} occurrences of {@code event}, raised elsewhere (by a replica). */
+    private void add(FilterEvent event, long n) {
+        for (int i = 0; i < events.length; i++) {
+            if (events[i] == event || events[i].name().equals(event.name())) {
+                counts[i].add(n);
+                return;
+            }
+        }
+        add(event);
+        add(event, n);
     }
 
     /** The count of the event of this name so far, or -1 if the filter has none of that name. */

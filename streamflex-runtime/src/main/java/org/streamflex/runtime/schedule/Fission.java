@@ -112,6 +112,12 @@ final class Fission extends Firings {
             }
         }
         join(k, failure == null);
+        if (task instanceof FilterTask filterTask) {
+            // The replicas raised the filter's events on their threads: count them as the filter's.
+            for (int j = 0; j < k; j++) {
+                replicas[j].task().events().handOverTo(filterTask.events());
+            }
+        }
         if (failure != null) {
             rethrow(failure);
         }

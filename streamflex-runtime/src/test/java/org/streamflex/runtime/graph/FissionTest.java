@@ -14,6 +14,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.streamflex.BoundaryError;
 import org.streamflex.Clock;
 import org.streamflex.Filter;
+import org.streamflex.FilterEvent;
 import org.streamflex.IntChannel;
 import org.streamflex.Rate;
 import org.streamflex.Stateless;
@@ -43,6 +44,7 @@ class FissionTest {
     /** A mix of its input with the two after it and a configured salt: what it puts depends on the item alone. */
     @Stateless
     public static final class Mix extends Filter {
+        private static final FilterEvent THIRD = FilterEvent.named("third");
         @Rate(value = 2, peek = 4)
         private IntChannel in;
         @Rate(3)
@@ -58,6 +60,9 @@ class FissionTest {
             int b = in.peek(3);
             if (a == failOn) {
                 throw new IllegalArgumentException("bad item " + a);
+            }
+            if (a % 3 == 0) {
+                raise(THIRD);
             }
             int h = a;
             for (int i = 0; i < 50; i++) {
@@ -122,6 +127,18 @@ class FissionTest {
         // 19,200 items in; Mix takes 2 and looks at 4: (19,200 - 4) / 2 + 1 runs, 3 items out each.
         assertEquals(3 * ((300 * 64 - 4) / 2 + 1), alone.length);
         assertArrayEquals(alone, split);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"2", "3"})
+    void eventsRaisedInReplicasAreCountedAsTheFiltersOwn(String replicas) {
+        for (boolean fission : new boolean[] {true, false}) {
+            Built b = build(replicas, fission);
+            GraphDriver.of(b.graph()).run(300);
+            // Mix's runs look at a = 0, 2, 4, ..., 19,194: 9,599 runs, a multiple of 3 in every third.
+            assertEquals(3200, b.graph().counters().value(b.mix(), "event.third"),
+                    (fission ? "split in " + replicas : "alone") + ": " + b.graph().schedule());
+        }
     }
 
     @Test

@@ -370,8 +370,8 @@ public final class MarmotDoa extends Filter {
     /**
      * Counts a detection dropped for {@code why}; answering every one, puts instead a
      * {@link #NO_DIRECTION} vector whose {@link DoaVector#seq} says why ({@code reason}), and the
-     * {@link DoaMerge} counts it: an event raised by a replica of a split batch is not counted in the
-     * filter's counters, and the merge runs on the graph's thread, never split.
+     * {@link DoaMerge} counts it: the merge keeps order by counting every detection's answer, so a
+     * dropped one must answer too, and counting it there counts it once, under the merge's name.
      */
     private void dropped(FilterEvent why, int reason, int k) {
         if (!answerEvery) {
