@@ -1,7 +1,6 @@
 package org.streamflex.runtime.net;
 
 import java.util.Arrays;
-import org.streamflex.Capsule;
 import org.streamflex.Filter;
 import org.streamflex.Shared;
 import org.streamflex.runtime.channel.CapsuleRing;
