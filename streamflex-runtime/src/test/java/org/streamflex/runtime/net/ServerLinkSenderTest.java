@@ -1,5 +1,6 @@
 package org.streamflex.runtime.net;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,6 +10,8 @@ import io.netty.buffer.ByteBufAllocator;
 import java.io.DataInputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -20,6 +23,7 @@ import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.streamflex.Shared;
 
 /**
  * Links a server sends on, opened by their receivers ({@link ServerLinkSender},
@@ -95,6 +99,97 @@ class ServerLinkSenderTest {
             assertEquals(3000 + 1024 + 1000, c.acknowledged(), c.toString());
             assertEquals(2, out.connections());
         }
+    }
+
+    /** A shared value of some bytes, counting how often it was freed. */
+    static final class Bytes extends Shared {
+        final byte[] bytes;
+        int freedTimes;
+
+        Bytes(byte[] bytes) {
+            this.bytes = bytes;
+            revive(); // the maker's reference
+        }
+
+        @Override
+        protected void freed() {
+            freedTimes++;
+        }
+    }
+
+    /** Encodes a value as its bytes, and decodes them into a new one. */
+    static final class BytesCodec implements SharedCodec<Bytes> {
+        @Override
+        public Class<Bytes> type() {
+            return Bytes.class;
+        }
+
+        @Override
+        public int encodedSize(Bytes value) {
+            return value.bytes.length;
+        }
+
+        @Override
+        public void encode(Bytes value, MemorySegment target, long offset) {
+            MemorySegment.copy(value.bytes, 0, target, ValueLayout.JAVA_BYTE, offset, value.bytes.length);
+        }
+
+        @Override
+        public Bytes decode(MemorySegment source, long offset, int length) {
+            byte[] bytes = new byte[length];
+            MemorySegment.copy(source, ValueLayout.JAVA_BYTE, offset, bytes, 0, length);
+            return new Bytes(bytes);
+        }
+
+        @Override
+        public BytesCodec copy() {
+            return new BytesCodec();
+        }
+    }
+
+    @Test
+    void sharedValuesReachTheNodeBitForBitAndEachReferenceTheLinkTookIsReleasedOnce() throws Exception {
+        LinkIdentity id = LinkIdentity.ofShared("g", "n1:A.out->B.in", Bytes.class.getName(), LinkMode.CREDIT);
+        int n = 2000;
+        Bytes[] sent = new Bytes[n];
+        try (NetworkLinkServer server = NetworkLinkServer.open(LOOPBACK)) {
+            ServerLinkSender out = server.sharedSender(id, new BytesCodec(), 64, 1 << 20, 4096);
+            try (ReceivingLinkClient in = ReceivingLinkClient.openShared(server.address(), id, new BytesCodec(), 64,
+                    4096, FAST)) {
+                waitFor(out::isLinked, in::lastProblem);
+                @SuppressWarnings("unchecked")
+                SharedLinkReceiver<Bytes> end = (SharedLinkReceiver<Bytes>) in.receiver();
+                int received = 0;
+                for (int i = 0; i < n; i++) {
+                    byte[] bytes = new byte[1 + i % 3000];
+                    for (int b = 0; b < bytes.length; b++) {
+                        bytes[b] = (byte) (i * 7 + b * 13);
+                    }
+                    sent[i] = new Bytes(bytes);
+                    while (!out.offer(sent[i])) {
+                        received = take(end, sent, received);
+                    }
+                    sent[i].release(); // the maker's: the link holds one of its own until its frame is written
+                }
+                int[] got = {received};
+                waitFor(() -> (got[0] = take(end, sent, got[0])) == n, () -> "received " + got[0]);
+            }
+            assertEquals(n, out.counters().acknowledged());
+        }
+        for (Bytes value : sent) {
+            assertEquals(1, value.freedTimes, "each value freed once, when the link let go of it");
+        }
+    }
+
+    /** Takes what arrived, checking each against the value sent with its number; returns the count so far. */
+    private static int take(SharedLinkReceiver<Bytes> end, Bytes[] sent, int from) {
+        int count = from;
+        for (Bytes value = end.poll(); value != null; value = end.poll()) {
+            assertArrayEquals(sent[count].bytes, value.bytes, "value " + count);
+            value.release();
+            count++;
+        }
+        return count;
     }
 
     @Test
