@@ -171,6 +171,11 @@ public final class ServerLinkSender {
         return connections.get();
     }
 
+    /** Connections closed because the receiver sent nothing (no ACK, no heartbeat) for the stall timeout. */
+    public long stalls() {
+        return link.stalls();
+    }
+
     /** Why the last connection ended; empty if none did. */
     public String lastProblem() {
         return lastProblem;

@@ -193,6 +193,40 @@ class ServerLinkSenderTest {
     }
 
     @Test
+    void aNodeThatStopsReadingIsTreatedAsDownAfterTheStallTimeoutAndItsItemsCounted() throws Exception {
+        try (NetworkLinkServer server = NetworkLinkServer.open(LOOPBACK)) {
+            ServerLinkSender out = server.longSender(ID, 1024);
+            try (ReceivingLinkClient in = ReceivingLinkClient.openLongs(server.address(), ID, 1024, FAST)) {
+                waitFor(out::isLinked, in::lastProblem);
+                LongLinkReceiver end = (LongLinkReceiver) in.receiver();
+                sendAndReceive(out, end, 0, 2000);
+                end.holdLinkForTest().get(10, TimeUnit.SECONDS); // acknowledges all, then reads and beats no more
+                long next = 2000;
+                long refused = 0;
+                while (out.isLinked()) { // its credit runs out: a linked node with no room holds the item
+                    if (out.offer(next)) {
+                        next++;
+                    } else {
+                        refused++;
+                        Thread.sleep(1);
+                    }
+                }
+                assertTrue(refused > 0, "the held node's credit ran out before the stall timeout");
+                assertEquals(1, out.stalls(), out.lastProblem());
+                waitFor(() -> out.lastProblem().contains("sent nothing within the stall timeout"), out::lastProblem);
+                for (int i = 0; i < 5000; i++) {
+                    assertTrue(out.offer(next++), "a node treated as down holds nothing up");
+                }
+                LinkCounters c = out.counters();
+                assertEquals(2000, c.acknowledged(), c.toString());
+                assertEquals(c.sent() - 2000, c.lostInFlight(), "what it sent after the hold: " + c);
+                assertEquals(c.accepted(), c.sent() + c.droppedAtSender() + out.queued(), c.toString());
+                assertTrue(c.droppedAtSender() > 0, c.toString());
+            }
+        }
+    }
+
+    @Test
     void aNodeAskingForAnotherLinkIsRefusedNamingBothAndKeepsTrying() throws Exception {
         try (NetworkLinkServer server = NetworkLinkServer.open(LOOPBACK)) {
             ServerLinkSender out = server.longSender(ID, 1024);
