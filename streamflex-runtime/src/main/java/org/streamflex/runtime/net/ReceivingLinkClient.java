@@ -89,6 +89,7 @@ public final class ReceivingLinkClient implements AutoCloseable {
                         }
                         ch.pipeline().addLast(new FrameDecoder(settings.maxFrameLength()),
                                 new ReceiverLinkHandler(host, request));
+                        // The one place a retry is scheduled: a connection that failed is closed too.
                         ch.closeFuture().addListener(closed -> retryLater());
                     }
                 });
@@ -167,7 +168,7 @@ public final class ReceivingLinkClient implements AutoCloseable {
             if (!done.isSuccess()) {
                 lastProblem = "cannot connect to " + sender + " for " + receiver.identity().describe() + ": "
                         + done.cause().getMessage();
-                retryLater();
+                var _ = connecting.channel().close(); // closed already, as a rule: its close schedules the retry
             }
         });
     }

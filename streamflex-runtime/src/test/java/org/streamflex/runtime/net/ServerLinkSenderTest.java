@@ -227,6 +227,31 @@ class ServerLinkSenderTest {
     }
 
     @Test
+    void aNodeStartedBeforeItsServerRetriesWithBackoffAndLinksOnceTheServerListens() throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        InetSocketAddress at = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
+        try (ReceivingLinkClient in = ReceivingLinkClient.openLongs(at, ID, 1024, FAST)) {
+            long start = System.nanoTime();
+            waitFor(() -> in.connectAttempts() >= 5, in::lastProblem);
+            Thread.sleep(1000);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            // One chain of attempts, each at least 8 ms after the last and soon 80 ms: never more than one
+            // attempt per 8 ms, however slow the machine (a failure scheduling two retries would double them).
+            assertTrue(in.connectAttempts() <= seconds * 1000 / 8 + 1, in.connectAttempts() + " attempts in "
+                    + seconds + " s");
+            assertTrue(in.lastProblem().startsWith("cannot connect to"), in.lastProblem());
+            try (NetworkLinkServer server = NetworkLinkServer.open(at)) {
+                ServerLinkSender out = server.longSender(ID, 1024);
+                waitFor(out::isLinked, in::lastProblem);
+                sendAndReceive(out, (LongLinkReceiver) in.receiver(), 0, 500);
+            }
+        }
+    }
+
+    @Test
     void aNodeAskingForAnotherLinkIsRefusedNamingBothAndKeepsTrying() throws Exception {
         try (NetworkLinkServer server = NetworkLinkServer.open(LOOPBACK)) {
             ServerLinkSender out = server.longSender(ID, 1024);
