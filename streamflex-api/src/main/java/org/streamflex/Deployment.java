@@ -39,23 +39,29 @@ import java.util.regex.Pattern;
  *         .build(Marmots::new);
  * }</pre>
  *
- * <p>Channels cross from nodes to the server only, and carry primitives ({@code IntChannel},
- * {@code FloatChannel}, ...) or capsules ({@code Channel<C>}, encoded field by field): a channel
- * from a server filter to a node filter, or one of shared values (signal segments) across the cut,
- * is a {@code validate()} problem. Each crossing channel is lossless over the
- * network (credit-based flow control: a slow server holds items in the node's channel, whose
- * producer then drops and counts as the contract says), unless named in {@link #dropping}, where
- * the server's side drops and counts what it has no room for. Nodes and server may start in any
- * order; a node reconnects after a fault with backoff, and every item is delivered or counted lost.
+ * <p>Channels cross both ways and carry primitives ({@code IntChannel}, {@code FloatChannel}, ...),
+ * capsules ({@code Channel<C>}, encoded field by field) or shared values ({@code SharedChannel<T>},
+ * signal segments, by their library's codec). A channel from a node filter to a server filter
+ * carries each node's items to the server, which merges them. A channel from a server filter to a
+ * node filter is a broadcast: every node of the inventory receives every item (a threshold, a
+ * configuration the server computes), on a link of its own, counted per node; a node that is down
+ * gets its items queued up to a bound and then dropped and counted for it alone, and never holds up
+ * the others. Either way the node opens the connection (nodes need no listening port). Each
+ * crossing channel is lossless over the network (credit-based flow control: a slow receiver holds
+ * items in the sending side's channel, whose producer then drops and counts as the contract says),
+ * unless its producer end is named in {@link #dropping}, where the receiving side (to the server) or
+ * each node's link (to the nodes) drops and counts what it has no room for. Nodes and server may
+ * start in any order; a node reconnects after a fault with backoff, and every item is delivered or
+ * counted lost. A channel between two node filters never crosses: every node runs all of them.
  */
 public final class Deployment {
     /** What part of a graph this JVM runs. */
     public enum Site {
         /** The whole graph, in this JVM: crossing channels are ordinary channels. */
         WHOLE,
-        /** The node filters, sending crossing channels to the server. */
+        /** The node filters, sending crossing channels to the server and receiving those from it. */
         NODE,
-        /** The server filters, receiving crossing channels from every node. */
+        /** The server filters, receiving crossing channels from every node and sending those to every node. */
         SERVER;
 
         /** The name {@code streamflex.site} takes. */
@@ -190,7 +196,9 @@ public final class Deployment {
     /**
      * The same deployment with the crossing channels produced at {@code producerEnds} (as
      * {@code "Detector.out"}, the producer's name and field) in the contract's mode instead of
-     * lossless: the server's side holds what its channel has room for, and drops and counts the rest.
+     * lossless: for a channel to the server, the server's side holds what its channel has room for,
+     * and drops and counts the rest; for a channel to the nodes, each node's link drops and counts
+     * what its queue has no room for, and the server's channel never waits for a node.
      */
     public Deployment dropping(String... producerEnds) {
         Set<String> ends = new LinkedHashSet<>(dropping);

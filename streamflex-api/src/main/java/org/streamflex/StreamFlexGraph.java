@@ -368,21 +368,22 @@ public abstract class StreamFlexGraph {
 
     /**
      * Marks {@code filters} as the server's part of a graph split between nodes and a server: built
-     * as a node ({@link Deployment}), the graph leaves them out and sends the channels into them to
-     * the server; built as the server, it keeps only them and receives those channels from every
-     * node. Every other filter runs on each node. Built whole (the default), the call changes
-     * nothing, so one class serves the simulation in one JVM and the deployment. Call before
-     * {@link #validate()}.
+     * as a node ({@link Deployment}), the graph leaves them out, sends the channels into them to
+     * the server and receives the channels out of them from it; built as the server, it keeps only
+     * them, receives the channels into them from every node and sends the channels out of them to
+     * every node (each node receives every item). Every other filter runs on each node. Built whole
+     * (the default), the call changes nothing, so one class serves the simulation in one JVM and
+     * the deployment. Call before {@link #validate()}.
      *
      * <pre>{@code
      * connect(detector, doa, 16);
      * connect(doa, cluster, 64);      // crosses: doa on the nodes, cluster on the server
+     * connect(cluster, "threshold", detector, "threshold", 8); // back: every node gets the threshold
      * runOnServer(cluster, fuse);     // move doa to the server: runOnServer(doa, cluster, fuse)
      * }</pre>
      *
-     * @throws StreamFlexError at {@code validate()}, built as a node or the server, if a channel runs
-     *     from a server filter to a node filter, or a channel of shared values (signal segments)
-     *     crosses
+     * @throws StreamFlexError at {@code validate()}, built as a node or the server, if a crossing
+     *     channel carries shared values (signal segments) of a type no library provides a codec for
      */
     protected void runOnServer(Filter... filters) {
         for (Filter f : filters) {

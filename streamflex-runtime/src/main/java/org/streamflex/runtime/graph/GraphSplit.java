@@ -6,12 +6,15 @@ import java.util.List;
 import java.util.Set;
 import org.streamflex.Clock;
 import org.streamflex.Deployment;
+import org.streamflex.Filter;
 import org.streamflex.Shared;
 import org.streamflex.runtime.channel.CapsuleRing;
 import org.streamflex.runtime.channel.LongRing;
 import org.streamflex.runtime.channel.SharedRing;
 import org.streamflex.runtime.channel.SpscRing;
 import org.streamflex.runtime.clock.RuntimeClock;
+import org.streamflex.runtime.net.BroadcastOutlet;
+import org.streamflex.runtime.net.CrossingDirection;
 import org.streamflex.runtime.net.CrossingLinks;
 import org.streamflex.runtime.net.ElementKind;
 import org.streamflex.runtime.net.LinkMode;
@@ -23,19 +26,25 @@ import org.streamflex.runtime.net.SharedCodec;
  * What {@code validate()} does to a graph built as a node or as the server ({@link Deployment}):
  * it keeps the filters of this side (those marked {@code runOnServer} on the server, the others on
  * a node) and the clocks that release them, lets the others go, and joins each channel that
- * crosses from a node filter to a server filter to the network: on a node a {@link NetworkOutlet}
- * takes the consumer's place, on the server a {@link NetworkInlet}, released by a clock of its own,
- * takes the producer's. The whole graph was checked before (both sides report the same problems),
- * so the split only checks what crossing adds: channels cross from nodes to the server only, and
- * carry primitives, capsules or shared values (a capsule or shared channel's link names its class,
- * which the server compares with its own; shared values travel by their library's codec).
+ * crosses between a node filter and a server filter to the network. Where the channel's producer
+ * stayed, an outlet takes the consumer's place: a {@link NetworkOutlet} on a node, sending to the
+ * server; a {@link BroadcastOutlet} on the server, sending every item to every node. Where its
+ * consumer stayed, a {@link NetworkInlet}, released by a clock of its own, takes the producer's
+ * place. The whole graph was checked before (both sides report the same problems), so the split
+ * only checks what crossing adds: channels carry primitives, capsules or shared values (a capsule
+ * or shared channel's link names its class, which the receiving side compares with its own;
+ * shared values travel by their library's codec), and the ends the deployment drops at cross.
  */
 final class GraphSplit {
     private GraphSplit() {
     }
 
-    /** One channel from a node filter to a server filter, with what it carries. */
-    private record Cut(ChannelLink link, String name, ElementKind kind) {
+    /** One channel between a node filter and a server filter, with what it carries and which way. */
+    private record Cut(ChannelLink link, String name, ElementKind kind, CrossingDirection direction) {
+        /** Whether this side (the server, or a node) keeps the channel's producer. */
+        boolean producedOn(boolean onServer) {
+            return (direction == CrossingDirection.TO_NODES) == onServer;
+        }
     }
 
     /**
@@ -58,23 +67,21 @@ final class GraphSplit {
         for (ChannelLink link : model.links) {
             boolean fromServer = server.contains(link.producer());
             boolean toServer = server.contains(link.consumer());
+            if (fromServer == toServer) {
+                continue;
+            }
             String name = link.producer().name + "." + link.output() + "->" + link.consumer().name + "." + link.input();
-            if (fromServer && !toServer) {
-                found.add(name + " runs from " + link.producer().name + " on the server to " + link.consumer().name
-                        + " on the nodes: channels cross from the nodes to the server only; mark "
-                        + link.consumer().name + " runOnServer too, or leave " + link.producer().name
-                        + " on the nodes");
-            } else if (!fromServer && toServer) {
-                ElementKind kind = elementKind(kindOf(link));
-                if (kind == null) {
-                    found.add(name + " carries " + kindOf(link).displayName() + " items from the nodes to the server:"
-                            + " only primitive channels (IntChannel, FloatChannel, ...), capsule channels"
-                            + " (Channel<C>) and channels of shared values (SharedChannel<T>) cross machines in this"
-                            + " release; cut the graph at one of those, or keep both ends on one side");
-                } else if (kind != ElementKind.SHARED || hasCodec(((SharedRing) link.ring()).elementType(), name,
-                        found)) {
-                    cuts.add(new Cut(link, name, kind));
-                }
+            String way = toServer ? "from the nodes to the server" : "from the server to the nodes";
+            ElementKind kind = elementKind(kindOf(link));
+            if (kind == null) {
+                found.add(name + " carries " + kindOf(link).displayName() + " items " + way + ": only primitive"
+                        + " channels (IntChannel, FloatChannel, ...), capsule channels (Channel<C>) and channels of"
+                        + " shared values (SharedChannel<T>) cross machines in this release; cut the graph at one of"
+                        + " those, or keep both ends on one side");
+            } else if (kind != ElementKind.SHARED || hasCodec(((SharedRing) link.ring()).elementType(), name, way,
+                    found)) {
+                cuts.add(new Cut(link, name, kind, toServer ? CrossingDirection.TO_SERVER
+                        : CrossingDirection.TO_NODES));
             }
         }
         Set<String> ends = new HashSet<>();
@@ -82,7 +89,8 @@ final class GraphSplit {
         for (String dropping : deployment.dropping()) {
             if (!ends.contains(dropping)) {
                 found.add("the deployment drops at " + dropping + ", which is not the producer end of a channel"
-                        + " that crosses to the server; those are " + ends.stream().sorted().toList());
+                        + " that crosses between the nodes and the server; those are " + ends.stream().sorted()
+                        .toList());
             }
         }
         if (!found.isEmpty()) {
@@ -105,57 +113,92 @@ final class GraphSplit {
                 case SharedRing shared -> shared.elementType();
                 default -> null;
             };
-            crossings.add(new CrossingLinks.Crossing(cut.name, cut.kind, cut.link.ring().capacity(), mode, type));
+            crossings.add(new CrossingLinks.Crossing(cut.name, cut.kind, cut.link.ring().capacity(), mode, type,
+                    cut.direction));
         }
-        return onServer ? receive(model, factory, clocks, deployment, graphName, cuts, crossings)
-                : send(model, factory, deployment, graphName, cuts, crossings);
-    }
-
-    private static CrossingLinks send(GraphModel model, FilterFactory factory, Deployment deployment, String graphName,
-            List<Cut> cuts, List<CrossingLinks.Crossing> crossings) {
-        List<NetworkOutlet> outlets = new ArrayList<>();
-        for (int i = 0; i < cuts.size(); i++) {
-            ChannelLink link = cuts.get(i).link;
-            NetworkOutlet outlet = factory.make("net:" + cuts.get(i).name, NetworkOutlet.class, 4096, 0);
-            FilterWiring w = model.require(outlet);
-            if (link.ring() instanceof CapsuleRing capsules) {
-                outlet.bind(capsules, crossings.get(i).mode());
-                // The outlet consumes in the server filter's place: what it takes goes back to the pool with it.
-                capsules.bind(link.producer().task, w.task);
-            } else if (link.ring() instanceof SharedRing shared) {
-                outlet.bind(shared, crossings.get(i).mode()); // reference-counted: the channel lets go at take
-            } else {
-                outlet.bind((LongRing) link.ring(), crossings.get(i).mode());
-            }
-            w.inputs.add(link.ring());
-            link.producer().downstream.add(w);
-            // Also after every release of a clock that reaches the producer: an outlet that had no credit
-            // leaves items in the channel, and would otherwise wait for the producer's next work(),
-            // which after the last item of a burst may never come.
-            for (RuntimeClock clock : model.clocks) {
-                FilterWiring target = model.targetOf(clock);
-                if (target != null && target != link.producer()
-                        && GraphChecks.reachedFrom(clock, model).contains(link.producer())) {
-                    target.downstream.add(w);
+        List<ChannelLink> outgoing = new ArrayList<>();
+        List<ChannelLink> incoming = new ArrayList<>();
+        for (Cut cut : cuts) {
+            (cut.producedOn(onServer) ? outgoing : incoming).add(cut.link);
+        }
+        NetworkInlet inlet = incoming.isEmpty() ? null : inlet(model, factory, clocks, deployment, incoming);
+        if (onServer) {
+            List<BroadcastOutlet> outlets = new ArrayList<>();
+            for (ChannelLink link : outgoing) {
+                BroadcastOutlet outlet = factory.make("net:" + nameOf(link), BroadcastOutlet.class, 4096, 0);
+                switch (link.ring()) {
+                    case CapsuleRing capsules -> outlet.bind(capsules);
+                    case SharedRing shared -> outlet.bind(shared);
+                    default -> outlet.bind((LongRing) link.ring());
                 }
+                outlets.add(outlet);
+                attachOutlet(model, link, outlet);
             }
-            model.links.add(new ChannelLink(link.producer(), link.output(), link.pushRate(), w, "in", null,
-                    link.ring(), link.outPort(), -1));
-            outlets.add(outlet);
+            return CrossingLinks.forServer(graphName, deployment, crossings, inlet, outlets);
         }
-        return CrossingLinks.forNode(graphName, deployment, crossings, outlets);
+        List<NetworkOutlet> outlets = new ArrayList<>();
+        for (int i = 0, k = 0; i < cuts.size(); i++) {
+            if (!cuts.get(i).producedOn(false)) {
+                continue;
+            }
+            ChannelLink link = outgoing.get(k++);
+            NetworkOutlet outlet = factory.make("net:" + cuts.get(i).name, NetworkOutlet.class, 4096, 0);
+            LinkMode mode = crossings.get(i).mode();
+            switch (link.ring()) {
+                case CapsuleRing capsules -> outlet.bind(capsules, mode);
+                case SharedRing shared -> outlet.bind(shared, mode); // reference-counted: the channel lets go at take
+                default -> outlet.bind((LongRing) link.ring(), mode);
+            }
+            outlets.add(outlet);
+            attachOutlet(model, link, outlet);
+        }
+        return CrossingLinks.forNode(graphName, deployment, crossings, outlets, inlet);
     }
 
-    private static CrossingLinks receive(GraphModel model, FilterFactory factory, ClockLinks clocks,
-            Deployment deployment, String graphName, List<Cut> cuts, List<CrossingLinks.Crossing> crossings) {
+    private static String nameOf(ChannelLink link) {
+        return link.producer().name + "." + link.output() + "->" + link.consumer().name + "." + link.input();
+    }
+
+    /**
+     * Puts {@code outlet} where the consumer of {@code link} was: downstream of its producer, so that
+     * it runs on the producer's thread right after it.
+     */
+    private static void attachOutlet(GraphModel model, ChannelLink link, Filter outlet) {
+        FilterWiring w = model.require(outlet);
+        if (link.ring() instanceof CapsuleRing capsules) {
+            // The outlet consumes in the consumer's place: what it takes goes back to the pool with it.
+            capsules.bind(link.producer().task, w.task);
+        }
+        w.inputs.add(link.ring());
+        link.producer().downstream.add(w);
+        // Also after every release of a clock that reaches the producer: an outlet that had no credit
+        // leaves items in the channel, and would otherwise wait for the producer's next work(),
+        // which after the last item of a burst may never come.
+        for (RuntimeClock clock : model.clocks) {
+            FilterWiring target = model.targetOf(clock);
+            if (target != null && target != link.producer()
+                    && GraphChecks.reachedFrom(clock, model).contains(link.producer())) {
+                target.downstream.add(w);
+            }
+        }
+        model.links.add(new ChannelLink(link.producer(), link.output(), link.pushRate(), w, "in", null,
+                link.ring(), link.outPort(), -1));
+    }
+
+    /**
+     * The inlet that fills the channels of {@code incoming} (whose producers run on the other side),
+     * in order, released by a clock of its own every poll period.
+     */
+    private static NetworkInlet inlet(GraphModel model, FilterFactory factory, ClockLinks clocks,
+            Deployment deployment, List<ChannelLink> incoming) {
         NetworkInlet inlet = factory.make("net:inlet", NetworkInlet.class, 4096, 0);
         FilterWiring w = model.require(inlet);
-        SpscRing[] rings = new SpscRing[cuts.size()];
-        for (int i = 0; i < cuts.size(); i++) {
-            ChannelLink link = cuts.get(i).link;
+        SpscRing[] rings = new SpscRing[incoming.size()];
+        for (int i = 0; i < incoming.size(); i++) {
+            ChannelLink link = incoming.get(i);
             rings[i] = link.ring();
             if (link.ring() instanceof CapsuleRing capsules) {
-                // The inlet produces in the node filter's place: it makes the capsules it puts.
+                // The inlet produces in the producer's place: it makes the capsules it puts.
                 capsules.bind(w.task, link.consumer().task);
             }
             w.outputs.add(link.ring());
@@ -166,16 +209,16 @@ final class GraphSplit {
         inlet.bind(rings);
         Clock poll = clocks.makeClock(deployment.pollMicros());
         clocks.connect(poll, inlet, null);
-        return CrossingLinks.forServer(graphName, deployment, crossings, inlet);
+        return inlet;
     }
 
     /** Whether a codec carries {@code type} across machines; if not, records why, naming the channel. */
-    private static boolean hasCodec(Class<? extends Shared> type, String name, List<String> found) {
+    private static boolean hasCodec(Class<? extends Shared> type, String name, String way, List<String> found) {
         try {
             var _ = SharedCodec.of(type);
             return true;
         } catch (IllegalArgumentException e) {
-            found.add(name + " crosses from the nodes to the server, but " + e.getMessage());
+            found.add(name + " crosses " + way + ", but " + e.getMessage());
             return false;
         }
     }

@@ -2,7 +2,11 @@ package org.streamflex.runtime.net;
 
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import org.streamflex.Capsule;
 import org.streamflex.Deployment;
@@ -14,8 +18,10 @@ import org.streamflex.runtime.counter.CounterRegistry;
 
 /**
  * The network links of a graph split between nodes and a server, as one graph's part sees them:
- * on a node, one link per crossing channel to the server; on the server, one listening socket and,
- * per crossing channel, one receiving end per node of the inventory. Made when the graph is
+ * on a node, one link per crossing channel, which the node opens to the server whichever way the
+ * channel runs; on the server, one listening socket and, per crossing channel, one end per node of
+ * the inventory: a receiving end for a channel to the server, a sending end ({@link ServerLinkSender})
+ * for a channel to the nodes, which every node receives in full. Made when the graph is
  * validated, opened when it starts (before its clocks), closed when it stops.
  *
  * <p>Each link is named by the graph's class, and the node's id before the channel's two ends
@@ -55,15 +61,28 @@ public final class CrossingLinks implements AutoCloseable {
      * @param mode lossless (CREDIT) or the contract's drops (DROP)
      * @param type for {@link ElementKind#CAPSULE} the channel's capsule class, for {@link ElementKind#SHARED}
      *     its shared class; else null
+     * @param direction from the nodes to the server, or from the server to every node
      */
-    public record Crossing(String name, ElementKind kind, int capacity, LinkMode mode, Class<?> type) {
-        /** A crossing of primitives. */
+    public record Crossing(String name, ElementKind kind, int capacity, LinkMode mode, Class<?> type,
+            CrossingDirection direction) {
+        /** A crossing of primitives from the nodes to the server. */
         public Crossing(String name, ElementKind kind, int capacity, LinkMode mode) {
             this(name, kind, capacity, mode, null);
         }
 
+        /** A crossing from the nodes to the server. */
+        public Crossing(String name, ElementKind kind, int capacity, LinkMode mode, Class<?> type) {
+            this(name, kind, capacity, mode, type, CrossingDirection.TO_SERVER);
+        }
+
+        /** Whether it runs from the server to the nodes. */
+        public boolean toNodes() {
+            return direction == CrossingDirection.TO_NODES;
+        }
+
         /** Checks that capsules and shared values, and only they, name their class, of the right kind. */
         public Crossing {
+            Objects.requireNonNull(direction, "direction");
             boolean typed = kind == ElementKind.CAPSULE || kind == ElementKind.SHARED;
             if (typed != (type != null)) {
                 throw new IllegalArgumentException("crossing " + name + " of " + kind.javaName()
@@ -80,34 +99,61 @@ public final class CrossingLinks implements AutoCloseable {
     private final String graph;
     private final Deployment deployment;
     private final List<Crossing> crossings;
-    /** Node: one outlet per crossing. */
+    /** Node: one outlet per crossing to the server, in order. */
     private final List<NetworkOutlet> outlets;
-    /** Server: the one inlet. */
+    /** Server: one outlet per crossing to the nodes, in order. */
+    private final List<BroadcastOutlet> broadcasts;
+    /** The one inlet: on the server of the crossings to it, on a node of those to the nodes; or null. */
     private final NetworkInlet inlet;
+    /** Node, once open: per crossing, its sending link (to the server) or null. */
     private volatile NetworkLinkClient[] clients;
+    /** Node, once open: per crossing, its receiving link (to the nodes) or null. */
+    private volatile ReceivingLinkClient[] receiving;
     private volatile NetworkLinkServer server;
+    /** Server, once open: per crossing and node, its receiving end (to the server) or null. */
     private volatile LinkReceiver[][] receivers;
+    /** Server, once open: per crossing and node, its sending end (to the nodes) or null. */
+    private volatile ServerLinkSender[][] senders;
     private boolean closed;
 
     private CrossingLinks(String graph, Deployment deployment, List<Crossing> crossings, List<NetworkOutlet> outlets,
-            NetworkInlet inlet) {
+            List<BroadcastOutlet> broadcasts, NetworkInlet inlet) {
         this.graph = graph;
         this.deployment = deployment;
         this.crossings = List.copyOf(crossings);
-        this.outlets = outlets;
+        this.outlets = List.copyOf(outlets);
+        this.broadcasts = List.copyOf(broadcasts);
         this.inlet = inlet;
     }
 
-    /** A node's links: {@code outlets.get(i)} sends {@code crossings.get(i)}. */
+    /** A node's links: {@code outlets.get(i)} sends {@code crossings.get(i)}, all to the server. */
     public static CrossingLinks forNode(String graph, Deployment deployment, List<Crossing> crossings,
             List<NetworkOutlet> outlets) {
-        return new CrossingLinks(graph, deployment, crossings, List.copyOf(outlets), null);
+        return forNode(graph, deployment, crossings, outlets, null);
     }
 
-    /** The server's links: {@code inlet} fills the channel of each crossing, in order. */
+    /**
+     * A node's links: the k-th crossing to the server is sent by {@code outlets.get(k)}, and
+     * {@code inlet} fills the channels of the crossings to the nodes, in order (null if there are none).
+     */
+    public static CrossingLinks forNode(String graph, Deployment deployment, List<Crossing> crossings,
+            List<NetworkOutlet> outlets, NetworkInlet inlet) {
+        return new CrossingLinks(graph, deployment, crossings, outlets, List.of(), inlet);
+    }
+
+    /** The server's links: {@code inlet} fills the channel of each crossing, in order, all to the server. */
     public static CrossingLinks forServer(String graph, Deployment deployment, List<Crossing> crossings,
             NetworkInlet inlet) {
-        return new CrossingLinks(graph, deployment, crossings, List.of(), inlet);
+        return forServer(graph, deployment, crossings, inlet, List.of());
+    }
+
+    /**
+     * The server's links: {@code inlet} fills the channels of the crossings to the server, in order
+     * (null if there are none), and the k-th crossing to the nodes is sent by {@code broadcasts.get(k)}.
+     */
+    public static CrossingLinks forServer(String graph, Deployment deployment, List<Crossing> crossings,
+            NetworkInlet inlet, List<BroadcastOutlet> broadcasts) {
+        return new CrossingLinks(graph, deployment, crossings, List.of(), broadcasts, inlet);
     }
 
     /** What a node offers, and the server expects, for {@code crossing} from node {@code node}. */
@@ -166,8 +212,9 @@ public final class CrossingLinks implements AutoCloseable {
     }
 
     /**
-     * Opens the links: a node starts connecting (in the background: the server may start later), the
-     * server listens and makes its receiving ends.
+     * Opens the links: a node starts connecting (in the background: the server may start later), for
+     * the channels it sends and those it receives; the server listens and makes its receiving and
+     * sending ends, one per node and crossing.
      *
      * @throws StreamFlexError if the server cannot listen (address taken, not loopback without TLS
      *     and {@code allowNonLoopback}), or a TLS store cannot be opened; the message says which
@@ -179,36 +226,64 @@ public final class CrossingLinks implements AutoCloseable {
             LinkClientSettings plain = LinkClientSettings.DEFAULT.withMaxFrameLength(maxFrameLength(itemBytes));
             LinkClientSettings settings = security == null ? plain : plain.withSecurity(security);
             NetworkLinkClient[] opened = new NetworkLinkClient[crossings.size()];
+            ReceivingLinkClient[] fromServer = new ReceivingLinkClient[crossings.size()];
+            int sent = 0;
+            int received = 0;
             for (int i = 0; i < opened.length; i++) {
                 Crossing c = crossings.get(i);
-                LinkIdentity offer = identity(graph, deployment.node(), c, itemBytes);
+                LinkIdentity link = identity(graph, deployment.node(), c, itemBytes);
+                if (c.toNodes()) {
+                    fromServer[i] = receiving(link, c, itemBytes, settings);
+                    inlet.open(received++, new LinkReceiver[] {fromServer[i].receiver()});
+                    continue;
+                }
                 int queue = queueItems(c);
                 if (c.kind() == ElementKind.SHARED) {
-                    opened[i] = NetworkLinkClient.openShared(deployment.server(), offer, sharedCodec(c.type()), queue,
+                    opened[i] = NetworkLinkClient.openShared(deployment.server(), link, sharedCodec(c.type()), queue,
                             queueBytes(queue, itemBytes), itemBytes, settings);
                 } else if (c.kind() == ElementKind.CAPSULE) {
                     CapsuleCodec<?> codec = CapsuleCodec.of(c.type().asSubclass(Capsule.class));
-                    opened[i] = NetworkLinkClient.openCapsules(deployment.server(), offer, codec, queue,
+                    opened[i] = NetworkLinkClient.openCapsules(deployment.server(), link, codec, queue,
                             queueBytes(queue, itemBytes(codec)), settings);
                 } else {
-                    opened[i] = NetworkLinkClient.open(deployment.server(), offer, queue, settings);
+                    opened[i] = NetworkLinkClient.open(deployment.server(), link, queue, settings);
                 }
-                outlets.get(i).open(opened[i]);
+                outlets.get(sent++).open(opened[i]);
             }
             clients = opened;
+            receiving = fromServer;
             LOG.log(System.Logger.Level.INFO, "StreamFlex " + graph + ": " + deployment + ", " + crossings.size()
-                    + " channel(s): " + crossings.stream().map(Crossing::name).toList());
+                    + " channel(s): " + crossings.stream().map(CrossingLinks::label).toList());
         } else {
             NetworkLinkServer listening = listen(security, maxFrameLength(itemBytes));
             LinkReceiver[][] made = new LinkReceiver[crossings.size()][];
+            ServerLinkSender[][] sending = new ServerLinkSender[crossings.size()][];
+            int received = 0;
+            int sent = 0;
             for (int c = 0; c < made.length; c++) {
                 Crossing crossing = crossings.get(c);
-                made[c] = new LinkReceiver[deployment.nodes().size()];
+                int nodes = deployment.nodes().size();
                 CapsuleCodec<?> codec = crossing.kind() == ElementKind.CAPSULE
                         ? CapsuleCodec.of(crossing.type().asSubclass(Capsule.class)) : null;
-                for (int n = 0; n < made[c].length; n++) {
+                int queue = queueItems(crossing);
+                if (crossing.toNodes()) {
+                    sending[c] = new ServerLinkSender[nodes];
+                    for (int n = 0; n < nodes; n++) {
+                        LinkIdentity link = identity(graph, deployment.nodes().get(n), crossing, itemBytes);
+                        sending[c][n] = switch (crossing.kind()) {
+                            case SHARED -> listening.sharedSender(link, sharedCodec(crossing.type()), queue,
+                                    queueBytes(queue, itemBytes), itemBytes);
+                            case CAPSULE -> listening.capsuleSender(link, codec, queue,
+                                    queueBytes(queue, itemBytes(codec)));
+                            default -> listening.longSender(link, queue);
+                        };
+                    }
+                    broadcasts.get(sent++).open(sending[c]);
+                    continue;
+                }
+                made[c] = new LinkReceiver[nodes];
+                for (int n = 0; n < nodes; n++) {
                     LinkIdentity expected = identity(graph, deployment.nodes().get(n), crossing, itemBytes);
-                    int queue = queueItems(crossing);
                     made[c][n] = switch (crossing.kind()) {
                         // A codec per receiver: each is used by the inlet's thread alone, and may cache.
                         case SHARED -> listening.sharedReceiver(expected, sharedCodec(crossing.type()), queue,
@@ -217,14 +292,35 @@ public final class CrossingLinks implements AutoCloseable {
                         default -> listening.longReceiver(expected, queue);
                     };
                 }
-                inlet.open(c, made[c]);
+                inlet.open(received++, made[c]);
             }
             receivers = made;
+            senders = sending;
             server = listening;
             LOG.log(System.Logger.Level.INFO, "StreamFlex " + graph + ": " + deployment + " (listening at "
                     + listening.address() + "), " + crossings.size() + " channel(s): "
-                    + crossings.stream().map(Crossing::name).toList());
+                    + crossings.stream().map(CrossingLinks::label).toList());
         }
+    }
+
+    /** A crossing as the start-up log names it: its ends, and which way it runs. */
+    private static String label(Crossing c) {
+        return c.name() + (c.toNodes() ? " (to the nodes)" : " (to the server)");
+    }
+
+    /** Node: the receiving link of a crossing from the server; its queue holds the channel's capacity or more. */
+    private ReceivingLinkClient receiving(LinkIdentity link, Crossing c, int itemBytes, LinkClientSettings settings) {
+        int queue = queueItems(c);
+        return switch (c.kind()) {
+            case SHARED -> ReceivingLinkClient.openShared(deployment.server(), link, sharedCodec(c.type()), queue,
+                    itemBytes, settings);
+            case CAPSULE -> {
+                CapsuleCodec<?> codec = CapsuleCodec.of(c.type().asSubclass(Capsule.class));
+                yield ReceivingLinkClient.openCapsules(deployment.server(), link, codec, queue, itemBytes(codec),
+                        settings);
+            }
+            default -> ReceivingLinkClient.openLongs(deployment.server(), link, queue, settings);
+        };
     }
 
     private LinkSecurity security() {
@@ -266,94 +362,147 @@ public final class CrossingLinks implements AutoCloseable {
         return crossings;
     }
 
-    /** Node, once open: the link of crossing {@code i}. */
+    /** Node, once open: the sending link of crossing {@code i} (to the server); null for one to the nodes. */
     public NetworkLinkClient client(int i) {
         NetworkLinkClient[] c = clients;
         return c == null ? null : c[i];
     }
 
-    /** Server, once open: the receiving end of crossing {@code i} for the node at {@code node} in the inventory. */
+    /** Node, once open: the receiving link of crossing {@code i} (to the nodes); null for one to the server. */
+    public ReceivingLinkClient receivingClient(int i) {
+        ReceivingLinkClient[] r = receiving;
+        return r == null ? null : r[i];
+    }
+
+    /**
+     * Server, once open: the receiving end of crossing {@code i} (to the server) for the node at
+     * {@code node} in the inventory; null for a crossing to the nodes.
+     */
     public LinkReceiver receiver(int i, int node) {
         LinkReceiver[][] r = receivers;
-        return r == null ? null : r[i][node];
+        return r == null || r[i] == null ? null : r[i][node];
+    }
+
+    /**
+     * Server, once open: the sending end of crossing {@code i} (to the nodes) for the node at
+     * {@code node} in the inventory; null for a crossing to the server.
+     */
+    public ServerLinkSender sender(int i, int node) {
+        ServerLinkSender[][] s = senders;
+        return s == null || s[i] == null ? null : s[i][node];
+    }
+
+    /** The receiving end of crossing {@code i} on a node, once open. */
+    private LinkReceiver nodeReceiver(int i) {
+        ReceivingLinkClient client = receivingClient(i);
+        return client == null ? null : client.receiver();
     }
 
     /**
      * Registers each link's counts ({@code link.n1:Doa.out->Cluster.in.sent}), read from the links
-     * once open and 0 before: on a node what its sender counts, on the server what each receiving
-     * end counts.
+     * once open and 0 before: where a link's items are sent (a node for a crossing to the server, the
+     * server per node for one to the nodes) what its sender counts, where they are received what its
+     * receiving end counts.
      */
     public void registerCounters(CounterRegistry registry) {
+        boolean onNode = deployment.site() == Deployment.Site.NODE;
         for (int i = 0; i < crossings.size(); i++) {
             int index = i;
-            if (deployment.site() == Deployment.Site.NODE) {
-                String owner = deployment.node() + ":" + crossings.get(i).name();
-                sender(registry, owner, index, "accepted", "items the link took from the channel",
-                        LinkCounters::accepted);
-                sender(registry, owner, index, "refused", "offers refused (no credit, or the link closed): left in"
-                        + " the channel", LinkCounters::refused);
-                sender(registry, owner, index, "droppedAtSender", "items dropped at the node, its queue full"
-                        + " (DROP mode)", LinkCounters::droppedAtSender);
-                sender(registry, owner, index, "sent", "items written to a connection", LinkCounters::sent);
-                sender(registry, owner, index, "acknowledged", "items the server said it received",
-                        LinkCounters::acknowledged);
-                sender(registry, owner, index, "lostInFlight", "items sent on a connection that died unacknowledged",
-                        LinkCounters::lostInFlight);
-                sender(registry, owner, index, "lostInTransit", "items sent that the server said never arrived",
-                        LinkCounters::lostInTransit);
-                sender(registry, owner, index, "discardedAtClose", "items still queued when the link closed",
-                        LinkCounters::discardedAtClose);
-                if (crossings.get(i).kind() == ElementKind.SHARED) {
-                    sender(registry, owner, index, "tooLarge", "values too large for the link, dropped from the"
-                            + " channel at the node", LinkCounters::tooLarge);
-                    sender(registry, owner, index, "encodeFailed", "values the codec failed to encode, not sent",
-                            LinkCounters::encodeFailed);
-                }
-                registry.register(CounterOwner.LINK, owner, "connections", "handshakes that succeeded", () -> {
+            Crossing crossing = crossings.get(i);
+            boolean shared = crossing.kind() == ElementKind.SHARED;
+            if (onNode && !crossing.toNodes()) {
+                senderCounters(registry, deployment.node() + ":" + crossing.name(), shared, () -> {
+                    NetworkLinkClient client = client(index);
+                    return client == null ? null : client.counters();
+                }, () -> {
                     NetworkLinkClient client = client(index);
                     return client == null ? 0 : client.connections();
                 });
+            } else if (onNode) {
+                receiverCounters(registry, deployment.node() + ":" + crossing.name(), () -> nodeReceiver(index));
+                registry.register(CounterOwner.LINK, deployment.node() + ":" + crossing.name(), "connections",
+                        "links the server's sending end opened on this node's connections", () -> {
+                            ReceivingLinkClient client = receivingClient(index);
+                            return client == null ? 0 : client.connections();
+                        });
             } else {
                 for (int n = 0; n < deployment.nodes().size(); n++) {
                     int node = n;
-                    String owner = deployment.nodes().get(n) + ":" + crossings.get(i).name();
-                    receiver(registry, owner, index, node, "delivered", "items received into the server's queue",
-                            LinkCounters::delivered);
-                    receiver(registry, owner, index, node, "droppedAtReceiver", "items dropped at the server, its"
-                            + " queue full (DROP mode)", LinkCounters::droppedAtReceiver);
-                    receiver(registry, owner, index, node, "droppedAtSender", "items the node reported dropped or"
-                            + " discarded", LinkCounters::droppedAtSender);
-                    receiver(registry, owner, index, node, "lostInTransit", "items the node sent that never arrived",
-                            LinkCounters::lostInTransit);
-                    registry.register(CounterOwner.LINK, owner, "taken", "items the inlet moved into the graph's"
-                            + " channel", () -> {
-                                LinkReceiver r = receiver(index, node);
-                                return r == null ? 0 : r.consumed();
-                            });
-                    // Delivered into the queue but never moved into the graph: after a stop, what the server
-                    // received last and did not process. Counted, not silently gone.
-                    registry.register(CounterOwner.LINK, owner, "unread", "items delivered into the server's queue"
-                            + " and not (yet) taken: after the graph stopped, received and never processed", () -> {
-                                LinkReceiver r = receiver(index, node);
-                                return r == null ? 0 : r.counters().delivered() - r.consumed();
-                            });
+                    String owner = deployment.nodes().get(n) + ":" + crossing.name();
+                    if (crossing.toNodes()) {
+                        senderCounters(registry, owner, shared, () -> {
+                            ServerLinkSender s = sender(index, node);
+                            return s == null ? null : s.counters();
+                        }, () -> {
+                            ServerLinkSender s = sender(index, node);
+                            return s == null ? 0 : s.connections();
+                        });
+                    } else {
+                        receiverCounters(registry, owner, () -> receiver(index, node));
+                    }
                 }
             }
         }
     }
 
-    private void sender(CounterRegistry registry, String owner, int index, String key, String description,
-            ToLongFunction<LinkCounters> read) {
+    private static void senderCounters(CounterRegistry registry, String owner, boolean shared,
+            Supplier<LinkCounters> counters, LongSupplier connections) {
+        sender(registry, owner, counters, "accepted", "items the link took from the channel", LinkCounters::accepted);
+        sender(registry, owner, counters, "refused", "offers refused (no credit, or the link closed): left in"
+                + " the channel", LinkCounters::refused);
+        sender(registry, owner, counters, "droppedAtSender", "items dropped at the sending side, its queue full"
+                + " (DROP mode, or no receiver linked)", LinkCounters::droppedAtSender);
+        sender(registry, owner, counters, "sent", "items written to a connection", LinkCounters::sent);
+        sender(registry, owner, counters, "acknowledged", "items the receiving side said it received",
+                LinkCounters::acknowledged);
+        sender(registry, owner, counters, "lostInFlight", "items sent on a connection that died unacknowledged",
+                LinkCounters::lostInFlight);
+        sender(registry, owner, counters, "lostInTransit", "items sent that the receiving side said never arrived",
+                LinkCounters::lostInTransit);
+        sender(registry, owner, counters, "discardedAtClose", "items still queued when the link closed",
+                LinkCounters::discardedAtClose);
+        if (shared) {
+            sender(registry, owner, counters, "tooLarge", "values too large for the link, dropped from the"
+                    + " channel", LinkCounters::tooLarge);
+            sender(registry, owner, counters, "encodeFailed", "values the codec failed to encode, not sent",
+                    LinkCounters::encodeFailed);
+        }
+        registry.register(CounterOwner.LINK, owner, "connections", "handshakes that succeeded", connections);
+    }
+
+    private static void sender(CounterRegistry registry, String owner, Supplier<LinkCounters> counters, String key,
+            String description, ToLongFunction<LinkCounters> read) {
         registry.register(CounterOwner.LINK, owner, key, description, () -> {
-            NetworkLinkClient client = client(index);
-            return client == null ? 0 : read.applyAsLong(client.counters());
+            LinkCounters c = counters.get();
+            return c == null ? 0 : read.applyAsLong(c);
         });
     }
 
-    private void receiver(CounterRegistry registry, String owner, int index, int node, String key, String description,
-            ToLongFunction<LinkCounters> read) {
+    private static void receiverCounters(CounterRegistry registry, String owner, Supplier<LinkReceiver> end) {
+        receiver(registry, owner, end, "delivered", "items received into the receiving queue",
+                LinkCounters::delivered);
+        receiver(registry, owner, end, "droppedAtReceiver", "items dropped at the receiving side, its queue full"
+                + " (DROP mode)", LinkCounters::droppedAtReceiver);
+        receiver(registry, owner, end, "droppedAtSender", "items the sending side reported dropped or discarded",
+                LinkCounters::droppedAtSender);
+        receiver(registry, owner, end, "lostInTransit", "items sent that never arrived", LinkCounters::lostInTransit);
+        registry.register(CounterOwner.LINK, owner, "taken", "items the inlet moved into the graph's channel", () -> {
+            LinkReceiver r = end.get();
+            return r == null ? 0 : r.consumed();
+        });
+        // Delivered into the queue but never moved into the graph: after a stop, what was received last and
+        // never processed. Counted, not silently gone.
+        registry.register(CounterOwner.LINK, owner, "unread", "items delivered into the receiving queue and not"
+                + " (yet) taken: after the graph stopped, received and never processed", () -> {
+                    LinkReceiver r = end.get();
+                    return r == null ? 0 : r.counters().delivered() - r.consumed();
+                });
+    }
+
+    private static void receiver(CounterRegistry registry, String owner, Supplier<LinkReceiver> end, String key,
+            String description, ToLongFunction<LinkCounters> read) {
         registry.register(CounterOwner.LINK, owner, key, description, () -> {
-            LinkReceiver r = receiver(index, node);
+            LinkReceiver r = end.get();
             return r == null ? 0 : read.applyAsLong(r.counters());
         });
     }
@@ -361,31 +510,52 @@ public final class CrossingLinks implements AutoCloseable {
     /** One line per link for {@code schedule()}: where it goes and, once open, its counts. */
     public String describe() {
         StringBuilder s = new StringBuilder(deployment.toString()).append('\n');
+        boolean onNode = deployment.site() == Deployment.Site.NODE;
         for (int i = 0; i < crossings.size(); i++) {
             Crossing c = crossings.get(i);
-            if (deployment.site() == Deployment.Site.NODE) {
+            String what = " (" + c.kind().javaName() + ", " + c.mode() + ')';
+            if (onNode && !c.toNodes()) {
                 NetworkLinkClient client = client(i);
-                s.append("  sends ").append(c.name()).append(" (").append(c.kind().javaName()).append(", ")
-                        .append(c.mode()).append(')').append(client == null ? "" : ": " + client.counters() + "; "
-                                + client.connections() + " connection(s)" + (client.isOpen() ? "" : ", closed")
-                                + (client.lastProblem().isEmpty() ? "" : "; last problem: " + client.lastProblem()))
+                s.append("  sends ").append(c.name()).append(what).append(client == null ? "" : ": "
+                        + client.counters() + "; " + client.connections() + " connection(s)"
+                        + (client.isOpen() ? "" : ", closed")
+                        + (client.lastProblem().isEmpty() ? "" : "; last problem: " + client.lastProblem()))
+                        .append('\n');
+            } else if (onNode) {
+                ReceivingLinkClient client = receivingClient(i);
+                s.append("  receives ").append(c.name()).append(" from the server").append(what).append(client == null
+                        ? "" : ": " + received(client.receiver()) + "; " + client.connections() + " connection(s)"
+                        + (client.lastProblem().isEmpty() ? "" : "; last problem: " + client.lastProblem()))
                         .append('\n');
             } else {
                 for (int n = 0; n < deployment.nodes().size(); n++) {
-                    LinkReceiver r = receiver(i, n);
-                    s.append("  receives ").append(c.name()).append(" from ").append(deployment.nodes().get(n))
-                            .append(" (").append(c.kind().javaName()).append(", ").append(c.mode()).append(')')
-                            .append(r == null ? "" : ": " + r.counters() + "; taken " + r.consumed() + ", unread "
-                                    + (r.counters().delivered() - r.consumed())).append('\n');
+                    String node = deployment.nodes().get(n);
+                    if (c.toNodes()) {
+                        ServerLinkSender out = sender(i, n);
+                        s.append("  sends ").append(c.name()).append(" to ").append(node).append(what)
+                                .append(out == null ? "" : ": " + out.counters() + "; " + out.connections()
+                                        + " connection(s)" + (out.isLinked() ? "" : ", not linked")
+                                        + (out.lastProblem().isEmpty() ? "" : "; last problem: " + out.lastProblem()))
+                                .append('\n');
+                    } else {
+                        LinkReceiver r = receiver(i, n);
+                        s.append("  receives ").append(c.name()).append(" from ").append(node).append(what)
+                                .append(r == null ? "" : ": " + received(r)).append('\n');
+                    }
                 }
             }
         }
         return s.toString();
     }
 
+    private static String received(LinkReceiver r) {
+        return r.counters() + "; taken " + r.consumed() + ", unread " + (r.counters().delivered() - r.consumed());
+    }
+
     /**
-     * Closes the links: a node tells the server what it sent and waits for its answer (at most a
-     * few seconds per link); the server stops listening and closes every link, and releases the
+     * Closes the links: a node tells the server what it sent, and what it received, and waits for
+     * its answers (at most a few seconds per link, in parallel); the server stops listening, ends
+     * the links it sends (telling each node what it sent) and closes every link, and releases the
      * shared values its receivers still queue. Called after the graph's last thread ended. Idempotent.
      */
     @Override
@@ -394,32 +564,52 @@ public final class CrossingLinks implements AutoCloseable {
             return;
         }
         closed = true;
+        List<AutoCloseable> links = new ArrayList<>();
         NetworkLinkClient[] c = clients;
         if (c != null) {
-            // In parallel: each waits up to seconds for the server's answer.
-            List<Thread> closing = new ArrayList<>();
-            for (NetworkLinkClient client : c) {
-                closing.add(Thread.ofPlatform().name("streamflex-link-close").start(client::close));
-            }
-            boolean interrupted = false;
-            for (Thread t : closing) {
-                while (true) {
-                    try {
-                        t.join();
-                        break;
-                    } catch (InterruptedException e) {
-                        interrupted = true;
-                    }
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+            Arrays.stream(c).filter(Objects::nonNull).forEach(links::add);
+        }
+        ReceivingLinkClient[] r = receiving;
+        if (r != null) {
+            Arrays.stream(r).filter(Objects::nonNull).forEach(links::add);
+        }
+        closeInParallel(links);
+        if (r != null) {
+            // The inlet's thread is gone: this thread is the receiving queues' consumer now.
+            Arrays.stream(r).filter(Objects::nonNull).forEach(client -> releaseQueued(client.receiver()));
         }
         NetworkLinkServer s = server;
         if (s != null) {
             s.close();
             releaseQueuedValues();
+        }
+    }
+
+    /** Closes each link on a thread of its own: each waits up to seconds for the other side's answer. */
+    private static void closeInParallel(List<AutoCloseable> links) {
+        List<Thread> closing = new ArrayList<>();
+        for (AutoCloseable link : links) {
+            closing.add(Thread.ofPlatform().name("streamflex-link-close").start(() -> {
+                try {
+                    link.close();
+                } catch (Exception e) {
+                    LOG.log(System.Logger.Level.WARNING, "closing a link failed: " + e);
+                }
+            }));
+        }
+        boolean interrupted = false;
+        for (Thread t : closing) {
+            while (true) {
+                try {
+                    t.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -433,11 +623,17 @@ public final class CrossingLinks implements AutoCloseable {
             return;
         }
         for (LinkReceiver[] row : r) {
-            for (LinkReceiver in : row) {
-                if (in instanceof SharedLinkReceiver<?> shared) {
-                    shared.releaseQueued();
+            if (row != null) {
+                for (LinkReceiver in : row) {
+                    releaseQueued(in);
                 }
             }
+        }
+    }
+
+    private static void releaseQueued(LinkReceiver in) {
+        if (in instanceof SharedLinkReceiver<?> shared) {
+            shared.releaseQueued();
         }
     }
 }

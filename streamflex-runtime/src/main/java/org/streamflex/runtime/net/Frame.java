@@ -40,6 +40,22 @@ public sealed interface Frame {
     }
 
     /**
+     * A HELLO whose sender receives (protocol version 3): a node that opens a link to the server to be
+     * sent a channel's items on it, so that nodes need no listening port. The server's sending end
+     * answers on the same connection with its own {@link Hello}, and the link runs as any other.
+     *
+     * @param identity the link the receiver expects, at the protocol version of the frame's header
+     * @param capacity the receiver's queue capacity
+     * @param receiverId the receiving link's random id, the same on each of its connections
+     */
+    record Request(LinkIdentity identity, int capacity, long receiverId) implements Frame {
+        @Override
+        public FrameType type() {
+            return FrameType.HELLO;
+        }
+    }
+
+    /**
      * A HELLO at a protocol version this runtime does not speak: its body is not read, because its
      * layout is that version's.
      *

@@ -95,7 +95,9 @@ public final class FrameDecoder extends ByteToMessageDecoder {
             throw problem(offset, type, "body of " + length + " bytes exceeds the maximum frame length of "
                     + maxFrameLength + " bytes: raise maxFrameLength on the receiving side, or send smaller batches");
         }
-        if (version != FrameFormat.VERSION && type != FrameType.HELLO) {
+        // A HELLO of another version is refused by the handshake, naming both versions; a REFUSE has the
+        // same body in every version, so a peer of another version that refused this one is understood.
+        if (version != FrameFormat.VERSION && type != FrameType.HELLO && type != FrameType.REFUSE) {
             throw problem(offset, type, "protocol version " + version + " in a " + type
                     + " frame; this link speaks version " + FrameFormat.VERSION);
         }
@@ -106,7 +108,7 @@ public final class FrameDecoder extends ByteToMessageDecoder {
         in.skipBytes(FrameFormat.HEADER_BYTES);
         ByteBuf body = in.readSlice((int) length);
         offset += FrameFormat.HEADER_BYTES + length;
-        if (version != FrameFormat.VERSION) {
+        if (version != FrameFormat.VERSION && type == FrameType.HELLO) {
             return new Frame.ForeignHello(version);
         }
         return new BodyParse(body, frameOffset, type).frame();
@@ -153,7 +155,7 @@ public final class FrameDecoder extends ByteToMessageDecoder {
             return frame;
         }
 
-        private Frame.Hello hello() {
+        private Frame hello() {
             String graph = text("graph name", FrameFormat.MAX_NAME_BYTES, false);
             String channel = text("channel name", FrameFormat.MAX_NAME_BYTES, false);
             int kindCode = need(1, "element kind").readUnsignedByte();
@@ -177,11 +179,23 @@ public final class FrameDecoder extends ByteToMessageDecoder {
             long senderId = need(8, "sender id").readLong();
             long resumeFrom = bounded("resume sequence", need(8, "resume sequence").readLong(), 0, Long.MAX_VALUE);
             long droppedBefore = bounded("dropped count", need(8, "dropped count").readLong(), 0, resumeFrom);
+            int direction = need(1, "direction").readUnsignedByte();
+            if (direction != FrameFormat.DIRECTION_SENDS && direction != FrameFormat.DIRECTION_RECEIVES) {
+                throw at("direction byte " + direction + " is neither " + FrameFormat.DIRECTION_SENDS
+                        + " (the HELLO's sender sends) nor " + FrameFormat.DIRECTION_RECEIVES + " (it receives)");
+            }
             LinkIdentity identity;
             try {
                 identity = new LinkIdentity(graph, channel, kind, capsuleType, mode, FrameFormat.VERSION);
             } catch (IllegalArgumentException e) {
                 throw at(e.getMessage());
+            }
+            if (direction == FrameFormat.DIRECTION_RECEIVES) {
+                if (resumeFrom != 0 || droppedBefore != 0) {
+                    throw at("a receiver's HELLO resumes from " + resumeFrom + " with " + droppedBefore
+                            + " dropped; only a sender's HELLO resumes (both must be 0)");
+                }
+                return new Frame.Request(identity, capacity, senderId);
             }
             return new Frame.Hello(identity, capacity, senderId, resumeFrom, droppedBefore);
         }

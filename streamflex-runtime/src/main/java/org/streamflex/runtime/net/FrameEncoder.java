@@ -29,9 +29,26 @@ public final class FrameEncoder {
     /** A HELLO offering {@code identity}, at the identity's protocol version (see {@link Frame.Hello}). */
     public static ByteBuf hello(ByteBufAllocator alloc, LinkIdentity identity, int capacity, long senderId,
             long resumeFrom, long droppedBefore) {
+        return hello(alloc, identity, capacity, senderId, resumeFrom, droppedBefore, FrameFormat.DIRECTION_SENDS);
+    }
+
+    /**
+     * A HELLO whose sender receives ({@link Frame.Request}): it expects {@code identity}, has a queue of
+     * {@code capacity} items, and asks the peer to send on this connection.
+     *
+     * <pre>{@code
+     * ctx.writeAndFlush(FrameEncoder.request(ctx.alloc(), receiver.identity(), receiver.capacity(), receiverId));
+     * }</pre>
+     */
+    public static ByteBuf request(ByteBufAllocator alloc, LinkIdentity identity, int capacity, long receiverId) {
+        return hello(alloc, identity, capacity, receiverId, 0, 0, FrameFormat.DIRECTION_RECEIVES);
+    }
+
+    private static ByteBuf hello(ByteBufAllocator alloc, LinkIdentity identity, int capacity, long id,
+            long resumeFrom, long droppedBefore, int direction) {
         int names = ByteBufUtil.utf8Bytes(identity.graph()) + ByteBufUtil.utf8Bytes(identity.channel())
                 + ByteBufUtil.utf8Bytes(identity.capsuleType());
-        ByteBuf frame = alloc.directBuffer(FrameFormat.HEADER_BYTES + names + 40);
+        ByteBuf frame = alloc.directBuffer(FrameFormat.HEADER_BYTES + names + 41);
         header(frame, identity.version(), FrameType.HELLO);
         text(frame, identity.graph());
         text(frame, identity.channel());
@@ -40,7 +57,10 @@ public final class FrameEncoder {
         text(frame, identity.capsuleType());
         frame.writeByte(identity.mode().code());
         frame.writeInt(capacity);
-        frame.writeLong(senderId).writeLong(resumeFrom).writeLong(droppedBefore);
+        frame.writeLong(id).writeLong(resumeFrom).writeLong(droppedBefore);
+        if (identity.version() >= 3) {
+            frame.writeByte(direction);
+        }
         return finish(frame);
     }
 
@@ -51,9 +71,17 @@ public final class FrameEncoder {
 
     /** A REFUSE with {@code reason}, cut to {@link FrameFormat#MAX_REASON_BYTES} if longer. */
     public static ByteBuf refuse(ByteBufAllocator alloc, String reason) {
+        return refuse(alloc, reason, FrameFormat.VERSION);
+    }
+
+    /**
+     * A REFUSE at protocol version {@code version}: its body is the same in every version, so a peer
+     * of another version, refused for it, reads the reason (which names both versions).
+     */
+    public static ByteBuf refuse(ByteBufAllocator alloc, String reason, int version) {
         byte[] bytes = reason.getBytes(StandardCharsets.UTF_8);
         int length = Math.min(bytes.length, FrameFormat.MAX_REASON_BYTES);
-        ByteBuf frame = header(alloc.directBuffer(FrameFormat.HEADER_BYTES + 2 + length), FrameFormat.VERSION,
+        ByteBuf frame = header(alloc.directBuffer(FrameFormat.HEADER_BYTES + 2 + length), version,
                 FrameType.REFUSE);
         frame.writeShort(length);
         frame.writeBytes(bytes, 0, length);

@@ -12,8 +12,15 @@ package org.streamflex.runtime.net;
 public final class FrameFormat {
     /** "SFLK": a peer that is not a StreamFlex link is told apart at its first four bytes. */
     public static final int MAGIC = 0x53464C4B;
-    /** The protocol version this runtime speaks. */
-    public static final int VERSION = 2;
+    /**
+     * The protocol version this runtime speaks: 3 added the HELLO's direction (a receiver may open a
+     * link and ask its peer to send on it), 2 ACK and the HELLO's resumption fields.
+     */
+    public static final int VERSION = 3;
+    /** A HELLO's direction byte: the peer that sends the HELLO sends the items. */
+    public static final int DIRECTION_SENDS = 0;
+    /** A HELLO's direction byte: the peer that sends the HELLO receives the items; it asks the other to send. */
+    public static final int DIRECTION_RECEIVES = 1;
     /** Bytes of the header before each body. */
     public static final int HEADER_BYTES = 12;
     /** The default largest body accepted: 1 MiB. */

@@ -6,7 +6,8 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The receiving end of a network link, hosted by a {@link NetworkLinkServer}: what every kind of
+ * The receiving end of a network link, hosted by a {@link NetworkLinkServer} (its senders connect to
+ * it) or by a {@link ReceivingLinkClient} (it connects to its sender): what every kind of
  * receiver shares (the identity a sender must offer, the counts, the sequence accounting, the linked
  * connection and the credit the consumer frees), while the queue of received items, and how an item
  * is read from a DATA frame into it, is the subclass's: {@link LongLinkReceiver} for primitives,
@@ -37,7 +38,7 @@ public abstract sealed class LinkReceiver permits LongLinkReceiver, CapsuleLinkR
     /** The consumer's count when it last asked the link to grant credit. */
     private long askedAt;
     private volatile ReceiverLinkHandler link;
-    /** The sequence accounting of the sending link last linked; the server's event loop only. */
+    /** The sequence accounting of the sending link last linked; its host's event loop only. */
     private final SequenceGaps gaps = new SequenceGaps(counters);
     /** The id of the sending link last linked, valid when {@link #everLinked}; event loop only. */
     private long lastSenderId;

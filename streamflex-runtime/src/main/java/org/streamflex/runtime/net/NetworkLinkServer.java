@@ -3,6 +3,7 @@ package org.streamflex.runtime.net;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -24,7 +25,9 @@ import org.streamflex.Capsule;
 import org.streamflex.Shared;
 
 /**
- * Listens for network links and hosts their receiving ends, on one Netty event-loop thread. It
+ * Listens for network links and hosts their receiving ends, and the sending ends of links whose
+ * receivers connect to it ({@link ServerLinkSender}: a server sending a channel to its nodes), on
+ * one Netty event-loop thread. It
  * listens on loopback only unless told otherwise, and beyond loopback only with TLS and mutual
  * authentication ({@link LinkSecurity}); on loopback TLS is optional.
  *
@@ -38,11 +41,18 @@ import org.streamflex.Shared;
 public final class NetworkLinkServer implements AutoCloseable {
     /** How long {@link #close()} waits for its last ACKs to be written: a live connection takes them at once. */
     static final long CLOSE_GRACE_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /** The name of the frame decoder in every accepted connection's pipeline. */
+    static final String DECODER = "frames";
+    /** How long a hosted sending end waits for its receiver's answer to CLOSE when the server closes. */
+    private static final long SENDER_CLOSE_SECONDS = 7;
     private final EventLoopGroup group;
     private final Channel listening;
     /** The accepted connections: closed with the server, since stopping the event loop leaves them open. */
     private final ChannelGroup connections;
     private final Map<String, LinkReceiver> receivers = new ConcurrentHashMap<>();
+    private final Map<String, ServerLinkSender> senders = new ConcurrentHashMap<>();
+    private final int maxFrameLength;
+    private final ReceiverHost host = new Host();
     private final AtomicLong refusedLinks = new AtomicLong();
     private volatile String lastRefusal = "";
     private volatile String lastProblem = "";
@@ -51,6 +61,7 @@ public final class NetworkLinkServer implements AutoCloseable {
 
     private NetworkLinkServer(InetSocketAddress address, int maxFrameLength, LinkSecurity security) {
         new FrameDecoder(maxFrameLength); // checks the length before anything is started
+        this.maxFrameLength = maxFrameLength;
         group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         connections = new DefaultChannelGroup(group.next());
         ServerBootstrap bootstrap = new ServerBootstrap()
@@ -68,8 +79,8 @@ public final class NetworkLinkServer implements AutoCloseable {
                         if (security != null) {
                             secure(ch, security);
                         }
-                        ch.pipeline().addLast(new FrameDecoder(maxFrameLength),
-                                new ReceiverLinkHandler(NetworkLinkServer.this));
+                        ch.pipeline().addLast(DECODER, new FrameDecoder(maxFrameLength));
+                        ch.pipeline().addLast(new ReceiverLinkHandler(host, null));
                     }
                 });
         try {
@@ -161,6 +172,63 @@ public final class NetworkLinkServer implements AutoCloseable {
         return register(new SharedLinkReceiver<>(expected, codec, capacity, maxItemBytes));
     }
 
+    /**
+     * A sending end of primitives for the receiver that connects to this server and asks for exactly
+     * {@code identity}, with a queue of {@code queueCapacity} items (rounded up to a power of two), and
+     * the default stall timeout; see {@link ServerLinkSender}.
+     *
+     * <pre>{@code
+     * ServerLinkSender out = server.longSender(LinkIdentity.of("g", "n1:A.out->B.in", ElementKind.INT,
+     *         LinkMode.CREDIT), 4096);
+     * }</pre>
+     */
+    public ServerLinkSender longSender(LinkIdentity identity, int queueCapacity) {
+        if (identity.kind() == ElementKind.CAPSULE || identity.kind() == ElementKind.SHARED) {
+            throw new IllegalArgumentException("channel " + identity.channel() + " carries " + identity.kind()
+                    .javaName() + " values: make its sending end with capsuleSender or sharedSender and its codec");
+        }
+        return register(new ServerLinkSender(identity, new LongSenderQueue(identity.kind(), queueCapacity,
+                maxFrameLength), group.next(), LinkClientSettings.DEFAULT.stallTimeout()));
+    }
+
+    /**
+     * A sending end of capsules that {@code codec} encodes, its queue bounded by {@code queueCapacity}
+     * items and {@code queueBytes} bytes; see {@link #longSender}.
+     */
+    public ServerLinkSender capsuleSender(LinkIdentity identity, CapsuleCodec<?> codec, int queueCapacity,
+            int queueBytes) {
+        if (identity.kind() != ElementKind.CAPSULE || !identity.capsuleType().equals(codec.type().getName())) {
+            throw new IllegalArgumentException("a codec of " + codec.type().getName() + " cannot send "
+                    + identity.describe());
+        }
+        return register(new ServerLinkSender(identity, new CapsuleSenderQueue(codec, queueCapacity, queueBytes,
+                maxFrameLength), group.next(), LinkClientSettings.DEFAULT.stallTimeout()));
+    }
+
+    /**
+     * A sending end of shared values (signal segments) that {@code codec} encodes, its queue bounded
+     * by {@code queueCapacity} values and {@code queueBytes} bytes of encoded sizes, each at most
+     * {@code maxItemBytes}; see {@link #longSender}.
+     */
+    public ServerLinkSender sharedSender(LinkIdentity identity, SharedCodec<?> codec, int queueCapacity,
+            int queueBytes, int maxItemBytes) {
+        if (identity.kind() != ElementKind.SHARED || !identity.capsuleType().equals(codec.type().getName())) {
+            throw new IllegalArgumentException("a codec of " + codec.type().getName() + " cannot send "
+                    + identity.describe());
+        }
+        return register(new ServerLinkSender(identity, new SharedSenderQueue(codec, queueCapacity, queueBytes,
+                maxFrameLength, maxItemBytes), group.next(), LinkClientSettings.DEFAULT.stallTimeout()));
+    }
+
+    private ServerLinkSender register(ServerLinkSender sender) {
+        LinkIdentity expected = sender.identity();
+        if (senders.putIfAbsent(key(expected.graph(), expected.channel()), sender) != null) {
+            throw new IllegalArgumentException("this server already has a sender for graph " + expected.graph()
+                    + " channel " + expected.channel());
+        }
+        return sender;
+    }
+
     private <R extends LinkReceiver> R register(R receiver) {
         LinkIdentity expected = receiver.identity();
         if (receivers.putIfAbsent(key(expected.graph(), expected.channel()), receiver) != null) {
@@ -198,19 +266,66 @@ public final class NetworkLinkServer implements AutoCloseable {
     }
 
     String describeReceivers() {
-        if (receivers.isEmpty()) {
+        return describe(receivers.values().stream().map(LinkReceiver::identity).toList());
+    }
+
+    private static String describe(java.util.List<LinkIdentity> ends) {
+        if (ends.isEmpty()) {
             return "no channel at all";
         }
         StringBuilder text = new StringBuilder();
         int listed = 0;
-        for (LinkReceiver receiver : receivers.values()) {
+        for (LinkIdentity end : ends) {
             if (listed == 8) {
-                text.append("; and ").append(receivers.size() - listed).append(" more");
+                text.append("; and ").append(ends.size() - listed).append(" more");
                 break;
             }
-            text.append(listed++ == 0 ? "" : "; ").append(receiver.identity().describe());
+            text.append(listed++ == 0 ? "" : "; ").append(end.describe());
         }
         return text.toString();
+    }
+
+    /** Event loop: a receiver asks for a channel this server sends; see {@link ReceiverHost#serve}. */
+    private String serve(Frame.Request request, ChannelHandlerContext context) {
+        LinkIdentity asked = request.identity();
+        ServerLinkSender sender = senders.get(key(asked.graph(), asked.channel()));
+        if (sender == null) {
+            return "receiver asks for " + asked.describe() + ", sender has no such channel; it sends "
+                    + describe(senders.values().stream().map(ServerLinkSender::identity).toList());
+        }
+        if (!sender.identity().equals(asked)) {
+            return "receiver expects " + asked.describe() + ", sender sends " + sender.identity().describe();
+        }
+        sender.adopt(context);
+        return null;
+    }
+
+    /** The server as its connections' receiving handlers see it. */
+    private final class Host implements ReceiverHost {
+        @Override
+        public LinkReceiver receiverFor(String graph, String channel) {
+            return NetworkLinkServer.this.receiverFor(graph, channel);
+        }
+
+        @Override
+        public String describeReceivers() {
+            return NetworkLinkServer.this.describeReceivers();
+        }
+
+        @Override
+        public void recordRefusal(String reason) {
+            NetworkLinkServer.this.recordRefusal(reason);
+        }
+
+        @Override
+        public void recordProblem(String problem) {
+            NetworkLinkServer.this.recordProblem(problem);
+        }
+
+        @Override
+        public String serve(Frame.Request request, ChannelHandlerContext context) {
+            return NetworkLinkServer.this.serve(request, context);
+        }
     }
 
     void recordRefusal(String reason) {
@@ -223,7 +338,9 @@ public final class NetworkLinkServer implements AutoCloseable {
     }
 
     /**
-     * Stops listening and closes every connection, each after an ACK of what it delivered (waiting at
+     * Stops listening, ends the links it sends (a CLOSE exchange with each linked receiver, waiting
+     * at most 7 s for the answers, so that both sides' counts agree), and closes every connection of
+     * the links it receives, each after an ACK of what it delivered (waiting at
      * most {@link #CLOSE_GRACE_NANOS} for those to be written). Without that ACK, a sender whose last
      * items arrived after the last periodic one would count them lost in flight, and would never learn
      * that they were delivered. The links are not ended: their senders connect again to a server
@@ -238,6 +355,12 @@ public final class NetworkLinkServer implements AutoCloseable {
             closed = true;
         }
         listening.close().syncUninterruptibly();
+        senders.values().forEach(ServerLinkSender::closeSoon);
+        long senderDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SENDER_CLOSE_SECONDS);
+        for (ServerLinkSender sender : senders.values()) {
+            var _ = sender.ended().awaitUninterruptibly(Math.max(0, senderDeadline - System.nanoTime()),
+                    TimeUnit.NANOSECONDS);
+        }
         for (LinkReceiver receiver : receivers.values()) {
             receiver.acknowledgeAndDrop();
         }

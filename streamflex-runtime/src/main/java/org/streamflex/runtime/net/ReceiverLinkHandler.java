@@ -17,8 +17,13 @@ import java.util.concurrent.TimeUnit;
  * link from a dead one), and the CLOSE exchange. A HELLO from the sending link already linked (it
  * reconnected, while this side had not noticed its old connection die) replaces the old connection.
  *
+ * <p>On a server's connection it may instead receive a receiver's HELLO ({@link Frame.Request}): the
+ * server then hands the connection to its sending end, and this handler leaves the pipeline. On a
+ * connection a receiver opened ({@link ReceivingLinkClient}), it sends that HELLO itself when the
+ * connection opens, and then waits for the sender's HELLO, or its REFUSE, as a server's would.
+ *
  * <pre>{@code
- * ch.pipeline().addLast(new FrameDecoder(maxFrameLength), new ReceiverLinkHandler(server));
+ * ch.pipeline().addLast(new FrameDecoder(maxFrameLength), new ReceiverLinkHandler(host, null));
  * }</pre>
  */
 final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
@@ -28,7 +33,9 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
     /** Ticks without an ACK before a heartbeat: 200 ms. */
     private static final int HEARTBEAT_TICKS = 4;
 
-    private final NetworkLinkServer server;
+    private final ReceiverHost server;
+    /** The receiver's HELLO this side sends first, on a connection it opened; null on a server's. */
+    private final Frame.Request request;
     /**
      * Whether a grant is scheduled: the consumer schedules one only when none is, after publishing
      * what it consumed; the grant clears it before it reads that count ({@link DrainRequest}'s
@@ -53,13 +60,23 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
     private boolean held;
     private ScheduledFuture<?> ackTimer;
 
-    ReceiverLinkHandler(NetworkLinkServer server) {
-        this.server = server;
+    ReceiverLinkHandler(ReceiverHost host, Frame.Request request) {
+        this.server = host;
+        this.request = request;
     }
 
     @Override
     public void handlerAdded(ChannelHandlerContext context) {
         this.ctx = context;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext context) {
+        if (request != null) {
+            var _ = context.writeAndFlush(FrameEncoder.request(context.alloc(), request.identity(),
+                    request.capacity(), request.receiverId()), context.voidPromise());
+        }
+        context.fireChannelActive();
     }
 
     @Override
@@ -75,9 +92,23 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
 
     private void handshake(Frame frame) {
         switch (frame) {
-            case Frame.ForeignHello foreign -> refuse("sender speaks StreamFlex link protocol version "
-                    + foreign.version() + ", receiver speaks version " + FrameFormat.VERSION
-                    + ": run releases with the same protocol version on both sides");
+            case Frame.ForeignHello foreign -> refuse("peer speaks StreamFlex link protocol version "
+                    + foreign.version() + ", this " + (request == null ? "server" : "node") + " speaks version "
+                    + FrameFormat.VERSION + ": run releases with the same protocol version on both sides",
+                    foreign.version());
+            case Frame.Refuse refused when request != null -> {
+                state = State.CLOSED;
+                server.recordRefusal("link refused by " + ctx.channel().remoteAddress() + ": " + refused.reason());
+                var _ = ctx.close();
+            }
+            case Frame.Request asked when request == null -> {
+                String why = server.serve(asked, ctx);
+                if (why != null) {
+                    refuse(why);
+                } else {
+                    state = State.CLOSED; // the connection is the sending end's now
+                }
+            }
             case Frame.Hello hello -> {
                 LinkIdentity offer = hello.identity();
                 LinkReceiver wanted = server.receiverFor(offer.graph(), offer.channel());
@@ -93,7 +124,8 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
                 }
             }
             default -> throw new ProtocolException(frame.type() + " frame before HELLO from "
-                    + ctx.channel().remoteAddress() + ": a link starts with the sender's HELLO");
+                    + ctx.channel().remoteAddress() + ": a link starts with the sender's HELLO"
+                    + (request == null ? "" : ", or its REFUSE"));
         }
     }
 
@@ -126,6 +158,7 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
         ackTimer = ctx.executor().scheduleAtFixedRate(this::tick, ACK_TICK_MILLIS, ACK_TICK_MILLIS,
                 TimeUnit.MILLISECONDS);
         var _ = ctx.write(FrameEncoder.helloOk(ctx.alloc()), ctx.voidPromise());
+        server.linked();
         if (linked.identity().mode() == LinkMode.CREDIT) {
             grantedUpTo = linked.consumed();
             int room = linked.capacity() - linked.queued();
@@ -137,9 +170,14 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
     }
 
     private void refuse(String reason) {
+        refuse(reason, FrameFormat.VERSION);
+    }
+
+    /** Refuses at the peer's protocol {@code version}: a REFUSE reads the same in every version. */
+    private void refuse(String reason, int version) {
         server.recordRefusal(reason);
         state = State.CLOSED;
-        ctx.writeAndFlush(FrameEncoder.refuse(ctx.alloc(), reason)).addListener(ChannelFutureListener.CLOSE);
+        ctx.writeAndFlush(FrameEncoder.refuse(ctx.alloc(), reason, version)).addListener(ChannelFutureListener.CLOSE);
     }
 
     private void linked(Frame frame) {

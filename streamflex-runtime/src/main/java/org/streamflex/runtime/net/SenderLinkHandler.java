@@ -105,6 +105,15 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
     private boolean patient;
     /** The receiver sent REFUSE: no connection will be tried again. */
     private boolean refused;
+    /**
+     * Hosted by a server, its receivers connecting to it ({@link ServerLinkSender}): a receiver's CLOSE
+     * or REFUSE ends that connection, not the link, which waits for the receiver's next connection; and
+     * in CREDIT mode an item that finds the queue full while no receiver is linked is dropped and
+     * counted, not refused, so that a node that is down never holds up the server's other nodes.
+     */
+    private boolean hosted;
+    /** A receiver is linked now: from its HELLO_OK until its connection ends. Written by the event loop. */
+    private volatile boolean linked;
     private long credit;
     /** Drops reported so far (LOST frames of this connection, and the HELLO's count before them). */
     private long reportedDrops;
@@ -131,6 +140,17 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
     /** Retries connections that end before the first handshake; before the first connection. */
     void patient() {
         this.patient = true;
+    }
+
+    /** Hosted by a server, which hands it the connections its receivers open; before the first. */
+    void hosted() {
+        this.patient = true;
+        this.hosted = true;
+    }
+
+    /** Any thread: whether a receiver is linked now (answered the HELLO of a live connection). */
+    boolean isLinked() {
+        return linked;
     }
 
     LinkCounters counters() {
@@ -188,6 +208,21 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
      * returns whether it was queued.
      */
     boolean queued(boolean taken) {
+        return record(taken, offer.mode() == LinkMode.CREDIT);
+    }
+
+    /**
+     * Producer thread only, within an offer, hosted: as {@link #queued(boolean)}, but in CREDIT mode an
+     * item the full queue did not take is refused only while a receiver is linked, and dropped and
+     * counted while none is. Returns whether the item is done with: false only when it was refused.
+     */
+    boolean settled(boolean taken) {
+        boolean refuse = offer.mode() == LinkMode.CREDIT && linked; // read once: the count and the answer agree
+        record(taken, refuse);
+        return taken || !refuse;
+    }
+
+    private boolean record(boolean taken, boolean refuseWhenFull) {
         long sequence = nextSequence;
         if (taken) {
             NEXT_SEQUENCE.setRelease(this, sequence + 1);
@@ -195,7 +230,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
             queuedInOffer = true;
             return true;
         }
-        if (offer.mode() == LinkMode.CREDIT) {
+        if (refuseWhenFull) {
             counters.addRefused(1);
             return false;
         }
@@ -232,6 +267,30 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
 
     @Override
     public void channelActive(ChannelHandlerContext context) {
+        begin(context);
+    }
+
+    /**
+     * Event loop, hosted: a receiver opened {@code context}'s connection and asked for this link; the
+     * server put this handler in its pipeline. A connection still current is the same node's earlier
+     * one, dead to it (it connected again): what it sent there unacknowledged is counted lost in
+     * flight, and it is closed.
+     */
+    void adopt(ChannelHandlerContext context) {
+        ChannelHandlerContext old = ctx;
+        if (old != null) {
+            ctx = null;
+            linked = false;
+            counters.addLostInFlight(sentOnConnection - ackedOnConnection);
+            sentOnConnection = 0;
+            ackedOnConnection = 0;
+            state = State.CLOSED;
+            var _ = old.close();
+        }
+        begin(context);
+    }
+
+    private void begin(ChannelHandlerContext context) {
         if (finished || !open) {
             // A connection completed after close() began: the link no longer wants it.
             var _ = context.close();
@@ -267,6 +326,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
             case Frame.HelloOk ok when state == State.AWAITING_OK -> {
                 state = State.OPEN;
                 everLinked = true;
+                linked = true;
                 handshake.trySuccess(null);
                 if (connections != null) {
                     connections.linked();
@@ -275,7 +335,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
             }
             case Frame.Refuse refuse when state == State.AWAITING_OK -> {
                 state = State.CLOSED;
-                refused = true;
+                refused = !hosted; // hosted: the receiver may come back as another one
                 String why = "link refused by " + context.channel().remoteAddress() + ": " + refuse.reason();
                 handshake.tryFailure(new LinkRefusedException(why));
                 if (connections != null) {
@@ -314,6 +374,11 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
         acknowledge(close.items(), "CLOSE");
         counters.addLostInTransit(sentOnConnection - close.items());
         sentOnConnection = ackedOnConnection;
+        linked = false;
+        if (state == State.OPEN && hosted) {
+            receiverLeft();
+            return;
+        }
         if (state == State.OPEN) {
             open = false;
             awaitOffer();
@@ -327,6 +392,26 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
         }
         state = State.CLOSED;
         finished = true;
+    }
+
+    /**
+     * Event loop, hosted: the receiver ended its connection (its graph stopped). The link goes on: what
+     * is queued waits for the receiver's next connection. The answer says where the items sent end, the
+     * first one still queued, after a LOST of the drops numbered below it not yet reported, so that
+     * the receiver counts nothing queued here as lost.
+     */
+    private void receiverLeft() {
+        long resume = ring.available() > 0 ? ring.firstSequence() : (long) NEXT_SEQUENCE.getAcquire(this);
+        long unreported = resume - counters.sent() - reportedDrops;
+        if (unreported > 0) {
+            var _ = ctx.write(FrameEncoder.lost(ctx.alloc(), unreported), ctx.voidPromise());
+            reportedDrops += unreported;
+        }
+        var _ = ctx.writeAndFlush(FrameEncoder.close(ctx.alloc(), counters.sent(), resume))
+                .addListener(ChannelFutureListener.CLOSE);
+        state = State.CLOSED;
+        failure = "the receiver at " + ctx.channel().remoteAddress() + " closed its link (" + offer.describe()
+                + "); what is queued for it waits for its next connection";
     }
 
     /**
@@ -511,6 +596,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
             return;
         }
         ctx = null;
+        linked = false;
         boolean wasLinked = state == State.OPEN || state == State.CLOSING;
         state = State.CLOSED;
         counters.addLostInFlight(sentOnConnection - ackedOnConnection);

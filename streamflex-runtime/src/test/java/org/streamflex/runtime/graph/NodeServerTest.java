@@ -212,30 +212,6 @@ class NodeServerTest {
     }
 
     @Test
-    void aChannelFromTheServerToTheNodesIsAValidationProblem() {
-        StreamFlexError e = assertThrows(StreamFlexError.class,
-                () -> Deployment.node("n1", ANY_PORT).build(Backwards::new));
-        assertTrue(e.getMessage().contains("Doubler.out->Collector.in runs from Doubler on the server to Collector on"
-                + " the nodes: channels cross from the nodes to the server only"), e.getMessage());
-        Backwards whole = Deployment.whole().build(Backwards::new); // built whole, nothing crosses
-        assertEquals(Deployment.Site.WHOLE, whole.deployment().site());
-    }
-
-    public static final class Backwards extends StreamFlexGraph {
-        Backwards() {
-            Clock clock = makeClock(100);
-            Source source = makeFilter(Source.class);
-            Doubler doubler = makeFilter(Doubler.class);
-            Collector collector = makeFilter(Collector.class);
-            connect(clock, source);
-            connect(source, doubler, 8);
-            connect(doubler, collector, 8);
-            runOnServer(source, doubler);
-            validate();
-        }
-    }
-
-    @Test
     void threeNodesSendCapsulesEveryOneInOrderPerNodeBitForBit() throws Exception {
         int items = 2000;
         CapsuleCut server = Deployment.server(ANY_PORT, List.of("c1", "c2", "c3")).pollMicros(200)

@@ -28,6 +28,34 @@ class FrameCodecTest {
     }
 
     @Test
+    void aReceiversHelloRoundTripsAsARequestAndABadDirectionIsRefused() {
+        EmbeddedChannel ch = new EmbeddedChannel(new FrameDecoder(FrameFormat.DEFAULT_MAX_FRAME_LENGTH));
+        LinkIdentity wanted = LinkIdentity.of("g", "n1:A.out->B.in", ElementKind.INT, LinkMode.CREDIT);
+        ch.writeInbound(FrameEncoder.request(ALLOC, wanted, 1024, -7));
+        assertEquals(new Frame.Request(wanted, 1024, -7), ch.readInbound());
+        ByteBuf sender = FrameEncoder.hello(ALLOC, wanted, 1024, 5, 0, 0);
+        assertEquals(FrameFormat.DIRECTION_SENDS, sender.getUnsignedByte(sender.writerIndex() - 1),
+                "the direction is the body's last byte");
+        sender.setByte(sender.writerIndex() - 1, 9);
+        ProtocolException e = assertThrows(ProtocolException.class, () -> ch.writeInbound(sender));
+        assertTrue(e.getMessage().contains("direction byte 9 is neither 0"), e.getMessage());
+        EmbeddedChannel resuming = new EmbeddedChannel(new FrameDecoder(FrameFormat.DEFAULT_MAX_FRAME_LENGTH));
+        ByteBuf request = FrameEncoder.request(ALLOC, wanted, 1024, -7);
+        request.setLong(request.writerIndex() - 17, 3); // resume from: a receiver resumes nothing
+        ProtocolException resumes = assertThrows(ProtocolException.class, () -> resuming.writeInbound(request));
+        assertTrue(resumes.getMessage().contains("a receiver's HELLO resumes from 3"), resumes.getMessage());
+    }
+
+    @Test
+    void aRefuseOfAnotherVersionIsReadSinceItsBodyIsTheSameInEveryVersion() {
+        EmbeddedChannel ch = new EmbeddedChannel(new FrameDecoder(FrameFormat.DEFAULT_MAX_FRAME_LENGTH));
+        ByteBuf old = FrameEncoder.refuse(ALLOC, "peer speaks version 3, this server speaks version 2", 2);
+        assertEquals(2, old.getUnsignedByte(4));
+        ch.writeInbound(old);
+        assertEquals(new Frame.Refuse("peer speaks version 3, this server speaks version 2"), ch.readInbound());
+    }
+
+    @Test
     void dataOfLongsIsBigEndianWithItsSequenceAndCount() {
         EmbeddedChannel ch = new EmbeddedChannel(new FrameDecoder(FrameFormat.DEFAULT_MAX_FRAME_LENGTH));
         ByteBuf frame = FrameEncoder.startData(ALLOC, 1000, 8, 3);
@@ -114,13 +142,13 @@ class FrameCodecTest {
     @Test
     void aHelloOfAnotherVersionIsPassedOnUnreadButOtherFramesOfItAreRefused() {
         EmbeddedChannel ch = new EmbeddedChannel(new FrameDecoder(FrameFormat.DEFAULT_MAX_FRAME_LENGTH));
-        LinkIdentity v3 = LinkIdentity.of("g", "c", ElementKind.LONG, LinkMode.DROP).withVersion(3);
-        ch.writeInbound(FrameEncoder.hello(ALLOC, v3, 8));
-        assertEquals(new Frame.ForeignHello(3), ch.readInbound());
+        LinkIdentity v4 = LinkIdentity.of("g", "c", ElementKind.LONG, LinkMode.DROP).withVersion(4);
+        ch.writeInbound(FrameEncoder.hello(ALLOC, v4, 8));
+        assertEquals(new Frame.ForeignHello(4), ch.readInbound());
         ByteBuf credit = FrameEncoder.credit(ALLOC, 1);
-        credit.setByte(4, 3);
+        credit.setByte(4, 4);
         ProtocolException e = assertThrows(ProtocolException.class, () -> ch.writeInbound(credit));
-        assertTrue(e.getMessage().contains("protocol version 3 in a CREDIT frame"), e.getMessage());
+        assertTrue(e.getMessage().contains("protocol version 4 in a CREDIT frame"), e.getMessage());
     }
 
     @Test

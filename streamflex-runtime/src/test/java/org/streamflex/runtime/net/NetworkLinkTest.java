@@ -134,8 +134,8 @@ class NetworkLinkTest {
             LinkIdentity offer = LinkIdentity.of("G", "C", ElementKind.DOUBLE, LinkMode.DROP);
             LinkRefusedException e = assertThrows(LinkRefusedException.class,
                     () -> NetworkLinkClient.connect(server.address(), offer, 16));
-            String expected = "sender offers graph G channel C of double, DROP mode, protocol version 2, receiver "
-                    + "expects graph G channel C of long, DROP mode, protocol version 2";
+            String expected = "sender offers graph G channel C of double, DROP mode, protocol version 3, receiver "
+                    + "expects graph G channel C of long, DROP mode, protocol version 3";
             assertTrue(e.getMessage().endsWith(expected), e.getMessage());
             assertEquals(expected, server.lastRefusal());
             assertEquals(1, server.refusedLinks());
@@ -154,11 +154,14 @@ class NetworkLinkTest {
         try (NetworkLinkServer server = NetworkLinkServer.open(LOOPBACK)) {
             LinkIdentity id = LinkIdentity.of("G", "C", ElementKind.LONG, LinkMode.DROP);
             server.longReceiver(id, 16);
-            LinkRefusedException e = assertThrows(LinkRefusedException.class,
-                    () -> NetworkLinkClient.connect(server.address(), id.withVersion(1), 16));
-            assertTrue(e.getMessage().contains("sender speaks StreamFlex link protocol version 1, receiver speaks "
-                    + "version 2"), e.getMessage());
-            assertTrue(server.lastRefusal().startsWith("sender speaks StreamFlex link protocol version 1"));
+            for (int older = 1; older < FrameFormat.VERSION; older++) {
+                int version = older;
+                LinkRefusedException e = assertThrows(LinkRefusedException.class,
+                        () -> NetworkLinkClient.connect(server.address(), id.withVersion(version), 16));
+                assertTrue(e.getMessage().contains("peer speaks StreamFlex link protocol version " + older
+                        + ", this server speaks version 3"), e.getMessage());
+                assertTrue(server.lastRefusal().startsWith("peer speaks StreamFlex link protocol version " + older));
+            }
         }
     }
 
