@@ -23,8 +23,9 @@ import org.streamflex.checker.SourceClass;
  * Filter code reaches Stampede's space-time memory only through what a graph binds to a
  * {@code SpaceTimeFilter}: its {@code SpaceTimeInput} and {@code SpaceTimeOutput} (channel),
  * {@code SpaceTimeQueueInput} and {@code SpaceTimeQueueOutput} (queue) and
- * {@code SpaceTimeRegisterHandle} (register) fields and the {@code SpaceTimeItem}s they give, which are shared values (S1-S3 keep them within the
- * {@code work()} that got them, or in a {@code SharedQueue}). The rest of the package is the
+ * {@code SpaceTimeRegisterHandle} (register) fields and the {@code SpaceTimeItem}s they give,
+ * which are shared values (S1-S3 keep them within the {@code work()} that got them, or in a
+ * {@code SharedQueue}). The rest of the package is the
  * plain-thread API, unsafe in a filter: its gets wait (a filter's thread must not block), its
  * {@code ItemView}s are released by hand (a view kept in a field, or never released, pins its
  * item's memory for ever; one released twice throws), a {@code SpaceTimePacer} parks the clock's
