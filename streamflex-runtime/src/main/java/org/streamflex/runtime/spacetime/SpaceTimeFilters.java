@@ -53,7 +53,10 @@ public final class SpaceTimeFilters {
         this.graph = graph;
     }
 
-    /** Bindings whose filters leave the space only when {@link #leave()} is called: see {@link #of(SpaceTime, StreamFlexGraph)}. */
+    /**
+     * Bindings whose filters leave the space only when {@link #leave()} is called; made with the
+     * graph, they leave when it stops ({@link #of(SpaceTime, StreamFlexGraph)}).
+     */
     public static SpaceTimeFilters of(SpaceTime space) {
         return new SpaceTimeFilters(space, null);
     }
