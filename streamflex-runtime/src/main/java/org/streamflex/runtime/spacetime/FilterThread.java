@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.streamflex.Stable;
+import org.streamflex.runtime.clock.RuntimeClock;
 
 /**
  * A filter's space-time thread and the transaction of its running {@code work()}: what the
@@ -51,6 +52,8 @@ final class FilterThread implements Stable {
     private final List<QueueInput> queueInputs = new ArrayList<>();
 
     private static final System.Logger LOG = System.getLogger("org.streamflex.runtime");
+    /** The free-running clock a put releases the filter by ({@link SpaceTimeFilters#releaseOnPut}), or null. */
+    private RuntimeClock releasedBy;
 
     FilterThread(SpaceTime space, SpaceTimeThread thread, String filterName) {
         this.space = space;
@@ -59,7 +62,19 @@ final class FilterThread implements Stable {
     }
 
     void begin() {
+        RuntimeClock clock = releasedBy;
+        // A clock's own thread has entered it before its first release, and a driver marks it; a worker
+        // releasing it has not: it would release the filter back to back, polling, so refuse it plainly.
+        if (clock != null && clock.entered() == null) {
+            throw new SpaceTimeStateException("filter " + filterName + " is released by a put on " + clock
+                    + ", but the graph runs it on its worker threads, which release a free-running clock back to"
+                    + " back: give the graph a periodic clock, or start it with -Dstreamflex.workers=false");
+        }
         inWork = true;
+    }
+
+    void releasedBy(RuntimeClock clock) {
+        this.releasedBy = clock;
     }
 
     void checkInWork(String operation) {

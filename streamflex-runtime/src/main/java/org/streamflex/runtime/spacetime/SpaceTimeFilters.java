@@ -176,7 +176,8 @@ public final class SpaceTimeFilters {
      * {@link SpaceTimeInput#hasUnseen()} or {@link SpaceTimeQueueInput#hasWaiting()}, so that a
      * release, under a {@code GraphDriver} too, runs {@code work()} only when there is an item.
      * The graph must not run the filter on its worker threads (which it does when all its clocks
-     * are free-running and workers are on): the workers release a free-running clock back to back.
+     * are free-running and workers are on): the workers release a free-running clock back to back,
+     * so the filter's first {@code work()} there throws {@link SpaceTimeStateException} saying so.
      *
      * @throws SpaceTimeStateException if these bindings were made without the graph, the clock is
      *     periodic or not connected to the filter, the field is not a bound channel or queue input
@@ -226,6 +227,7 @@ public final class SpaceTimeFilters {
             });
         }
         releases.put(rc, release);
+        t.releasedBy(rc);
         return this;
     }
 

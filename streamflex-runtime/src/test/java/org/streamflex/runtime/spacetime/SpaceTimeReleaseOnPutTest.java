@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.streamflex.BoundaryError;
 import org.streamflex.Clock;
 import org.streamflex.TimeChannel;
 import org.streamflex.runtime.GraphDriver;
@@ -277,6 +278,33 @@ class SpaceTimeReleaseOnPutTest {
         }
         assertEquals(1_000_000, space.horizon(), "the stopped filters hold nothing: not the tiler's virtual time,"
                 + " not the runner's open ticket");
+        plain.leave();
+    }
+
+    @Test
+    void aPutReleasedFilterTheGraphRunsOnWorkerThreadsIsRefusedNamingTheFix() throws Exception {
+        TestGraph graph = new TestGraph();
+        Tracker tracker = graph.filter(Tracker.class);
+        Clock trackerClock = graph.clock(0);
+        graph.link(trackerClock, tracker); // its only clock is free-running: the graph runs it on workers
+        SpaceTimeFilters st = SpaceTimeFilters.of(space, graph);
+        st.join(tracker, SpaceTime.INFINITY).input(tracker, "frames", channel).releaseOnPut(trackerClock, tracker,
+                "frames");
+        graph.check();
+        SpaceTimeThread plain = space.join("plain", 0);
+        graph.start();
+        BoundaryError failure;
+        try {
+            plain.attachOutput(channel).put(0, new byte[8]);
+            failure = assertThrows(BoundaryError.class, () -> graph.awaitTermination(BOUND.toSeconds(),
+                    java.util.concurrent.TimeUnit.SECONDS));
+        } finally {
+            graph.stop();
+        }
+        assertEquals("filter Tracker#1 is released by a put on clock 0 (free-running), but the graph runs it on its"
+                + " worker threads, which release a free-running clock back to back: give the graph a periodic"
+                + " clock, or start it with -Dstreamflex.workers=false", failure.causeMessage());
+        assertEquals(0, tracker.processes, "process() never ran");
         plain.leave();
     }
 
