@@ -6,7 +6,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -52,8 +51,8 @@ final class GraphLifecycle {
     private final FailureReporter reporter;
     private FailurePolicy failurePolicy = FailurePolicy.STOP_GRAPH;
 
-    /** Run once when the graph has stopped, whichever way: after its last thread, or at stop(). */
-    private final List<Runnable> stopHooks = new CopyOnWriteArrayList<>();
+    /** Run once when the graph has stopped, whichever way: after its last thread, or at stop(). Guarded by this. */
+    private final List<Runnable> stopHooks = new ArrayList<>();
     private boolean stopHooksRan;
 
     private volatile State state = State.BUILDING;
@@ -287,13 +286,15 @@ final class GraphLifecycle {
     }
 
     private void runStopHooks() {
+        List<Runnable> hooks;
         synchronized (this) {
             if (stopHooksRan) {
                 return;
             }
             stopHooksRan = true;
+            hooks = List.copyOf(stopHooks); // one added from now on runs at once, by whenStopped
         }
-        stopHooks.forEach(GraphLifecycle::runHook);
+        hooks.forEach(GraphLifecycle::runHook);
     }
 
     private static void runHook(Runnable hook) {
