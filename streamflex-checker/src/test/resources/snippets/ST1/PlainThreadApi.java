@@ -9,7 +9,7 @@ import org.streamflex.runtime.spacetime.Wildcard;
 
 class Hoarder extends SpaceTimeFilter {
     private TimeChannel timer;
-    // BUG: Diagnostic is: [StreamFlex:ST1] filter code names org.streamflex.runtime.spacetime.InputConnection, space-time memory's plain-thread API: its gets wait, which a filter's thread must not, and its views are released by hand; in a filter, extend SpaceTimeFilter, declare SpaceTimeInput and SpaceTimeOutput fields and bind them with SpaceTimeFilters when the graph is built (StreamFlex rule ST1 SpaceTimeHandles, not in the paper, for Stampede's space-time memory (Ramachandran et al.) in filters: see streamflex-checker/README.md#st1-spacetimehandles)
+    // BUG: Diagnostic is: [StreamFlex:ST1] filter code names org.streamflex.runtime.spacetime.InputConnection, space-time memory's plain-thread API: its gets wait, which a filter's thread must not, and its views are released by hand; in a filter, extend SpaceTimeFilter, declare SpaceTimeInput and SpaceTimeOutput (channels), SpaceTimeQueueInput and SpaceTimeQueueOutput (queues) or SpaceTimeRegisterHandle (registers) fields and bind them with SpaceTimeFilters when the graph is built (StreamFlex rule ST1 SpaceTimeHandles, not in the paper, for Stampede's space-time memory (Ramachandran et al.) in filters: see streamflex-checker/README.md#st1-spacetimehandles)
     private InputConnection frames;
     // BUG: Diagnostic contains: filter code names org.streamflex.runtime.spacetime.SpaceTimeThread, space-time memory's plain-thread API
     private SpaceTimeThread me;

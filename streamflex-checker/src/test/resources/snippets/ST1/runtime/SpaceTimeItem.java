@@ -9,6 +9,10 @@ public final class SpaceTimeItem extends Shared {
         return 0;
     }
 
+    public long ticket() {
+        return 0;
+    }
+
     public long getLong(long offset) {
         return offset;
     }

@@ -21,9 +21,11 @@ import org.streamflex.checker.SourceClass;
 
 /**
  * Filter code reaches Stampede's space-time memory only through what a graph binds to a
- * {@code SpaceTimeFilter}: its {@code SpaceTimeInput} and {@code SpaceTimeOutput} fields and the
- * {@code SpaceTimeItem}s they give, which are shared values (S1-S3 keep them within the
- * {@code work()} that got them, or in a {@code SharedQueue}). The rest of the package is the
+ * {@code SpaceTimeFilter}: its {@code SpaceTimeInput} and {@code SpaceTimeOutput} (channel),
+ * {@code SpaceTimeQueueInput} and {@code SpaceTimeQueueOutput} (queue) and
+ * {@code SpaceTimeRegisterHandle} (register) fields and the {@code SpaceTimeItem}s they give,
+ * which are shared values (S1-S3 keep them within the {@code work()} that got them, or in a
+ * {@code SharedQueue}). The rest of the package is the
  * plain-thread API, unsafe in a filter: its gets wait (a filter's thread must not block), its
  * {@code ItemView}s are released by hand (a view kept in a field, or never released, pins its
  * item's memory for ever; one released twice throws), a {@code SpaceTimePacer} parks the clock's
@@ -44,16 +46,26 @@ import org.streamflex.checker.SourceClass;
  */
 @RuleInfo(id = "ST1", name = "SpaceTimeHandles",
         section = "not in the paper, for Stampede's space-time memory (Ramachandran et al.) in filters",
-        summary = "Filter code uses space-time memory only through the SpaceTimeInput and SpaceTimeOutput handles a"
-                + " graph binds and the SpaceTimeItems they give, not through the plain-thread API, whose gets block"
-                + " and whose views are released by hand")
+        summary = "Filter code uses space-time memory only through the channel, queue and register handles a graph"
+                + " binds and the SpaceTimeItems they give, not through the plain-thread API, whose gets block,"
+                + " whose views are released by hand and whose operations are outside the release's transaction")
 public final class ST1SpaceTimeHandles implements Rule {
     static final String PACKAGE = "org.streamflex.runtime.spacetime";
     private static final Set<String> ALLOWED = Set.of("SpaceTimeFilter", "SpaceTimeInput", "SpaceTimeOutput",
-            "SpaceTimeItem", "Wildcard");
+            "SpaceTimeQueueInput", "SpaceTimeQueueOutput", "SpaceTimeRegisterHandle", "SpaceTimeItem", "Wildcard");
     private static final String HANDLES = "in a filter, extend SpaceTimeFilter, declare SpaceTimeInput and"
-            + " SpaceTimeOutput fields and bind them with SpaceTimeFilters when the graph is built";
+            + " SpaceTimeOutput (channels), SpaceTimeQueueInput and SpaceTimeQueueOutput (queues) or"
+            + " SpaceTimeRegisterHandle (registers) fields and bind them with SpaceTimeFilters when the graph is built";
     private static final Map<String, String> WHY = Map.of(
+            "QueueInput", "a queue connection whose gets wait and give ItemViews released by hand, outside the"
+                    + " release's transaction. Declare a SpaceTimeQueueInput field instead: its get() never waits,"
+                    + " gives a SpaceTimeItem, and goes back to the head of the queue if work() throws",
+            "QueueOutput", "a queue connection whose puts are made at once, outside the release's transaction."
+                    + " Declare a SpaceTimeQueueOutput field instead: its puts join the queue when work() returns,"
+                    + " and never if it throws",
+            "RegisterConnection", "a register connection whose reads wait and whose writes are made at once,"
+                    + " outside the release's transaction. Declare a SpaceTimeRegisterHandle field instead: its"
+                    + " readNew never waits, and its writes and reads take effect when work() returns",
             "ItemView", "a view released by hand: kept in a field or never released it pins its item's memory for"
                     + " ever. Get a SpaceTimeItem from a SpaceTimeInput instead: the running work() releases it, and a"
                     + " SharedQueue<SpaceTimeItem> field keeps it across releases",

@@ -34,6 +34,16 @@ public interface ClockBackend {
      */
     boolean awaitNanos(long deadline, BooleanSupplier running);
 
+    /**
+     * A free-running clock's wait before each release: none by default, so its releases run back
+     * to back; a backend that releases on an event (a space-time put) waits for it here.
+     *
+     * @return false if {@code running} turned false while waiting
+     */
+    default boolean awaitRelease(BooleanSupplier running) {
+        return true;
+    }
+
     /** The current time, on the time base of {@code deadline}. */
     default long nanoTime() {
         return System.nanoTime();

@@ -84,6 +84,9 @@ public final class ClockThread implements Runnable {
         ClockFlight flight = new ClockFlight(clock.toString(), 0, clock.target().filterName());
         long boundary = 0;
         while (running.getAsBoolean()) {
+            if (!backend.awaitRelease(running)) {
+                return;
+            }
             long start = backend.nanoTime() - startNanos;
             flight.begin();
             clock.release(start / 1000, 0, regions);

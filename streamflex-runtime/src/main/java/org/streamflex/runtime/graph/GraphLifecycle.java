@@ -51,6 +51,10 @@ final class GraphLifecycle {
     private final FailureReporter reporter;
     private FailurePolicy failurePolicy = FailurePolicy.STOP_GRAPH;
 
+    /** Run once when the graph has stopped, whichever way: after its last thread, or at stop(). Guarded by this. */
+    private final List<Runnable> stopHooks = new ArrayList<>();
+    private boolean stopHooksRan;
+
     private volatile State state = State.BUILDING;
     private volatile boolean running;
     private List<ClockThread> threads = List.of();
@@ -262,6 +266,42 @@ final class GraphLifecycle {
             closeLinks();
             reporter.stopped();
             mbeans.unregister();
+            runStopHooks();
+        }
+    }
+
+    /**
+     * Runs {@code hook} once the graph has stopped (at once if it has): on the thread that stops
+     * it, after every filter's last work(). A hook that throws is logged and the others still run.
+     */
+    void whenStopped(Runnable hook) {
+        boolean now;
+        synchronized (this) {
+            stopHooks.add(hook);
+            now = stopHooksRan;
+        }
+        if (now) {
+            runHook(hook);
+        }
+    }
+
+    private void runStopHooks() {
+        List<Runnable> hooks;
+        synchronized (this) {
+            if (stopHooksRan) {
+                return;
+            }
+            stopHooksRan = true;
+            hooks = List.copyOf(stopHooks); // one added from now on runs at once, by whenStopped
+        }
+        hooks.forEach(GraphLifecycle::runHook);
+    }
+
+    private static void runHook(Runnable hook) {
+        try {
+            hook.run();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "a hook run when the graph stopped threw", e);
         }
     }
 
@@ -296,18 +336,21 @@ final class GraphLifecycle {
     void stop() {
         List<ClockThread> toJoin;
         synchronized (this) {
-            if (state == State.BUILDING || state == State.VALIDATED) {
+            if (state == State.BUILDING || state == State.VALIDATED || state == State.DRIVEN) {
+                if (state == State.DRIVEN) {
+                    reporter.stopped();
+                }
                 state = State.STOPPED;
                 freeOffHeap();
-                return;
+                toJoin = null;
+            } else {
+                running = false;
+                toJoin = threads;
             }
-            running = false;
-            toJoin = threads;
-            if (state == State.DRIVEN) {
-                state = State.STOPPED;
-                freeOffHeap();
-                reporter.stopped();
-            }
+        }
+        if (toJoin == null) {
+            runStopHooks();
+            return;
         }
         boolean interrupted = false;
         List<Thread> joined = new ArrayList<>();
@@ -381,6 +424,7 @@ final class GraphLifecycle {
         freeOffHeap();
         reporter.stopping(error);
         reporter.stopped();
+        runStopHooks();
     }
 
     boolean drivable() {

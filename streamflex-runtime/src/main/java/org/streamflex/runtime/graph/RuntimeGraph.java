@@ -208,6 +208,15 @@ public final class RuntimeGraph implements GraphAssembly {
         lifecycle.chooseClockBackends(chooser);
     }
 
+    /**
+     * Runs {@code hook} once when the graph has stopped, whichever way (stopped, failed, or stopped
+     * before it ran; at once if it has already), after every filter's last {@code work()}: for what
+     * the graph's filters hold outside it, such as a space-time memory they joined.
+     */
+    public void whenStopped(Runnable hook) {
+        lifecycle.whenStopped(hook);
+    }
+
     /** Has {@code observer} see every release of {@code clock}; before {@code start()}. */
     public void observeReleases(Clock clock, ReleaseObserver observer) {
         lifecycle.requireNotStarted("observeReleases");

@@ -1,14 +1,19 @@
 package org.streamflex.runtime.spacetime;
 
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.streamflex.Stable;
+import org.streamflex.runtime.clock.RuntimeClock;
 
 /**
  * A filter's space-time thread and the transaction of its running {@code work()}: what the
- * {@code work()} puts, consumes and sets as its virtual time is made when it returns, all under
- * one hold of the space's lock, and dropped if it throws; what it got is got at once (a filter
- * reads what it gets) and, if it throws, unseen again. Used by the filter's thread only (a filter
+ * {@code work()} puts, consumes, writes and sets as its virtual time is made when it returns, all
+ * under one hold of the space's lock, and dropped if it throws; what it got is got at once (a
+ * filter reads what it gets) and, if it throws, unseen again (a channel item) or back at the head
+ * of its queue (a queue item), and a register it read is full again. Queue and register operations
+ * are staged by {@link StagedQueueOps} and {@link StagedRegisterOps}. Used by the filter's thread only (a filter
  * never runs on two threads at once); its arrays grow to the most operations one {@code work()}
  * made, then allocate nothing.
  *
@@ -41,6 +46,15 @@ final class FilterThread implements Stable {
     private boolean virtualTimeSet;
     private long newVirtualTime;
 
+    private final StagedQueueOps queueOps = new StagedQueueOps();
+    private final StagedRegisterOps registerOps = new StagedRegisterOps();
+    /** The filter's queue inputs, whose open items it gives up when it leaves. */
+    private final List<QueueInput> queueInputs = new ArrayList<>();
+
+    private static final System.Logger LOG = System.getLogger("org.streamflex.runtime");
+    /** The free-running clock a put releases the filter by ({@link SpaceTimeFilters#releaseOnPut}), or null. */
+    private RuntimeClock releasedBy;
+
     FilterThread(SpaceTime space, SpaceTimeThread thread, String filterName) {
         this.space = space;
         this.thread = thread;
@@ -48,7 +62,19 @@ final class FilterThread implements Stable {
     }
 
     void begin() {
+        RuntimeClock clock = releasedBy;
+        // A clock's own thread has entered it before its first release, and a driver marks it; a worker
+        // releasing it has not: it would release the filter back to back, polling, so refuse it plainly.
+        if (clock != null && clock.entered() == null) {
+            throw new SpaceTimeStateException("filter " + filterName + " is released by a put on " + clock
+                    + ", but the graph runs it on its worker threads, which release a free-running clock back to"
+                    + " back: give the graph a periodic clock, or start it with -Dstreamflex.workers=false");
+        }
         inWork = true;
+    }
+
+    void releasedBy(RuntimeClock clock) {
+        this.releasedBy = clock;
     }
 
     void checkInWork(String operation) {
@@ -137,6 +163,106 @@ final class FilterThread implements Stable {
         consumedOn[consumeCount++] = in;
     }
 
+    SpaceTimeItem get(QueueInput in, SpaceTimeQueue queue) {
+        checkInWork("a get on queue " + queue.name());
+        StoredItem item;
+        space.lock.lock();
+        try {
+            item = in.takeForFilter();
+            if (item == null) {
+                return null;
+            }
+            queueOps.got(in, item);
+        } finally {
+            space.lock.unlock();
+        }
+        return SpaceTimeItem.of(space, item, queue.where);
+    }
+
+    void consume(QueueInput in, SpaceTimeQueue queue, long ticket) {
+        checkInWork("a consume on queue " + queue.name());
+        space.lock.lock();
+        try {
+            thread.checkJoined();
+            queueOps.stageConsume(in, ticket, filterName, queue.name());
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    void put(QueueOutput out, SpaceTimeQueue queue, long timestamp, MemorySegment src) {
+        checkInWork("a put on queue " + queue.name());
+        if (timestamp == SpaceTime.INFINITY) {
+            throw new VirtualTimeException("INFINITY is a virtual time, not a timestamp: put on queue "
+                    + queue.name() + " at a finite timestamp");
+        }
+        space.lock.lock();
+        try {
+            out.checkUsable();
+            long v = thread.visibilityWith(virtualTimeSet ? newVirtualTime : thread.virtualTimeLocked());
+            if (timestamp < v) {
+                throw new VirtualTimeException("filter " + filterName + " cannot put at timestamp " + timestamp
+                        + " on queue " + queue.name() + ": a put's timestamp must be at least the filter's"
+                        + " visibility, " + v + " (its virtual time, or the oldest item it holds open)");
+            }
+        } finally {
+            space.lock.unlock();
+        }
+        queueOps.stagePut(queue, timestamp, space.copyIn(queue.where, timestamp, src), src.byteSize());
+    }
+
+    void write(SpaceTimeRegisterHandle handle, SpaceTimeRegister register, MemorySegment src) {
+        checkInWork("a write to register " + register.name());
+        space.lock.lock();
+        try {
+            thread.checkJoined();
+        } finally {
+            space.lock.unlock();
+        }
+        MemorySegment slot = space.copyIn("register " + register.name(), 0, src);
+        space.lock.lock();
+        try {
+            registerOps.stageWrite(register, slot, src.byteSize(), space.pool);
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    long readNew(SpaceTimeRegisterHandle handle, SpaceTimeRegister register, MemorySegment dst) {
+        checkInWork("a read of register " + register.name());
+        space.lock.lock();
+        try {
+            thread.checkJoined();
+            if (register.version <= registerOps.readVersion(handle)) {
+                return -1;
+            }
+            if (dst.byteSize() < register.length) {
+                throw new BufferTooSmallException("register " + register.name() + " holds " + register.length
+                        + " bytes; filter " + filterName + "'s buffer has room for " + dst.byteSize() + " (the"
+                        + " register stays full: read again into a buffer of at least " + register.length
+                        + " bytes)", register.length, dst.byteSize());
+            }
+            MemorySegment.copy(register.slot, 0, dst, 0, register.length);
+            registerOps.stageRead(handle, register.version);
+            return register.length;
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    boolean isFull(SpaceTimeRegisterHandle handle, SpaceTimeRegister register) {
+        space.lock.lock();
+        try {
+            return register.version > registerOps.readVersion(handle);
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    void addQueueInput(QueueInput in) {
+        queueInputs.add(in);
+    }
+
     void setVirtualTime(long virtualTime) {
         checkInWork("setting the virtual time");
         space.lock.lock();
@@ -186,6 +312,8 @@ final class FilterThread implements Stable {
             for (int i = 0; i < putCount; i++) {
                 putChannels[i].put(putOutputs[i], thread, puts[i].timestamp, puts[i]);
             }
+            queueOps.commitPuts();
+            registerOps.commit(space.pool);
             if (virtualTimeSet) {
                 thread.setVirtualTime(newVirtualTime);
             }
@@ -196,6 +324,7 @@ final class FilterThread implements Stable {
                     consumedOn[i].consumeIfLive(consumes[i]);
                 }
             }
+            queueOps.commitConsumes();
             space.collect();
             forget();
         } finally {
@@ -221,7 +350,40 @@ final class FilterThread implements Stable {
         for (int i = 0; i < openedCount; i++) {
             openedOn[i].unopen(opened[i]);
         }
+        queueOps.undo(space.pool);
+        registerOps.undo(space.pool);
         forget();
+    }
+
+    /**
+     * The filter leaves the space (its graph stopped): the queue items it still holds open are
+     * consumed, since a queue item is got once and the filter may have acted on them, and logged
+     * with their tickets; then its connections detach and its virtual time no longer holds the
+     * global minimum. Idempotent.
+     *
+     * @return how many queue items it held open
+     */
+    long leave() {
+        long abandoned = 0;
+        space.lock.lock();
+        try {
+            if (space.closedLocked()) {
+                return 0; // its memory is gone, and nothing collects any more
+            }
+            for (QueueInput in : queueInputs) {
+                long[] tickets = in.consumeAllOpen();
+                if (tickets.length > 0) {
+                    abandoned += tickets.length;
+                    LOG.log(System.Logger.Level.WARNING, "space-time filter " + filterName + " left holding "
+                            + tickets.length + " item(s) of " + in + " open, tickets " + Arrays.toString(tickets)
+                            + ": consumed, not put back (a queue item is got once)");
+                }
+            }
+            thread.leave();
+        } finally {
+            space.lock.unlock();
+        }
+        return abandoned;
     }
 
     private void forget() {

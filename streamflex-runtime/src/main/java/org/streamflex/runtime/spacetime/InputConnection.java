@@ -252,6 +252,17 @@ public final class InputConnection {
         return item;
     }
 
+    /**
+     * Whether the connection has an item {@link Wildcard#LATEST_UNSEEN} would find (neither got
+     * nor consumed): a filter's trigger, and what releases it. False once detached.
+     *
+     * @throws SpaceTimeStateException if the space is closed or the thread left
+     */
+    boolean hasUnseenLocked() {
+        thread.checkJoined();
+        return !detached && find(0, Wildcard.LATEST_UNSEEN) != null;
+    }
+
     /** Opens {@code item} on this connection; false if it was open already (an earlier get). */
     boolean markOpen(StoredItem item) {
         return open.add(item.key);

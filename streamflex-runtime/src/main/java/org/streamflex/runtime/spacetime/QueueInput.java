@@ -178,6 +178,62 @@ public final class QueueInput {
         }
     }
 
+    // ---------------------------------------------------------------- a filter's queue gets, under the lock
+
+    /** A filter's get: the head item, taken and opened on this connection (held for its view), or null. */
+    StoredItem takeForFilter() {
+        checkAttached();
+        StoredItem item = queue.waiting.pollFirst();
+        if (item != null) {
+            item.holds++;
+            open.put(item.ticket, item);
+        }
+        return item;
+    }
+
+    /**
+     * Undoes a filter's get of a {@code work()} that threw: the item goes back to the head of the
+     * queue, not consumed. The caller puts a work()'s items back newest first, so they keep their order.
+     */
+    void untake(StoredItem item) {
+        open.remove(item.ticket);
+        queue.waiting.addFirst(item);
+    }
+
+    /**
+     * The item this connection holds open with {@code ticket}, for a filter's consume checked at the call.
+     *
+     * @throws SpaceTimeStateException if it holds none
+     */
+    StoredItem openItem(long ticket) {
+        checkAttached();
+        StoredItem item = open.get(ticket);
+        if (item == null) {
+            throw new SpaceTimeStateException("input connection of thread " + thread.name() + " to queue "
+                    + queue.name() + " holds no item with ticket " + ticket
+                    + " open: consume only a ticket this connection got, once");
+        }
+        return item;
+    }
+
+    /** A filter's consume, made when its work() returns: checked then ({@link #openItem}), so it cannot fail. */
+    void consumeOpen(long ticket) {
+        StoredItem item = open.remove(ticket);
+        queue.consumed(item);
+        space.kill(item);
+    }
+
+    /** Items went back to the head: a blocked get, a waiting remote one or a filter's release may take them. */
+    void queueWakeAll() {
+        queue.wakeAll();
+    }
+
+    /** Whether a get would find an item now: a filter's trigger, and what releases it. */
+    boolean hasWaitingLocked() {
+        thread.checkJoined();
+        return !detached && !queue.waiting.isEmpty();
+    }
+
     // ---------------------------------------------------------------- under the lock
 
     void checkNothingOpen() {

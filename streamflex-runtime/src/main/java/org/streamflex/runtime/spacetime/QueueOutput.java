@@ -67,6 +67,19 @@ public final class QueueOutput {
         }
     }
 
+    /**
+     * A filter's put, checked at the call: the thread joined, this connection attached.
+     *
+     * @throws SpaceTimeStateException if not
+     */
+    void checkUsable() {
+        thread.checkJoined();
+        if (detached) {
+            throw new SpaceTimeStateException("output connection of thread " + thread.name() + " to queue "
+                    + queue.name() + " was used after it was detached");
+        }
+    }
+
     public void detach() {
         space.lock.lock();
         try {

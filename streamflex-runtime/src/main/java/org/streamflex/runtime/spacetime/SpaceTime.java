@@ -202,6 +202,10 @@ public final class SpaceTime implements AutoCloseable {
 
     // ---------------------------------------------------------------- called by the package, under the lock
 
+    boolean closedLocked() {
+        return closed;
+    }
+
     void checkOpen() {
         if (closed) {
             throw new SpaceTimeStateException("space-time used after it was closed");

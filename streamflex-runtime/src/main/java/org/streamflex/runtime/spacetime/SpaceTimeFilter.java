@@ -3,12 +3,15 @@ package org.streamflex.runtime.spacetime;
 import org.streamflex.Filter;
 
 /**
- * A filter that uses space-time memory: its {@link SpaceTimeInput} and {@link SpaceTimeOutput}
- * fields are bound by {@link SpaceTimeFilters} when the graph is built, and its activity is
- * {@link #process()}, run by {@link #work()} as one space-time transaction: the puts, consumes and
- * virtual time of a {@code process()} that returns are made when it returns, in one atomic step;
- * those of one that throws are dropped and its gets undone, and the exception goes on to the
- * runtime, which undoes the filter's channel operations as for any {@code work()}.
+ * A filter that uses space-time memory: its handle fields ({@link SpaceTimeInput} and
+ * {@link SpaceTimeOutput} for channels, {@link SpaceTimeQueueInput} and {@link SpaceTimeQueueOutput}
+ * for queues, {@link SpaceTimeRegisterHandle} for registers) are bound by {@link SpaceTimeFilters}
+ * when the graph is built, and its activity is {@link #process()}, run by {@link #work()} as one
+ * space-time transaction: the puts, consumes, register writes and reads and virtual time of a
+ * {@code process()} that returns are made when it returns, in one atomic step; those of one that
+ * throws are dropped and its gets undone (queue items back at the head of their queue), and the
+ * exception goes on to the runtime, which undoes the filter's channel operations as for any
+ * {@code work()}.
  *
  * <pre>{@code
  * public final class Tracker extends SpaceTimeFilter {

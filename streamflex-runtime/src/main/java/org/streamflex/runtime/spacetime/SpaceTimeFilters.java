@@ -2,24 +2,37 @@ package org.streamflex.runtime.spacetime;
 
 import java.lang.reflect.Field;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import org.streamflex.Clock;
+import org.streamflex.StreamFlexGraph;
+import org.streamflex.runtime.ApiAccess;
+import org.streamflex.runtime.clock.ClockBackends;
+import org.streamflex.runtime.clock.ClockPlatform;
+import org.streamflex.runtime.clock.RuntimeClock;
+import org.streamflex.runtime.counter.SingleWriterCounter;
+import org.streamflex.runtime.graph.RuntimeGraph;
+import org.streamflex.spi.GraphAssembly;
 
 /**
  * Binds {@link SpaceTimeFilter}s to a space when a graph is built: each filter joins the space as
- * a thread of its own, with a virtual time, and its {@link SpaceTimeInput} and
- * {@link SpaceTimeOutput} fields are bound by name to channels, as {@code connect} injects
- * channels. Bind before anything is put on the channels a filter reads: a connection attached
- * by a thread at {@link SpaceTime#INFINITY} starts with every item already there consumed (the
- * paper's attach rule). When the graph stops, {@link #leave()} takes every filter out of the
- * space, so that a stopped filter's virtual time no longer holds the collector back.
+ * a thread of its own, with a virtual time, and its handle fields are bound by name, as
+ * {@code connect} injects channels: {@link SpaceTimeInput} and {@link SpaceTimeOutput} to channels,
+ * {@link SpaceTimeQueueInput} and {@link SpaceTimeQueueOutput} to queues, and
+ * {@link SpaceTimeRegisterHandle} to registers. Bind before anything is put on the channels a
+ * filter reads: a connection attached by a thread at {@link SpaceTime#INFINITY} starts with every
+ * item already there consumed (the paper's attach rule). Made with {@link #of(SpaceTime, StreamFlexGraph)},
+ * every joined filter leaves the space when the graph stops, so that a stopped filter's virtual
+ * time and open items no longer hold the collector back; {@link #releaseOnPut} has a filter
+ * released by a put instead of by its clock's period.
  *
  * <pre>{@code
- * SpaceTimeFilters st = SpaceTimeFilters.of(space);
+ * SpaceTimeFilters st = SpaceTimeFilters.of(space, this);                // in the graph's constructor
  * st.join(camera, 0).output(camera, "frames", frames);                  // a source: virtual time 0
  * st.join(tracker, SpaceTime.INFINITY).input(tracker, "frames", frames); // inherits timestamps
- * graph.validate();
- * ...
- * st.leave();                                                            // after the graph stopped
+ * st.releaseOnPut(trackerClock, tracker, "frames");                     // a free-running clock
+ * validate();
  * }</pre>
  *
  * <p>Used by the thread that builds the graph; the fields are set before the graph starts, so the
@@ -27,14 +40,42 @@ import java.util.List;
  */
 public final class SpaceTimeFilters {
     private final SpaceTime space;
+    /** The graph whose stop makes the filters leave, or null: the builder calls {@link #leave()}. */
+    private final RuntimeGraph graph;
     private final List<SpaceTimeFilter> joined = new ArrayList<>();
+    /** The backends of the clocks {@link #releaseOnPut} made put-released; read when the graph starts. */
+    private final Map<RuntimeClock, SpaceTimeRelease> releases = new HashMap<>();
+    /** Queue items filters held open when they left: written by whoever makes them leave, once. */
+    private final SingleWriterCounter abandoned = new SingleWriterCounter();
 
-    private SpaceTimeFilters(SpaceTime space) {
+    private SpaceTimeFilters(SpaceTime space, RuntimeGraph graph) {
         this.space = space;
+        this.graph = graph;
     }
 
+    /**
+     * Bindings whose filters leave the space only when {@link #leave()} is called; made with the
+     * graph, they leave when it stops ({@link #of(SpaceTime, StreamFlexGraph)}).
+     */
     public static SpaceTimeFilters of(SpaceTime space) {
-        return new SpaceTimeFilters(space);
+        return new SpaceTimeFilters(space, null);
+    }
+
+    /**
+     * Bindings for the filters of {@code graph}, which leave the space when it stops (stopped, failed,
+     * or stopped before it ran), after their last {@code work()}.
+     *
+     * @throws SpaceTimeStateException if the graph was assembled by another runtime
+     */
+    public static SpaceTimeFilters of(SpaceTime space, StreamFlexGraph graph) {
+        GraphAssembly assembly = ApiAccess.assemblyOf(graph);
+        if (!(assembly instanceof RuntimeGraph runtimeGraph)) {
+            throw new SpaceTimeStateException("graph " + graph.getClass().getName() + " was assembled by another"
+                    + " runtime (" + assembly.getClass().getName() + "): space-time filters need StreamFlex's");
+        }
+        SpaceTimeFilters bindings = new SpaceTimeFilters(space, runtimeGraph);
+        runtimeGraph.whenStopped(bindings::leave);
+        return bindings;
     }
 
     /**
@@ -80,15 +121,139 @@ public final class SpaceTimeFilters {
         return this;
     }
 
+    /**
+     * Binds the filter's {@link SpaceTimeQueueInput} field {@code field} to a new input connection to {@code queue}.
+     *
+     * @throws SpaceTimeStateException as {@link #input}
+     */
+    public SpaceTimeFilters queueInput(SpaceTimeFilter filter, String field, SpaceTimeQueue queue) {
+        FilterThread t = threadOf(filter, field);
+        Field f = unbound(filter, field(filter, field, SpaceTimeQueueInput.class));
+        QueueInput in = t.thread.attachInput(queue);
+        t.addQueueInput(in);
+        set(filter, f, new SpaceTimeQueueInput(t, in, queue));
+        return this;
+    }
+
+    /**
+     * Binds the filter's {@link SpaceTimeQueueOutput} field {@code field} to a new output connection to {@code queue}.
+     *
+     * @throws SpaceTimeStateException as {@link #input}
+     */
+    public SpaceTimeFilters queueOutput(SpaceTimeFilter filter, String field, SpaceTimeQueue queue) {
+        FilterThread t = threadOf(filter, field);
+        Field f = unbound(filter, field(filter, field, SpaceTimeQueueOutput.class));
+        set(filter, f, new SpaceTimeQueueOutput(t, t.thread.attachOutput(queue), queue));
+        return this;
+    }
+
+    /**
+     * Binds the filter's {@link SpaceTimeRegisterHandle} field {@code field} to a new connection to
+     * {@code register}, empty (as a plain thread's: a write before the bind does not fill it).
+     *
+     * @throws SpaceTimeStateException as {@link #input}
+     */
+    public SpaceTimeFilters register(SpaceTimeFilter filter, String field, SpaceTimeRegister register) {
+        FilterThread t = threadOf(filter, field);
+        Field f = unbound(filter, field(filter, field, SpaceTimeRegisterHandle.class));
+        SpaceTimeRegisterHandle handle = new SpaceTimeRegisterHandle(t, register);
+        space.lock.lock();
+        try {
+            t.thread.checkJoined();
+            handle.versionRead = register.version;
+        } finally {
+            space.lock.unlock();
+        }
+        set(filter, f, handle);
+        return this;
+    }
+
+    /**
+     * Has {@code clock}, a free-running clock connected to {@code filter}, release it when an item
+     * arrives on the channel or queue its bound {@link SpaceTimeInput} or {@link SpaceTimeQueueInput}
+     * field {@code field} reads, instead of back to back: its thread waits for the put (see
+     * {@link SpaceTimeRelease}). Write the filter's {@code trigger()} to return the handle's
+     * {@link SpaceTimeInput#hasUnseen()} or {@link SpaceTimeQueueInput#hasWaiting()}, so that a
+     * release, under a {@code GraphDriver} too, runs {@code work()} only when there is an item.
+     * The graph must not run the filter on its worker threads (which it does when all its clocks
+     * are free-running and workers are on): the workers release a free-running clock back to back,
+     * so the filter's first {@code work()} there throws {@link SpaceTimeStateException} saying so.
+     *
+     * @throws SpaceTimeStateException if these bindings were made without the graph, the clock is
+     *     periodic or not connected to the filter, the field is not a bound channel or queue input
+     *     handle, or the clock is put-released already
+     */
+    public SpaceTimeFilters releaseOnPut(Clock clock, SpaceTimeFilter filter, String field) {
+        return releaseOnPut(clock, filter, field, null);
+    }
+
+    /** {@link #releaseOnPut}, with a test's look between the check that found nothing and the wait. */
+    SpaceTimeFilters releaseOnPut(Clock clock, SpaceTimeFilter filter, String field, Runnable beforeWait) {
+        String what = "releaseOnPut(" + clock + ", " + filter.getClass().getSimpleName() + ", \"" + field + "\")";
+        if (graph == null) {
+            throw new SpaceTimeStateException(what + ": these bindings were made without the graph; make them with"
+                    + " SpaceTimeFilters.of(space, graph)");
+        }
+        if (!(clock instanceof RuntimeClock rc) || clock.periodMicros() != 0) {
+            throw new SpaceTimeStateException(what + ": the clock must be free-running, made by makeClock(0), so that"
+                    + " a put, not a period, releases the filter; this one's period is " + clock.periodMicros()
+                    + " us");
+        }
+        if (rc.target() == null || rc.target() != graph.taskOf(filter)) {
+            throw new SpaceTimeStateException(what + ": the clock must release this filter; connect the clock to "
+                    + graph.taskOf(filter) + " first");
+        }
+        FilterThread t = threadOf(filter, field);
+        Object handle = boundValue(filter, field);
+        SpaceTimeRelease release = switch (handle) {
+            case SpaceTimeInput in -> new SpaceTimeRelease(space, in.channel().arrived,
+                    in.connection()::hasUnseenLocked, "channel " + in.channelName(), beforeWait);
+            case SpaceTimeQueueInput in -> new SpaceTimeRelease(space, in.queue().arrived,
+                    in.connection()::hasWaitingLocked, "queue " + in.queueName(), beforeWait);
+            case null -> throw new SpaceTimeStateException(what + ": field '" + field + "' of filter "
+                    + t.filterName + " is not bound; bind it with input(...) or queueInput(...) first");
+            default -> throw new SpaceTimeStateException(what + ": field '" + field + "' of filter " + t.filterName
+                    + " is a " + handle.getClass().getSimpleName() + "; a put releases a filter through a"
+                    + " SpaceTimeInput or a SpaceTimeQueueInput");
+        };
+        if (releases.containsKey(rc)) {
+            throw new SpaceTimeStateException(what + ": the clock is released by a put already; one trigger per clock");
+        }
+        if (releases.isEmpty()) {
+            graph.chooseClockBackends((c, options) -> {
+                SpaceTimeRelease r = releases.get(c);
+                return r != null ? new ClockBackends.Choice(r, null, false)
+                        : ClockBackends.choose(c.periodMicros(), options, ClockPlatform.current());
+            });
+        }
+        releases.put(rc, release);
+        t.releasedBy(rc);
+        return this;
+    }
+
+    /** Queue items the filters still held open when they left: consumed then, not put back, and logged. */
+    public long abandonedQueueItems() {
+        return abandoned.get();
+    }
+
     /** The filter's space-time thread: its virtual time and visibility, for monitoring and tests. */
     public SpaceTimeThread thread(SpaceTimeFilter filter) {
         return threadOf(filter, null).thread;
     }
 
-    /** Every joined filter leaves the space: call it once the graph has stopped. */
-    public void leave() {
+    /**
+     * Every joined filter leaves the space: its channel connections detach (its open items no longer
+     * count), the queue items it holds open are consumed ({@link #abandonedQueueItems()}), and its
+     * virtual time no longer holds the global minimum. Bindings made with the graph call it when the
+     * graph stops; others call it once the graph has stopped. Idempotent.
+     */
+    public synchronized void leave() {
+        long n = 0;
         for (SpaceTimeFilter f : joined) {
-            f.spaceTimeThread().thread.leave();
+            n += f.spaceTimeThread().leave();
+        }
+        if (n > 0) {
+            abandoned.add(n);
         }
     }
 
@@ -100,6 +265,26 @@ public final class SpaceTimeFilters {
                     + " call join(filter, virtualTime) on this SpaceTimeFilters first");
         }
         return t;
+    }
+
+    /** The value of the filter's field {@code name}, a handle or null. */
+    private static Object boundValue(SpaceTimeFilter filter, String name) {
+        for (Class<?> c = filter.getClass(); c != SpaceTimeFilter.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (f.getName().equals(name)) {
+                    try {
+                        f.setAccessible(true);
+                        return f.get(filter);
+                    } catch (ReflectiveOperationException | RuntimeException e) {
+                        throw new SpaceTimeStateException("cannot read field '" + name + "' of filter "
+                                + filter.getClass().getName() + ": " + e + "; open the filter's package to"
+                                + " org.streamflex.runtime");
+                    }
+                }
+            }
+        }
+        throw new SpaceTimeStateException("filter " + filter.getClass().getName() + " has no field '" + name
+                + "': declare private SpaceTimeInput " + name + "; or private SpaceTimeQueueInput " + name + ";");
     }
 
     private static Field field(SpaceTimeFilter filter, String name, Class<?> type) {

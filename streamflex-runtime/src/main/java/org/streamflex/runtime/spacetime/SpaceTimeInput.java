@@ -62,6 +62,29 @@ public final class SpaceTimeInput implements Stable {
         owner.consume(connection, channel, timestamp, true);
     }
 
+    /**
+     * Whether the channel has an item this connection has neither got nor consumed (one
+     * {@link Wildcard#LATEST_UNSEEN} would find): for the filter's {@code trigger()}, which a filter
+     * released by a put ({@link SpaceTimeFilters#releaseOnPut}) should return, so that it runs only
+     * when a get will find something new.
+     */
+    public boolean hasUnseen() {
+        owner.space.lock.lock();
+        try {
+            return connection.hasUnseenLocked();
+        } finally {
+            owner.space.lock.unlock();
+        }
+    }
+
+    InputConnection connection() {
+        return connection;
+    }
+
+    SpaceTimeChannel channel() {
+        return channel;
+    }
+
     /** The channel's name. */
     public String channelName() {
         return channel.name();

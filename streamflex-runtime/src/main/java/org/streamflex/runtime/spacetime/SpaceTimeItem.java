@@ -5,7 +5,8 @@ import java.lang.foreign.ValueLayout;
 import org.streamflex.Shared;
 
 /**
- * A filter's view of a space-time item, from {@link SpaceTimeInput#get(Wildcard)}: a shared value
+ * A filter's view of a space-time item, from {@link SpaceTimeInput#get(Wildcard)} or
+ * {@link SpaceTimeQueueInput#get()}: a shared value
  * ({@link Shared}), so the ownership checker's rules for shared values hold it (S1: not in a field
  * of a stable object, S2: not escaping {@code work()}, S3: never retained or released by hand).
  * The {@code work()} that got it holds one reference, released when it returns; to keep the item
@@ -46,6 +47,14 @@ public final class SpaceTimeItem extends Shared {
     /** The item's timestamp. Valid after the last release too. */
     public long timestamp() {
         return item.timestamp;
+    }
+
+    /**
+     * The item's ticket, if it came from a queue ({@link SpaceTimeQueueInput#consume(long)} takes
+     * it), else {@link ItemView#NO_TICKET}. Valid after the last release too.
+     */
+    public long ticket() {
+        return item.ticket;
     }
 
     /** The item's size in bytes. Valid after the last release too. */
