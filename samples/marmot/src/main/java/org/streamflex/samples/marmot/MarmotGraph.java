@@ -12,9 +12,7 @@ import org.streamflex.dsp.SignalGraph;
 import org.streamflex.dsp.TimeRange;
 import org.streamflex.dsp.Timebase;
 import org.streamflex.dsp.TimedValue;
-import org.streamflex.dsp.detect.CfarDetector;
 import org.streamflex.dsp.join.SyncPolicy;
-import org.streamflex.dsp.rewrite.Lowered;
 
 /**
  * The marmot application as one graph: a node part per node and the server part, joined by one
@@ -238,12 +236,10 @@ public final class MarmotGraph extends SignalGraph {
                 into(scores, tap, "in");
                 taps.add(tap);
             }
-            Signal<TimeRange> detections = operator("cfar", maker -> {
-                CfarDetector cfar = maker.make("cfar-" + site.id(), CfarDetector.class);
-                cfar.configure(config.beta(), config.timeConstant(), config.warmup(), config.hold(), config.minStd());
-                cfar.configurePadding(config.padNanos(), config.padNanos());
-                return new Lowered(cfar, "out", List.of("in"));
-            }, TimeRange.class, scores);
+            // Without the score recorder, the library fuses the band score and the CFAR (CfarOfBandScore): each
+            // window's score goes to the detector in the firing that computes it, not as a capsule on a channel.
+            Signal<TimeRange> detections = cfar(scores, config.beta(), config.timeConstant(), config.warmup(),
+                    config.hold(), config.minStd(), config.padNanos());
             MinimumDuration minimum = makeFilter("minimum-" + site.id(), MinimumDuration.class);
             minimum.configure(config.padNanos(), Math.round(config.minMillis() * 1e6));
             detections = through(detections, minimum, "in", "out", TimeRange.class);
