@@ -36,7 +36,8 @@ import org.streamflex.dsp.window.GapPolicy;
  * {@code [timeNanos(start), timeNanos(start + n))} on the window's timebase, as {@link BinScore}
  * gives it. {@code BandScoreTest} checks all of this against the chain of operators.
  *
- * <p><b>Cost.</b> Per window: a copy of its samples into a work array, the FFT, the band's
+ * <p><b>Cost.</b> (The arithmetic is {@link BandWindows}'s, which {@code detect.BandCfar} shares.)
+ * Per window: a copy of its samples into a work array, the FFT, the band's
  * magnitudes and one capsule; per input segment: one firing, and one copy out of its memory per 1024
  * samples. Nothing is allocated on the heap for a power-of-two {@code n}. Samples of an unfinished
  * window wait in a work array of {@code n} floats, not as a held segment.

@@ -22,8 +22,9 @@ import org.streamflex.dsp.join.SyncPolicy;
  *
  * <p>Node part, per node: {@link ArraySource} (four channels) -> {@code rewindow(32)} of channel 1
  * -> {@code bandpass(32, lo, hi)} -> {@code fft(32)} (the bandpass's inverse FFT and this FFT
- * cancel when the graph is validated) -> {@code binScore} (the sum of magnitudes) ->
- * {@code CfarDetector} -> {@link MinimumDuration} -> {@code sync} of the four channels over each padded detection ->
+ * cancel when the graph is validated) -> {@code binScore} (the sum of magnitudes) -> {@code cfar}
+ * (without a score recorder the DSP library makes these one {@code BandCfar}) ->
+ * {@link MinimumDuration} -> {@code sync} of the four channels over each padded detection ->
  * {@link MarmotDoa} -> {@link DoaForward} (the two fused, the DOA fissioned on more than one core).
  * Server part: {@link DoaLog} -> {@link TemporalCluster} -> {@link GridFusion} -> {@link LocationLog}.
  * With the DOA on the server ({@code doaOnServer}, the command's {@code --doa server}) each node part
