@@ -11,6 +11,8 @@ import org.streamflex.Joiner;
 import org.streamflex.StreamFlexError;
 import org.streamflex.StreamFlexGraph;
 import org.streamflex.StreamFlexProperties;
+import org.streamflex.dsp.detect.BandCfar;
+import org.streamflex.dsp.detect.Cfar;
 import org.streamflex.dsp.detect.CfarDetector;
 import org.streamflex.dsp.fir.Fir;
 import org.streamflex.dsp.join.Sync;
@@ -264,16 +266,28 @@ public abstract class SignalGraph extends StreamFlexGraph {
     /**
      * CFAR detection over scores: a range (padded by {@code paddingNanos} each side) for each run of
      * scores more than {@code beta} standard deviations above the noise estimate, and release ranges
-     * for a sync in between (see {@code CfarDetector} for the estimator and its defaults).
+     * for a sync in between (see {@code CfarDetector} for the estimator and its defaults); no floor
+     * on the standard deviation.
      */
     protected final Signal<TimeRange> cfar(Signal<TimedValue> scores, double beta, int timeConstant, int warmup,
             int hold, long paddingNanos) {
-        return opaque("cfar", maker -> {
-            CfarDetector cfar = maker.make("cfar", CfarDetector.class);
-            cfar.configure(beta, timeConstant, warmup, hold, 0);
-            cfar.configurePadding(paddingNanos, paddingNanos);
-            return new Lowered(cfar, "out", List.of("in"));
-        }, TimeRange.class, scores);
+        return cfar(scores, beta, timeConstant, warmup, hold, 0, paddingNanos);
+    }
+
+    /**
+     * {@link #cfar(Signal, double, int, int, int, long)} with {@code minStd}, the floor of the
+     * standard deviation in the threshold (the score's unit). Over a {@code bandScore} that nothing
+     * else reads the two become one operator when the graph is validated ({@code CfarOfBandScore}).
+     */
+    protected final Signal<TimeRange> cfar(Signal<TimedValue> scores, double beta, int timeConstant, int warmup,
+            int hold, double minStd, long paddingNanos) {
+        new Cfar(beta, timeConstant, warmup, hold, minStd); // its checks, at once
+        if (paddingNanos < 0) {
+            throw new IllegalArgumentException("cfar: padding " + paddingNanos + " ns must be at least 0");
+        }
+        Op.Cfar op = new Op.Cfar(beta, timeConstant, warmup, hold, minStd, paddingNanos, paddingNanos,
+                CfarDetector.DEFAULT_RELEASE_EVERY);
+        return signal(plan.node(op, own(scores).node()), TimeRange.class);
     }
 
     /** An FIR filter with these taps over each run of samples (direct form, or overlap-save for long filters). */
@@ -413,6 +427,24 @@ public abstract class SignalGraph extends StreamFlexGraph {
                 score.configure(b.n(), b.overlap(), b.lowHz(), b.highHz(),
                         b.emitShort() ? GapPolicy.EMIT_SHORT : GapPolicy.DROP_SHORT);
                 yield new Lowered(score, "out", List.of("in"));
+            }
+            case Op.Cfar c -> {
+                CfarDetector cfar = makeNamed("cfar", CfarDetector.class);
+                cfar.configure(c.beta(), c.timeConstant(), c.warmup(), c.hold(), c.minStd());
+                cfar.configurePadding(c.padBefore(), c.padAfter());
+                cfar.configureRelease(c.releaseEvery());
+                yield new Lowered(cfar, "out", List.of("in"));
+            }
+            case Op.BandCfar b -> {
+                BandCfar detector = makeNamed("bandCfar", BandCfar.class);
+                Op.BandScore w = b.score();
+                detector.configureWindows(w.n(), w.overlap(), w.lowHz(), w.highHz(),
+                        w.emitShort() ? GapPolicy.EMIT_SHORT : GapPolicy.DROP_SHORT);
+                Op.Cfar c = b.cfar();
+                detector.configure(c.beta(), c.timeConstant(), c.warmup(), c.hold(), c.minStd());
+                detector.configurePadding(c.padBefore(), c.padAfter());
+                detector.configureRelease(c.releaseEvery());
+                yield new Lowered(detector, "out", List.of("in"));
             }
             case Op.BandMask b -> {
                 BandMask mask = makeNamed("mask", BandMask.class);

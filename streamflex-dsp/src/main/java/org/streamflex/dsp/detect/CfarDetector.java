@@ -66,18 +66,15 @@ public final class CfarDetector extends Filter {
     private Channel<TimedValue> in;
     private Channel<TimeRange> out;
 
-    private Cfar cfar;
     private double beta;
+    private int timeConstant;
+    private int warmup;
+    private int hold;
+    private double minStd;
     private long padBefore = DEFAULT_PAD_NANOS;
     private long padAfter = DEFAULT_PAD_NANOS;
     private int releaseEvery = DEFAULT_RELEASE_EVERY;
-
-    private long eventStart;
-    private long lastAboveEnd;
-    private int quiet;
-    private long lastQuietStart;
-    private long released = Long.MIN_VALUE;
-    private long detections;
+    private CfarRanges ranges;
 
     /** A detector with the defaults above. */
     public CfarDetector() {
@@ -96,9 +93,13 @@ public final class CfarDetector extends Filter {
      * @throws IllegalArgumentException if a parameter is out of range
      */
     public void configure(double beta, int timeConstant, int warmup, int hold, double minStd) {
-        this.cfar = new Cfar(beta, timeConstant, warmup, hold, minStd);
+        new Cfar(beta, timeConstant, warmup, hold, minStd); // checks them before any is kept
         this.beta = beta;
-        this.quiet = 0;
+        this.timeConstant = timeConstant;
+        this.warmup = warmup;
+        this.hold = hold;
+        this.minStd = minStd;
+        restart();
     }
 
     /**
@@ -116,6 +117,7 @@ public final class CfarDetector extends Filter {
         }
         this.padBefore = beforeNanos;
         this.padAfter = afterNanos;
+        restart();
     }
 
     /**
@@ -131,7 +133,12 @@ public final class CfarDetector extends Filter {
             throw new IllegalArgumentException("CfarDetector: releaseEvery must be at least 0, was " + quietScores);
         }
         this.releaseEvery = quietScores;
-        this.quiet = 0;
+        restart();
+    }
+
+    /** A fresh estimate and event state with the parameters as they now are (configuration happens before a run). */
+    private void restart() {
+        ranges = new CfarRanges(new Cfar(beta, timeConstant, warmup, hold, minStd), padBefore, padAfter, releaseEvery);
     }
 
     /** {@code beta}, as configured. */
@@ -141,7 +148,7 @@ public final class CfarDetector extends Filter {
 
     /** The detections sent so far. */
     public long detections() {
-        return detections;
+        return ranges.detections();
     }
 
     @Override
@@ -154,41 +161,27 @@ public final class CfarDetector extends Filter {
     }
 
     private void accept(TimedValue score) {
-        float x = (float) score.value;
-        int what = cfar.feed(x);
-        if (what == Cfar.START) {
-            eventStart = score.startNanos;
-            lastAboveEnd = score.endNanos;
-            quiet = 0;
-            return;
+        int what = ranges.feed(score.value, score.startNanos, score.endNanos);
+        if (what != 0) {
+            put(what);
         }
-        if (cfar.inEvent()) {
-            // The estimate is frozen during an event, so this is the comparison feed() just made.
-            if (x > cfar.threshold()) {
-                lastAboveEnd = score.endNanos;
-            }
-            return;
+    }
+
+    /** Puts what {@link CfarRanges#feed} flagged: the detection, then the release range. */
+    private void put(int what) {
+        if ((what & CfarRanges.DETECTION) != 0) {
+            put(ranges.detectionStart(), ranges.detectionEnd(), true);
         }
-        if (what == Cfar.END) {
-            TimeRange detection = makeCapsule(TimeRange.class);
-            detection.startNanos = eventStart - padBefore;
-            detection.endNanos = lastAboveEnd + padAfter;
-            detection.emit = true;
-            out.put(detection);
-            detections++;
+        if ((what & CfarRanges.RELEASE) != 0) {
+            put(ranges.releaseStart(), ranges.releaseEnd(), false);
         }
-        lastQuietStart = score.startNanos;
-        if (releaseEvery > 0 && ++quiet >= releaseEvery) {
-            quiet = 0;
-            long upTo = lastQuietStart - padBefore;
-            if (upTo > released) {
-                TimeRange release = makeCapsule(TimeRange.class);
-                release.startNanos = released;
-                release.endNanos = upTo;
-                release.emit = false;
-                out.put(release);
-                released = upTo;
-            }
-        }
+    }
+
+    private void put(long startNanos, long endNanos, boolean emit) {
+        TimeRange range = makeCapsule(TimeRange.class);
+        range.startNanos = startNanos;
+        range.endNanos = endNanos;
+        range.emit = emit;
+        out.put(range);
     }
 }

@@ -30,10 +30,13 @@ import org.streamflex.dsp.Timebase;
  *
  * <p>Decisions (the module README):
  * <ul>
- *   <li><b>Buffering.</b> Each input keeps what it received as runs (gap-free stretches, joined
- *       with {@link Segs#appendOrSplit}) in a {@link SharedQueue}, up to
- *       {@code maxSamplesPerInput} samples and {@value #RUNS_PER_INPUT} runs; beyond either its
- *       oldest data is released (event {@code data-overflow}). Input for times already released
+ *   <li><b>Buffering.</b> Each input keeps the segments it received, as they came, in a
+ *       {@link SharedQueue}: a run (a gap-free stretch) is one or more of them, joined only when
+ *       the input holds {@value #SEGMENTS_PER_INPUT} segments (then each run becomes one, with
+ *       {@link Segs#appendAny}) or when a range takes samples from several, so a block costs no
+ *       join when it arrives. It keeps up to {@code maxSamplesPerInput} samples and
+ *       {@value #RUNS_PER_INPUT} runs; beyond either its oldest data is released (event
+ *       {@code data-overflow}). Input for times already released
  *       is discarded (event {@code data-late}), and input for times already received is
  *       de-duplicated, keeping only its new samples (event {@code data-overlap}). A change of
  *       timebase or segment class on an input drops what it held (event
@@ -68,6 +71,8 @@ public final class Sync extends Filter {
     public static final int MAX_INPUTS = 16;
     /** The most runs (gap-free stretches) one input keeps. */
     public static final int RUNS_PER_INPUT = 64;
+    /** The most segments one input keeps before it joins each of its runs into one. */
+    public static final int SEGMENTS_PER_INPUT = 256;
     /** The default bound on the samples one input keeps: 10 seconds at 48 kHz. */
     public static final int DEFAULT_MAX_SAMPLES = 480_000;
 
@@ -83,11 +88,15 @@ public final class Sync extends Filter {
     private Channel<TimeRange> control;
     private SharedChannel<SegTuple> out;
     /**
-     * Per input, its runs, oldest first. Once an input has received anything it is never empty: an
-     * empty segment at the end of what it received marks its timebase, class and place in time
-     * when all of it was released.
+     * Per input, the segments it holds, oldest first, each run (gap-free stretch) one or more of them.
+     * Once an input has received anything it is never empty: an empty segment at the end of what it
+     * received, alone, marks its timebase, class and place in time when all of it was released.
      */
     private final SharedQueue<Seg>[] runs;
+    /** Per input, its runs (the mark of an input that holds nothing counts as one). */
+    private final int[] runCount = new int[MAX_INPUTS];
+    /** Per input, the samples it holds. */
+    private final long[] heldSamples = new long[MAX_INPUTS];
     /** Per input, its first sample not released: data before it is discarded on arrival. */
     private final long[] floor = new long[MAX_INPUTS];
     /** Per input, the current range's first sample and one past its last, on its timebase. */
@@ -104,7 +113,7 @@ public final class Sync extends Filter {
     private Sync() {
         runs = new SharedQueue[MAX_INPUTS];
         for (int i = 0; i < MAX_INPUTS; i++) {
-            runs[i] = new SharedQueue<>(RUNS_PER_INPUT);
+            runs[i] = new SharedQueue<>(SEGMENTS_PER_INPUT);
         }
         Arrays.fill(floor, Long.MIN_VALUE);
     }
@@ -160,6 +169,8 @@ public final class Sync extends Filter {
             if (!last.timebase().equals(s.timebase()) || last.getClass() != s.getClass()) {
                 raise(TIMEBASE_CHANGE);
                 q.clear();
+                runCount[i] = 0;
+                heldSamples[i] = 0;
             }
         }
         if (q.isEmpty()) {
@@ -176,27 +187,59 @@ public final class Sync extends Filter {
             }
             fresh = Segs.betweenAny(s, keepFrom, s.end());
         }
-        if (q.size() == q.capacity() && fresh.start() > newest) {
+        boolean newRun = fresh.start() > newest;
+        if (newRun && runCount[i] == RUNS_PER_INPUT) {
             raise(DATA_OVERFLOW); // no room for another run: the oldest goes
-            releaseBefore(i, q.get(0).end());
+            releaseBefore(i, oldestRunEnd(q));
         }
-        Segs.appendOrSplit(q, fresh);
-        if (q.size() > 1 && q.get(0).length() == 0) {
-            q.dropFirst(); // the mark of an input that held nothing
+        if (!q.isEmpty() && q.get(q.size() - 1).length() == 0) {
+            q.replaceLast(fresh); // the mark of an input that held nothing: the data takes its place
+            runCount[i] = 1;
+        } else {
+            if (q.size() == q.capacity()) {
+                compact(q);
+            }
+            q.add(fresh);
+            if (newRun) {
+                runCount[i]++;
+            }
         }
-        long excess = held(q) - maxSamples;
+        heldSamples[i] += fresh.length();
+        long excess = heldSamples[i] - maxSamples;
         if (excess > 0) {
             raise(DATA_OVERFLOW);
             releaseBefore(i, sampleAfterOldest(q, excess));
         }
     }
 
-    private static long held(SharedQueue<Seg> q) {
-        long samples = 0;
-        for (int k = 0; k < q.size(); k++) {
-            samples += q.get(k).length();
+    /** Whether the segment at {@code k} is the last of its run: the next one, if any, starts after a gap. */
+    private static boolean endsRun(SharedQueue<Seg> q, int k) {
+        return k == q.size() - 1 || q.get(k + 1).start() != q.get(k).end();
+    }
+
+    /** One past the last sample of the oldest run. */
+    private static long oldestRunEnd(SharedQueue<Seg> q) {
+        int k = 0;
+        while (!endsRun(q, k)) {
+            k++;
         }
-        return samples;
+        return q.get(k).end();
+    }
+
+    /** Joins each run's segments into one, for room: the queue then holds one segment per run. */
+    private static void compact(SharedQueue<Seg> q) {
+        int n = q.size();
+        Seg run = q.removeFirst(); // what is removed stays valid until work() returns
+        for (int k = 1; k < n; k++) {
+            Seg next = q.removeFirst();
+            if (next.start() == run.end()) {
+                run = Segs.appendAny(run, next);
+            } else {
+                q.add(run);
+                run = next;
+            }
+        }
+        q.add(run);
     }
 
     /** The first sample after the oldest {@code count} held (at most all of them). */
@@ -265,9 +308,13 @@ public final class Sync extends Filter {
     }
 
     private static boolean covers(SharedQueue<Seg> q, long fromSample, long toSample) {
+        long runStart = 0;
         for (int k = 0; k < q.size(); k++) {
-            Seg run = q.get(k);
-            if (run.start() <= fromSample && toSample <= run.end()) {
+            Seg piece = q.get(k);
+            if (k == 0 || endsRun(q, k - 1)) {
+                runStart = piece.start();
+            }
+            if (runStart <= fromSample && toSample <= piece.end()) {
                 return true;
             }
         }
@@ -279,17 +326,33 @@ public final class Sync extends Filter {
         int best = -1;
         long bestFrom = 0;
         long bestTo = 0;
+        int runFirst = 0;
         for (int k = 0; k < q.size(); k++) {
-            Seg run = q.get(k);
-            long a = Math.max(run.start(), fromSample);
-            long b = Math.min(run.end(), toSample);
+            if (!endsRun(q, k)) {
+                continue;
+            }
+            long a = Math.max(q.get(runFirst).start(), fromSample);
+            long b = Math.min(q.get(k).end(), toSample);
             if (b - a > bestTo - bestFrom) {
-                best = k;
+                best = runFirst;
                 bestFrom = a;
                 bestTo = b;
             }
+            runFirst = k + 1;
         }
-        return best < 0 ? Segs.emptyAt(q.get(0), fromSample) : Segs.betweenAny(q.get(best), bestFrom, bestTo);
+        if (best < 0) {
+            return Segs.emptyAt(q.get(0), fromSample);
+        }
+        // The run's segments that hold part of the range, each cut to it, joined (no sample copied).
+        Seg held = null;
+        for (int k = best; k < q.size() && q.get(k).start() < bestTo; k++) {
+            Seg piece = q.get(k);
+            if (piece.end() > bestFrom) {
+                Seg part = Segs.betweenAny(piece, Math.max(piece.start(), bestFrom), Math.min(piece.end(), bestTo));
+                held = held == null ? part : Segs.appendAny(held, part);
+            }
+        }
+        return held;
     }
 
     // ---- release
@@ -316,15 +379,21 @@ public final class Sync extends Filter {
             Seg oldest = q.get(0);
             if (oldest.end() <= cut) {
                 if (q.size() > 1) {
+                    if (endsRun(q, 0)) {
+                        runCount[i]--;
+                    }
+                    heldSamples[i] -= oldest.length();
                     q.dropFirst();
                     continue;
                 }
                 if (oldest.length() > 0) {
+                    heldSamples[i] = 0;
                     q.replaceLast(Segs.betweenAny(oldest, oldest.end(), oldest.end()));
                 }
                 return;
             }
             if (oldest.start() < cut) {
+                heldSamples[i] -= cut - oldest.start();
                 replaceOldest(q, Segs.betweenAny(oldest, cut, oldest.end()));
             }
             return;

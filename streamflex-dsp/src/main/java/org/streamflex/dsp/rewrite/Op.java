@@ -115,6 +115,30 @@ public sealed interface Op {
     }
 
     /**
+     * {@code cfar(scores)}: CFAR detection over timed scores, a padded range per event and release
+     * ranges between ({@code detect.CfarDetector} with these parameters).
+     */
+    record Cfar(double beta, int timeConstant, int warmup, int hold, double minStd, long padBefore, long padAfter,
+            int releaseEvery) implements Op {
+        @Override
+        public String describe() {
+            return "cfar(" + beta + ")";
+        }
+    }
+
+    /**
+     * {@code bandCfar(s)}: {@code cfar(bandScore(s))} in one operator, each window's score fed to the
+     * detector where it is computed ({@code detect.BandCfar}).
+     */
+    record BandCfar(BandScore score, Cfar cfar) implements Op {
+        @Override
+        public String describe() {
+            return "bandCfar(" + score.n() + ", " + score.overlap() + ", " + score.lowHz() + ", " + score.highHz()
+                    + "; " + cfar.beta() + ")";
+        }
+    }
+
+    /**
      * Any other operator, library or user: made by {@code make} at lowering, never looked through
      * by a rule. {@code name} is what logs call it.
      */

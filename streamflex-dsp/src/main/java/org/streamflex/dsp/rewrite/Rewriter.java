@@ -22,10 +22,11 @@ public final class Rewriter {
             new NestedRewindow(), new RewindowOfWindow(), new MapOverMerge(), new FftOfIfft(), new IfftOfFft());
 
     /**
-     * Fusions of library operators ({@link BandScoreOfWindows}): a {@code SignalGraph} applies them
-     * after {@link #WAVESCRIPT} has settled, so that they see the chains the algebraic rules left.
+     * Fusions of library operators ({@link BandScoreOfWindows}, then {@link CfarOfBandScore} over its
+     * result): a {@code SignalGraph} applies them after {@link #WAVESCRIPT} has settled, so that they
+     * see the chains the algebraic rules left.
      */
-    public static final List<Rule> FUSIONS = List.of(new BandScoreOfWindows());
+    public static final List<Rule> FUSIONS = List.of(new BandScoreOfWindows(), new CfarOfBandScore());
 
     private static final int MAX_ROUNDS = 10_000;
 

@@ -1,14 +1,11 @@
 package org.streamflex.dsp.spectrum;
 
-import java.util.Arrays;
 import org.streamflex.Channel;
 import org.streamflex.Filter;
 import org.streamflex.FilterEvent;
 import org.streamflex.SharedChannel;
 import org.streamflex.dsp.FloatSeg;
-import org.streamflex.dsp.Timebase;
 import org.streamflex.dsp.TimedValue;
-import org.streamflex.dsp.Workspace;
 import org.streamflex.dsp.window.GapPolicy;
 
 /**
@@ -39,7 +36,8 @@ import org.streamflex.dsp.window.GapPolicy;
  * {@code [timeNanos(start), timeNanos(start + n))} on the window's timebase, as {@link BinScore}
  * gives it. {@code BandScoreTest} checks all of this against the chain of operators.
  *
- * <p><b>Cost.</b> Per window: a copy of its samples into a work array, the FFT, the band's
+ * <p><b>Cost.</b> (The arithmetic is {@link BandWindows}'s, which {@code detect.BandCfar} shares.)
+ * Per window: a copy of its samples into a work array, the FFT, the band's
  * magnitudes and one capsule; per input segment: one firing, and one copy out of its memory per 1024
  * samples. Nothing is allocated on the heap for a power-of-two {@code n}. Samples of an unfinished
  * window wait in a work array of {@code n} floats, not as a held segment.
@@ -52,7 +50,6 @@ import org.streamflex.dsp.window.GapPolicy;
 public final class BandScore extends Filter {
     /** The window and FFT size before {@link #configure}: marmot's. */
     public static final int DEFAULT_SIZE = 32;
-    private static final int CHUNK = 1024;
     private static final FilterEvent IN_PAST = FilterEvent.named("input-in-past");
     private static final FilterEvent OVERLAP = FilterEvent.named("input-overlap");
     private static final FilterEvent GAP = FilterEvent.named("gap");
@@ -63,28 +60,7 @@ public final class BandScore extends Filter {
     private SharedChannel<FloatSeg> in;
     private Channel<TimedValue> out;
 
-    private int n;
-    private int hop;
-    private double lowHz;
-    private double highHz = Double.POSITIVE_INFINITY;
-    private boolean emitShort = true;
-    private RealFft fft;
-    /** The unfinished windows' samples, from the oldest one's start: fewer than {@code n} between inputs. */
-    private Workspace pending;
-    /** Input samples copied out of a segment, {@code max(n, CHUNK)} at a time. */
-    private Workspace staging;
-    /** The FFT's input and output, {@code n + 2} floats. */
-    private Workspace spectrum;
-
-    // The current run: its timebase (null before the first sample), the first sample of the oldest
-    // unfinished window, and how many samples after it have arrived.
-    private Timebase run;
-    private long windowStart;
-    private int pendingLength;
-    // The band, worked out again only when the rate changes.
-    private double bandRate = Double.NaN;
-    private int first;
-    private int last;
+    private BandWindows windows;
 
     /** Windows of {@link #DEFAULT_SIZE}, no overlap, every bin, short windows scored. */
     public BandScore() {
@@ -103,31 +79,13 @@ public final class BandScore extends Filter {
      * @throws IllegalArgumentException if a value is out of range
      */
     public void configure(int size, int overlap, double lowHz, double highHz, GapPolicy gaps) {
-        if (size < 1 || overlap < 0 || overlap >= size) {
-            throw new IllegalArgumentException("BandScore.configure(size " + size + ", overlap " + overlap
-                    + "): the size must be at least 1 and the overlap from 0 to size - 1 samples");
-        }
-        BinBand.check("BandScore", lowHz, highHz);
-        if (gaps == null) {
-            throw new IllegalArgumentException("BandScore: give a GapPolicy for the windows a gap cuts short");
-        }
-        this.n = size;
-        this.hop = size - overlap;
-        this.lowHz = lowHz;
-        this.highHz = highHz;
-        this.emitShort = gaps == GapPolicy.EMIT_SHORT;
-        this.fft = new RealFft(size);
-        this.pending = new Workspace(size);
-        this.spectrum = new Workspace(2 * fft.bins());
-        this.staging = new Workspace(Math.max(size, CHUNK));
-        this.run = null;
-        this.pendingLength = 0;
-        this.bandRate = Double.NaN;
+        BandWindows.check("BandScore", size, overlap, lowHz, highHz, gaps);
+        this.windows = new BandWindows(size, overlap, lowHz, highHz, gaps == GapPolicy.EMIT_SHORT);
     }
 
     /** The window and FFT size {@code n}. */
     public int size() {
-        return n;
+        return windows.size();
     }
 
     @Override
@@ -135,122 +93,38 @@ public final class BandScore extends Filter {
         while (in.size() > 0) {
             FloatSeg segment = in.take();
             if (segment.length() > 0) {
-                accept(segment);
+                boolean more = windows.begin(segment);
+                emit();
+                while (more) {
+                    more = windows.next(segment);
+                    emit();
+                }
             }
         }
     }
 
-    private void accept(FloatSeg segment) {
-        Timebase timebase = segment.timebase();
-        int from = 0;
-        if (run == null) {
-            startRun(timebase, segment.start());
-        } else if (!run.equals(timebase)) {
-            raise(TIMEBASE_CHANGE);
-            endRun();
-            startRun(timebase, segment.start());
-        } else {
-            long received = windowStart + pendingLength;
-            if (segment.end() <= received) {
-                raise(IN_PAST);
-                return;
-            }
-            if (segment.start() < received) {
-                raise(OVERLAP);
-                from = (int) (received - segment.start());
-            } else if (segment.start() > received) {
-                raise(GAP);
-                endRun();
-                startRun(timebase, segment.start());
-            }
+    /** Raises the events the last chunk met and puts its scores. */
+    private void emit() {
+        if (windows.eventsMet()) {
+            raiseAll(IN_PAST, windows.events(BandWindows.IN_PAST));
+            raiseAll(OVERLAP, windows.events(BandWindows.OVERLAP));
+            raiseAll(GAP, windows.events(BandWindows.GAP));
+            raiseAll(TIMEBASE_CHANGE, windows.events(BandWindows.TIMEBASE_CHANGE));
+            raiseAll(SHORT_DROPPED, windows.events(BandWindows.SHORT_DROPPED));
+            raiseAll(ZERO_PADDED, windows.events(BandWindows.ZERO_PADDED));
         }
-        // A chunk at a time into an array: one copy out of the segment's memory per chunk rather than
-        // one per window, whose fixed cost is most of a 32-sample copy.
-        float[] chunk = staging.floats();
-        int length = segment.length();
-        while (from < length) {
-            int count = Math.min(chunk.length, length - from);
-            segment.copyTo(from, chunk, 0, count);
-            consume(chunk, count);
-            from += count;
+        for (int i = 0; i < windows.scores(); i++) {
+            TimedValue v = makeCapsule(TimedValue.class);
+            v.startNanos = windows.startNanos(i);
+            v.endNanos = windows.endNanos(i);
+            v.value = windows.value(i);
+            out.put(v);
         }
     }
 
-    /** Scores every window {@code samples[0 .. count)} completes and keeps the rest pending. */
-    private void consume(float[] samples, int count) {
-        float[] window = pending.floats();
-        int at = 0;
-        while (pendingLength > 0 && at < count) {
-            int take = Math.min(n - pendingLength, count - at);
-            System.arraycopy(samples, at, window, pendingLength, take);
-            pendingLength += take;
-            at += take;
-            if (pendingLength == n) {
-                score(window, 0, n);
-                // The next window starts a hop later; with an overlap its first samples are here.
-                System.arraycopy(window, hop, window, 0, n - hop);
-                pendingLength = n - hop;
-                windowStart += hop;
-            }
+    private void raiseAll(FilterEvent event, int times) {
+        for (int k = 0; k < times; k++) {
+            raise(event);
         }
-        // Nothing pending: windows lying wholly in the chunk are scored where they are.
-        while (count - at >= n) {
-            score(samples, at, n);
-            at += hop;
-            windowStart += hop;
-        }
-        if (at < count) {
-            System.arraycopy(samples, at, window, 0, count - at);
-            pendingLength = count - at;
-        }
-    }
-
-    private void startRun(Timebase timebase, long start) {
-        run = timebase;
-        windowStart = start;
-        pendingLength = 0;
-        if (timebase.sampleRate() != bandRate) {
-            first = BinBand.first(n, timebase.sampleRate(), lowHz, highHz);
-            last = BinBand.last(n, timebase.sampleRate(), lowHz, highHz);
-            bandRate = timebase.sampleRate();
-        }
-    }
-
-    /** The run is over: its unfinished windows, each cut at the run's last sample, scored padded or dropped. */
-    private void endRun() {
-        float[] window = pending.floats();
-        for (int offset = 0; offset < pendingLength; offset += hop) {
-            if (emitShort) {
-                raise(ZERO_PADDED);
-                long start = windowStart;
-                windowStart += offset;
-                score(window, offset, pendingLength - offset);
-                windowStart = start;
-            } else {
-                raise(SHORT_DROPPED);
-            }
-        }
-        pendingLength = 0;
-    }
-
-    /** Scores the window of {@code length} samples at {@code window[offset]}, starting at {@code windowStart}. */
-    private void score(float[] window, int offset, int length) {
-        float[] x = spectrum.floats();
-        System.arraycopy(window, offset, x, 0, length);
-        if (length < n) {
-            Arrays.fill(x, length, n, 0f);
-        }
-        fft.forward(x, 0, x, 0);
-        double sum = 0;
-        for (int k = first; k <= last; k++) {
-            double re = x[2 * k];
-            double im = x[2 * k + 1];
-            sum += Math.sqrt(re * re + im * im);
-        }
-        TimedValue v = makeCapsule(TimedValue.class);
-        v.startNanos = run.timeNanos(windowStart);
-        v.endNanos = run.timeNanos(windowStart + n);
-        v.value = sum;
-        out.put(v);
     }
 }

@@ -29,12 +29,13 @@ class WhistleDetectorTest {
     }
 
     @Test
-    void theBandpassInverseAndTheScoringFftCancelAndTheScoreIsFusedWithItsWindows() {
+    void theBandpassInverseAndTheScoringFftCancelAndTheScoreIsFusedWithItsWindowsAndTheDetector() {
         WhistleDetector graph = new WhistleDetector();
         assertEquals(List.of("fft(n, ifft(S)) = S",
-                "score(mask(lo, hi)(fft(n)(rewindow(n, v)(s)))) = bandScore(n, v, lo, hi)(s)"),
+                "score(mask(lo, hi)(fft(n)(rewindow(n, v)(s)))) = bandScore(n, v, lo, hi)(s)",
+                "cfar(bandScore(n, v, lo, hi)(s)) = bandCfar(n, v, lo, hi)(s)"),
                 graph.rewrites().stream().map(Rewrite::law).toList());
-        assertTrue(graph.expressions().getFirst().contains("cfar(bandScore(64, 0, 800.0, 1200.0)(source out))"),
+        assertTrue(graph.expressions().getFirst().contains("bandCfar(64, 0, 800.0, 1200.0; 6.0)(source out)"),
                 graph.expressions().toString());
     }
 }

@@ -12,9 +12,7 @@ import org.streamflex.dsp.SignalGraph;
 import org.streamflex.dsp.TimeRange;
 import org.streamflex.dsp.Timebase;
 import org.streamflex.dsp.TimedValue;
-import org.streamflex.dsp.detect.CfarDetector;
 import org.streamflex.dsp.join.SyncPolicy;
-import org.streamflex.dsp.rewrite.Lowered;
 
 /**
  * The marmot application as one graph: a node part per node and the server part, joined by one
@@ -24,8 +22,9 @@ import org.streamflex.dsp.rewrite.Lowered;
  *
  * <p>Node part, per node: {@link ArraySource} (four channels) -> {@code rewindow(32)} of channel 1
  * -> {@code bandpass(32, lo, hi)} -> {@code fft(32)} (the bandpass's inverse FFT and this FFT
- * cancel when the graph is validated) -> {@code binScore} (the sum of magnitudes) ->
- * {@code CfarDetector} -> {@link MinimumDuration} -> {@code sync} of the four channels over each padded detection ->
+ * cancel when the graph is validated) -> {@code binScore} (the sum of magnitudes) -> {@code cfar}
+ * (without a score recorder the DSP library makes these one {@code BandCfar}) ->
+ * {@link MinimumDuration} -> {@code sync} of the four channels over each padded detection ->
  * {@link MarmotDoa} -> {@link DoaForward} (the two fused, the DOA fissioned on more than one core).
  * Server part: {@link DoaLog} -> {@link TemporalCluster} -> {@link GridFusion} -> {@link LocationLog}.
  * With the DOA on the server ({@code doaOnServer}, the command's {@code --doa server}) each node part
@@ -276,12 +275,10 @@ public final class MarmotGraph extends SignalGraph {
                 into(scores, tap, "in");
                 taps.add(tap);
             }
-            Signal<TimeRange> detections = operator("cfar", maker -> {
-                CfarDetector cfar = maker.make("cfar-" + site.id(), CfarDetector.class);
-                cfar.configure(config.beta(), config.timeConstant(), config.warmup(), config.hold(), config.minStd());
-                cfar.configurePadding(config.padNanos(), config.padNanos());
-                return new Lowered(cfar, "out", List.of("in"));
-            }, TimeRange.class, scores);
+            // Without the score recorder, the library fuses the band score and the CFAR (CfarOfBandScore): each
+            // window's score goes to the detector in the firing that computes it, not as a capsule on a channel.
+            Signal<TimeRange> detections = cfar(scores, config.beta(), config.timeConstant(), config.warmup(),
+                    config.hold(), config.minStd(), config.padNanos());
             MinimumDuration minimum = makeFilter("minimum-" + site.id(), MinimumDuration.class);
             minimum.configure(config.padNanos(), Math.round(config.minMillis() * 1e6));
             detections = through(detections, minimum, "in", "out", TimeRange.class);
