@@ -502,6 +502,16 @@ public abstract class SpscRing extends SpscRingFields {
         return (int) ((confined ? lpTail() : lvTail()) - pendingHead);
     }
 
+    /**
+     * As {@link #size()}, and the consumer's cached tail brought up to date: what a fused task reads
+     * before a batch of takes it has sized by this, so that none of them takes the slow path.
+     */
+    public final int sizeForBatch() {
+        long tail = confined ? lpTail() : lvTail();
+        tailCache = tail;
+        return (int) (tail - pendingHead);
+    }
+
     /** Items the current transaction has taken and not given back. */
     public final long pendingTakes() {
         return pendingHead - lpHead();
