@@ -10,6 +10,10 @@ import java.util.Arrays;
 public final class LongRing extends SpscRing {
     /** Runs of at least this many items are copied with {@code System.arraycopy}, shorter ones by a loop. */
     private static final int LONG_RUN = 16;
+    /**
+     * Indexed by {@code index & (slots.length - 1)} rather than by the ring's {@code mask} (the same
+     * number): C2 then knows the slot is within the array and drops the bounds check.
+     */
     private final long[] slots;
     /** A lossless ring's puts that found it full, at {@code spillSlot(position)}: the producer's only. */
     private long[] spill = new long[0];
@@ -29,7 +33,8 @@ public final class LongRing extends SpscRing {
         if (index < 0) {
             return refused(index, value);
         }
-        slots[(int) index & mask] = value;
+        long[] s = slots;
+        s[(int) index & (s.length - 1)] = value;
         return true;
     }
 
@@ -51,11 +56,13 @@ public final class LongRing extends SpscRing {
     }
 
     public long take() {
-        return slots[(int) reserveTake() & mask];
+        long[] s = slots;
+        return s[(int) reserveTake() & (s.length - 1)];
     }
 
     public long peek(int i) {
-        return slots[(int) peekIndex(i) & mask];
+        long[] s = slots;
+        return s[(int) peekIndex(i) & (s.length - 1)];
     }
 
     public void untake(long value) {

@@ -36,7 +36,7 @@ import org.streamflex.runtime.flight.Flight;
  * touches, and moves into the ring when the producer next publishes ({@link #publishPuts()}) or
  * drains ({@link #drainSpill()}) and the consumer has freed room. While the spill holds anything,
  * every put goes to the spill, so items reach the consumer in put order: the producer's
- * {@code headCache} is then pinned far behind ({@link #PINNED}), which sends every put to the slow
+ * {@code putLimit} is then pinned far behind ({@link #PINNED}), which sends every put to the slow
  * path, where the spill is checked before the head. The consumer's side never sees the spill,
  * which keeps take, peek and untake exactly as fast as on a ring that drops. Spill positions, like
  * stream indices, are never wrapped; the spill slot is {@code position & (spillLength - 1)}. While
@@ -57,9 +57,9 @@ public abstract class SpscRing extends SpscRingFields {
     /** The largest {@code maxSpill}: its spill array length, a power of two, must be an int. */
     public static final int MAX_SPILL = 1 << 30;
     /**
-     * The head cache of a producer whose spill holds items: so far behind any real head that every
+     * The put limit of a producer whose spill holds items: so far behind any real one that every
      * put finds the ring full on the fast path and takes the slow path, which looks at the spill
-     * first. Still a lower bound of the real head, as the cache must be; far enough from
+     * first. Still a lower bound of the real limit, as the cached limit must be; far enough from
      * {@code Long.MIN_VALUE} that index arithmetic with it cannot overflow.
      */
     private static final long PINNED = Long.MIN_VALUE / 2;
@@ -153,14 +153,14 @@ public abstract class SpscRing extends SpscRingFields {
      */
     protected final long reservePut() {
         long index = pendingTail;
-        if (index - headCache >= capacity) {
+        if (index >= putLimit) {
             if (spillPendingTail != spillHead) {
-                return SPILL; // behind spilled items; the head cache stays pinned
+                return SPILL; // behind spilled items; the limit stays pinned
             }
             // As before lossless rings, so that C2 lays out this path as it did (measured: a head
             // read into a local first, or the spill compare after it, cost PASSCHAIN 17%).
-            headCache = confined ? lpHead() : lvHead();
-            if (index - headCache >= capacity) {
+            putLimit = (confined ? lpHead() : lvHead()) + capacity;
+            if (index >= putLimit) {
                 return refusePut();
             }
         }
@@ -185,11 +185,11 @@ public abstract class SpscRing extends SpscRingFields {
      */
     protected final int reservePuts(int count) {
         long index = pendingTail;
-        long free = capacity - (index - headCache);
+        long free = putLimit - index;
         if (free < count) {
             if (spillPendingTail == spillHead) {
-                headCache = confined ? lpHead() : lvHead();
-                free = capacity - (index - headCache);
+                putLimit = (confined ? lpHead() : lvHead()) + capacity;
+                free = putLimit - index;
             } else {
                 free = 0; // the spill holds items: these go after them
             }
@@ -217,7 +217,7 @@ public abstract class SpscRing extends SpscRingFields {
             growSpill(held + 1);
         }
         spillPendingTail = position + 1;
-        headCache = PINNED;
+        putLimit = PINNED;
         return position;
     }
 
@@ -238,7 +238,7 @@ public abstract class SpscRing extends SpscRingFields {
                 growSpill(held + reserved);
             }
             spillPendingTail = position + reserved;
-            headCache = PINNED;
+            putLimit = PINNED;
         }
         return reserved;
     }
@@ -261,7 +261,7 @@ public abstract class SpscRing extends SpscRingFields {
      * line out of the producer's cache.
      */
     public final boolean hasRoomFor(long items) {
-        return capacity - (pendingTail - headCache) >= items || free() >= items;
+        return putLimit - pendingTail >= items || free() >= items;
     }
 
     /**
@@ -275,7 +275,7 @@ public abstract class SpscRing extends SpscRingFields {
             return freeLossless();
         }
         long head = confined ? lpHead() : lvHead();
-        headCache = head;
+        putLimit = head + capacity;
         return (int) (capacity - (pendingTail - head));
     }
 
@@ -287,7 +287,7 @@ public abstract class SpscRing extends SpscRingFields {
         long room = maxSpill - spilling;
         if (spilling == 0) {
             long head = confined ? lpHead() : lvHead();
-            headCache = head;
+            putLimit = head + capacity;
             room += capacity - (pendingTail - head);
         }
         return (int) Math.min(Integer.MAX_VALUE, room);
@@ -392,7 +392,7 @@ public abstract class SpscRing extends SpscRingFields {
             soSpilled(spillTail - spillHead);
         }
         if (spillPendingTail == spillHead) {
-            headCache = head; // unpinned: puts go to the ring again
+            putLimit = head + capacity; // unpinned: puts go to the ring again
         }
         return index;
     }
@@ -500,6 +500,16 @@ public abstract class SpscRing extends SpscRingFields {
     /** Items the consumer can still take in its current transaction. */
     public final int size() {
         return (int) ((confined ? lpTail() : lvTail()) - pendingHead);
+    }
+
+    /**
+     * As {@link #size()}, and the consumer's cached tail brought up to date: what a fused task reads
+     * before a batch of takes it has sized by this, so that none of them takes the slow path.
+     */
+    public final int sizeForBatch() {
+        long tail = confined ? lpTail() : lvTail();
+        tailCache = tail;
+        return (int) (tail - pendingHead);
     }
 
     /** Items the current transaction has taken and not given back. */

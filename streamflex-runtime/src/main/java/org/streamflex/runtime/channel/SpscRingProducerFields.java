@@ -26,8 +26,11 @@ abstract class SpscRingProducerFields extends SpscRingPad0 {
     private long dropped;
     /** End of the stream including the current transaction's puts. */
     long pendingTail;
-    /** Last head the producer read; a lower bound of the real one. */
-    long headCache;
+    /**
+     * The last head the producer read plus the capacity: a lower bound of the index a put may not
+     * reach. Kept as the limit rather than the head so that a put's fast path is one compare.
+     */
+    long putLimit;
     /**
      * Committed items in the spill of a lossless ring, not yet moved into the ring: a copy of
      * {@code spillTail - spillHead} for other threads, written (release) whenever either moves.

@@ -185,7 +185,7 @@ public final class FusedMember {
         long count = cap;
         inputBound = false;
         for (int i = 0; i < inputs.length; i++) {
-            long available = inputs[i].size();
+            long available = inputs[i].sizeForBatch();
             if (available < windows[i]) {
                 inputBound = true;
                 return 0;
@@ -198,9 +198,14 @@ public final class FusedMember {
         }
         for (int i = 0; i < outputs.length; i++) {
             int push = pushes[i];
-            if (push > 0 && !outputs[i].hasRoomFor(count * push)) {
-                count = outputs[i].free() / push;
-                inputBound = false;
+            if (push > 0) {
+                // free() reads the head even when the last one read shows the room: the batch's
+                // puts then never find the ring full on their fast path and reread it.
+                long room = outputs[i].free();
+                if (room < count * push) {
+                    count = room / push;
+                    inputBound = false;
+                }
             }
         }
         return (int) count;

@@ -154,6 +154,41 @@ class SpscRingTest {
         assertEquals(0, target.size());
     }
 
+    @Test
+    void sizeForBatchCountsOnlyPublishedItemsAndNoTakeGoesPastThem() {
+        publish(1, 2);
+        ring.put(3); // not published: not the consumer's yet
+        assertEquals(2, ring.sizeForBatch());
+        assertEquals(1, ring.take());
+        assertEquals(2, ring.take());
+        assertThrows(ChannelUnderflowException.class, ring::take);
+        ring.publishPuts();
+        assertEquals(1, ring.sizeForBatch());
+        assertEquals(3, ring.take());
+    }
+
+    @Test
+    void aPutFindsTheRoomFreedSinceTheLimitItLastRead() {
+        publish(1, 2, 3, 4);
+        assertFalse(ring.hasRoomFor(1));
+        assertEquals(1, ring.take());
+        assertEquals(2, ring.take());
+        ring.publishTakes();
+        // The producer's cached limit still says full: the puts read the head again and find two slots.
+        assertTrue(ring.put(5));
+        assertTrue(ring.put(6));
+        assertFalse(ring.put(7));
+        ring.publishPuts();
+        assertEquals(1, ring.dropped());
+        assertEquals(0, ring.free());
+        ring.take();
+        ring.publishTakes();
+        assertTrue(ring.hasRoomFor(1));
+        assertFalse(ring.hasRoomFor(2));
+        assertEquals(1, ring.free());
+        assertEquals(6, ring.published());
+    }
+
     private void publish(long... values) {
         for (long v : values) {
             ring.put(v);
