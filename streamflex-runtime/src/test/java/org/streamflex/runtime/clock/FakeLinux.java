@@ -10,6 +10,8 @@ final class FakeLinux implements LinuxScheduling {
     int lockAnswer;
     final List<String> calls = new ArrayList<>();
     int sleeps;
+    /** Each sleep: when it was asked for and the deadline it was given ({@link System#nanoTime()}). */
+    final List<long[]> sleepCalls = new ArrayList<>();
 
     @Override
     public int setFifo(int priority) {
@@ -32,6 +34,7 @@ final class FakeLinux implements LinuxScheduling {
     @Override
     public int sleepUntil(long deadlineNanos) {
         sleeps++;
+        sleepCalls.add(new long[] {System.nanoTime(), deadlineNanos});
         long left;
         while ((left = deadlineNanos - System.nanoTime()) > 0) {
             java.util.concurrent.locks.LockSupport.parkNanos(left);
