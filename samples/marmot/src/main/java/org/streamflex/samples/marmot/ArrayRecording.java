@@ -135,6 +135,21 @@ public final class ArrayRecording implements BlockReader, AutoCloseable {
         return new ArrayRecording(file, in, channels, f.getSampleRate(), in.getFrameLength(), f.isBigEndian());
     }
 
+    /**
+     * A recording with no frames, named {@code file}: what a node whose own recording cannot be
+     * opened reads, so that its graph still runs and sends its end mark, and the server does not wait
+     * for a node that will never send anything.
+     *
+     * <pre>{@code
+     * ArrayRecording none = ArrayRecording.silent(Path.of("node-A.wav"), 4, 44_100f);
+     * }</pre>
+     */
+    public static ArrayRecording silent(Path file, int channels, float sampleRate) {
+        AudioFormat f = new AudioFormat(sampleRate, 16, channels, true, false);
+        return new ArrayRecording(file, new AudioInputStream(InputStream.nullInputStream(), f, 0), channels, sampleRate,
+                0, false);
+    }
+
     /** The file. */
     public Path file() {
         return file;

@@ -20,8 +20,15 @@ import org.streamflex.FilterEvent;
 public final class DoaLog extends Filter {
     /** The most detections kept. */
     public static final int CAPACITY = 8192;
+    /**
+     * The event raised once per detection kept, after it is stored: a thread other than the
+     * filter's reads detections {@code 0} to the event's count less one while the graph runs (the
+     * counter is written with release after the arrays, and read with acquire).
+     */
+    static final String KEPT_EVENT = "detection-kept";
     private static final FilterEvent NOT_KEPT = FilterEvent.named("detection-not-kept");
     private static final FilterEvent NODE_ENDED = FilterEvent.named("node-ended");
+    private static final FilterEvent KEPT = FilterEvent.named(KEPT_EVENT);
     private static final FilterEvent UNKNOWN_NODE = FilterEvent.named("mark-of-unknown-node");
 
     private Channel<DoaVector> in;
@@ -54,6 +61,7 @@ public final class DoaLog extends Filter {
                 azimuths[count] = v.azimuth;
                 System.arraycopy(v.levels, 0, levels, count * DoaVector.AZIMUTHS, DoaVector.AZIMUTHS);
                 count++;
+                raise(KEPT);
             } else {
                 raise(NOT_KEPT);
             }

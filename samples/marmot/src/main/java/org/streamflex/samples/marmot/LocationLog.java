@@ -15,7 +15,13 @@ import org.streamflex.FilterEvent;
 public final class LocationLog extends Filter {
     /** The most locations kept. */
     public static final int CAPACITY = 4096;
+    /**
+     * The event raised once per location kept, after it is stored: a thread other than the
+     * filter's reads locations {@code 0} to the event's count less one while the graph runs.
+     */
+    static final String KEPT_EVENT = "location-kept";
     private static final FilterEvent NOT_KEPT = FilterEvent.named("location-not-kept");
+    private static final FilterEvent KEPT = FilterEvent.named(KEPT_EVENT);
 
     private Channel<Location> in;
     private final long[] emitted = new long[CAPACITY];
@@ -43,6 +49,7 @@ public final class LocationLog extends Filter {
         counts[count] = l.count;
         System.arraycopy(l.seq, 0, seqs, count * DoaCluster.MAX_NODES, DoaCluster.MAX_NODES);
         count++;
+        raise(KEPT);
     }
 
     /** Locations kept. */

@@ -57,6 +57,7 @@ public final class MarmotMain {
                 [--speed X (1: real time)] [--timeout S (0: none)] [--doa nodes|server (nodes)]
               --site server --listen HOST:PORT   the server, for every node of nodes.csv [--timeout S (0: none)]
                 [--doa nodes|server (nodes)]   where the direction of arrival runs: the same on every JVM
+                [--plots DIR|none] [--max-plots N]   polar plots and maps (score plots: the one-JVM run only)
             generate: --seed N (1) --nodes N (4) --radius M (25) --calls N (6) --seconds S (30) --snr DB (20)
               --rate HZ (44100) --call-band LO:HI (3000:5000) --call-ms MS (60) --mic-side M (0.08)
               --noise LSB (60) --c M_PER_S (343) --reflections N (0) --reflection-gain G (0.5)
@@ -142,7 +143,7 @@ public final class MarmotMain {
         List<String> notHere = switch (site) {
             case "whole" -> List.of("node", "server", "listen", "speed", "timeout");
             case "node" -> List.of("plots", "max-plots", "truth", "listen", "doa-queue");
-            case "server" -> List.of("plots", "max-plots", "node", "server", "speed", "doa-queue");
+            case "server" -> List.of("node", "server", "speed", "doa-queue");
             default -> throw new UsageException("--site: \"" + site + "\" is not whole, node or server");
         };
         for (String name : notHere) {
@@ -198,28 +199,52 @@ public final class MarmotMain {
             }
             summary(outcome.result(), calls, config, out);
             outcome.links().forEach(line -> out.println("# " + line));
+            boolean plotted = plots(o, outcome.result(), calls, config, maxPlots, out, err);
+            if (!outcome.withoutAudio().isEmpty()) {
+                err.println("marmot: nodes " + outcome.withoutAudio() + " ended without sending any audio (a"
+                        + " recording that could not be read: their logs say why); the results above are the"
+                        + " other nodes'");
+            }
             if (!outcome.silent().isEmpty()) {
                 err.println("marmot: the timeout of " + timeout + " s came before the end marks of nodes "
                         + outcome.silent() + "; their results so far are above");
                 return ExitCode.INCOMPLETE.code();
             }
-            return ExitCode.OK.code();
+            if (!outcome.withoutAudio().isEmpty()) {
+                return ExitCode.PARTIAL_INPUT.code();
+            }
+            return plotted ? ExitCode.OK.code() : ExitCode.PLOTS_FAILED.code();
         }
         MarmotRun.Result r = MarmotRun.run(config, deployment, id -> wavDir.resolve("node-" + id + ".wav"), listener,
                 doaOnServer, queue);
         summary(r, calls, config, out);
         int code = r.problems().isEmpty() ? ExitCode.OK.code() : ExitCode.PARTIAL_INPUT.code();
-        String plots = o.text("plots", "marmot-plots");
-        if (!plots.equals("none")) {
-            try {
-                List<Path> written = Plots.writeAll(r, calls, config, Path.of(plots), maxPlots);
-                out.println("# plots: " + written.size() + " PNG files in " + Path.of(plots).toAbsolutePath());
-            } catch (IOException | RuntimeException e) {
-                err.println("marmot: plots could not be written to " + plots + ": " + e);
-                return code == ExitCode.OK.code() ? ExitCode.PLOTS_FAILED.code() : code;
-            }
+        if (!plots(o, r, calls, config, maxPlots, out, err)) {
+            return code == ExitCode.OK.code() ? ExitCode.PLOTS_FAILED.code() : code;
         }
         return code;
+    }
+
+    /**
+     * Writes the plots {@code --plots} asks for (none with {@code --plots none}) and says where.
+     * A server has no score traces (the scores stay on the nodes), so it writes polar plots and maps.
+     *
+     * @return false if they could not be written (the message went to {@code err})
+     */
+    private static boolean plots(Options o, MarmotRun.Result r, List<TrueCall> calls, MarmotConfig config,
+            int maxPlots, PrintStream out, PrintStream err) {
+        String plots = o.text("plots", "marmot-plots");
+        if (plots.equals("none")) {
+            return true;
+        }
+        try {
+            List<Path> written = Plots.writeAll(r, calls, config, Path.of(plots), maxPlots);
+            out.println("# plots: " + written.size() + " PNG files in " + Path.of(plots).toAbsolutePath());
+            return true;
+        } catch (IOException | RuntimeException e) {
+            err.println("marmot: plots could not be written to " + plots + ": " + e);
+            return false;
+        }
     }
 
     private static String required(Options o, String name, String what) throws UsageException {

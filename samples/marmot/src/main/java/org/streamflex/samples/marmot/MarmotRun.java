@@ -265,10 +265,34 @@ public final class MarmotRun {
         return true;
     }
 
+    /**
+     * While the graph runs: hands {@code listener} what the logs have kept since the last call, as
+     * their kept events' counters publish it.
+     */
+    static void collectSoFar(MarmotGraph graph, Deployment nodes, List<Detection> detections, List<Fix> fixes,
+            Listener listener) {
+        GraphCounters counters = graph.counters();
+        collect(graph, nodes, detections, fixes, listener,
+                (int) counters.value("filter.doa-log.event." + DoaLog.KEPT_EVENT),
+                (int) counters.value("filter.locations.event." + LocationLog.KEPT_EVENT));
+    }
+
+    /** After the graph has stopped: hands {@code listener} everything the logs kept and it has not had. */
     static void collect(MarmotGraph graph, Deployment nodes, List<Detection> detections, List<Fix> fixes,
             Listener listener) {
+        collect(graph, nodes, detections, fixes, listener, graph.doaLog().count(), graph.locations().count());
+    }
+
+    /**
+     * Hands the detections and locations past those already in {@code detections} and {@code fixes}
+     * to {@code listener}, up to {@code detectionsKept} and {@code fixesKept}. While the graph runs,
+     * another thread passes the counts of {@link DoaLog#KEPT_EVENT} and {@link LocationLog#KEPT_EVENT}
+     * ({@link #collectSoFar}): the logs' entries below those counts are published to it.
+     */
+    static void collect(MarmotGraph graph, Deployment nodes, List<Detection> detections, List<Fix> fixes,
+            Listener listener, int detectionsKept, int fixesKept) {
         DoaLog log = graph.doaLog();
-        while (detections.size() < log.count()) {
+        while (detections.size() < detectionsKept) {
             int i = detections.size();
             int[] levels = new int[DoaVector.AZIMUTHS];
             for (int a = 0; a < levels.length; a++) {
@@ -280,7 +304,7 @@ public final class MarmotRun {
             listener.detection(d);
         }
         LocationLog locations = graph.locations();
-        while (fixes.size() < locations.count()) {
+        while (fixes.size() < fixesKept) {
             int i = fixes.size();
             int[] seqs = new int[locations.nodes(i)];
             for (int m = 0; m < seqs.length; m++) {

@@ -32,6 +32,8 @@ import org.streamflex.StreamFlexError;
 final class NodeRun {
     /** The shortest clock period, microseconds: faster asks for more than a clock thread can give. */
     static final int MIN_PERIOD_MICROS = 50;
+    /** The rate a node whose recording cannot be opened claims: any rate the graph accepts; no frame is read. */
+    private static final float SILENT_RATE = 44_100f;
 
     private NodeRun() {
     }
@@ -41,14 +43,28 @@ final class NodeRun {
      * delivered everything (or {@code timeoutSeconds}, when positive, have passed), printing its
      * summary to {@code out}.
      *
-     * @return the exit code ({@link ExitCode})
-     * @throws UnreadableInputException if the recording cannot be opened
+     * @return the exit code ({@link ExitCode}): {@link ExitCode#UNREADABLE_INPUT} if the recording cannot be
+     *     opened (the node still sends its end mark, with no audio, so that the server need not wait)
      * @throws UsageException if the graph cannot be built as asked (the message says why)
      */
     static int run(MarmotConfig config, Deployment deployment, int k, Path wav, org.streamflex.Deployment site,
             boolean doaOnServer, double speed, double timeoutSeconds, PrintStream out, PrintStream err)
-            throws UnreadableInputException, UsageException, InterruptedException {
-        try (ArrayRecording rec = ArrayRecording.open(wav, ArraySource.CHANNELS)) {
+            throws UsageException, InterruptedException {
+        ArrayRecording opened;
+        try {
+            opened = ArrayRecording.open(wav, ArraySource.CHANNELS);
+        } catch (BadRecordingException e) {
+            // The server waits for every node's end mark: send it, with no audio, rather than leave the
+            // server waiting until its timeout. The server names the node; the reason is said here.
+            err.println("marmot: " + e.getMessage() + "; node " + deployment.nodes().get(k).id()
+                    + " sends its end mark with no audio");
+            int code;
+            try (ArrayRecording none = ArrayRecording.silent(wav, ArraySource.CHANNELS, SILENT_RATE)) {
+                code = run(config, deployment, k, none, site, doaOnServer, speed, timeoutSeconds, out, err);
+            }
+            return code == ExitCode.OK.code() ? ExitCode.UNREADABLE_INPUT.code() : code;
+        }
+        try (ArrayRecording rec = opened) {
             return run(config, deployment, k, rec, site, doaOnServer, speed, timeoutSeconds, out, err);
         }
     }

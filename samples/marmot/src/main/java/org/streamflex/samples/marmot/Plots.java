@@ -34,7 +34,8 @@ public final class Plots {
     }
 
     /**
-     * Writes every plot into {@code dir} (made if missing): {@code scores-<node>.png},
+     * Writes every plot into {@code dir} (made if missing): {@code scores-<node>.png} (for each node
+     * whose score trace {@code r} has),
      * {@code polar-<n>-<node>.png} and {@code map-<n>.png}, at most {@code maxEach} polar plots and
      * maps.
      *
@@ -46,7 +47,8 @@ public final class Plots {
         System.setProperty("java.awt.headless", "true");
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
-        for (int k = 0; k < r.nodes().nodes().size(); k++) {
+        // A server's result has no traces: the scores stay on the nodes.
+        for (int k = 0; k < r.traces().size(); k++) {
             Path f = dir.resolve("scores-" + r.nodes().nodes().get(k).id() + ".png");
             save(scores(r, k), f);
             written.add(f);

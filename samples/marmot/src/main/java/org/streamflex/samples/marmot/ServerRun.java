@@ -12,8 +12,9 @@ import org.streamflex.StreamFlexError;
  * The server of a run split between node JVMs and a server: listens for every node of the
  * deployment (its inventory), runs the server part of the graph (the {@link DoaLog}, clustering,
  * fusion and the {@link LocationLog}) on the poll clock the runtime gives it, and ends when every
- * node has sent its end mark, or after a timeout. The logs are read once the graph has stopped
- * (its threads joined), and reported as the one-JVM run reports them.
+ * node has sent its end mark, or after a timeout. Each detection and location goes to the listener
+ * as it comes, as far as the logs' kept events publish them ({@link MarmotRun#collectSoFar}); the
+ * rest, and the summary, once the graph has stopped (its threads joined).
  *
  * <pre>{@code
  * ServerRun.Outcome o = ServerRun.run(config, deployment, SiteOptions.server(listen, ids), false, 0, listener,
@@ -31,13 +32,15 @@ final class ServerRun {
      * @param result the detections and locations, as the one-JVM run's
      * @param links one line per node: what its link delivered to the server
      * @param silent the nodes whose end mark never came (the timeout ended the run)
+     * @param withoutAudio the nodes whose end mark came with no audio before it (a node whose
+     *     recording could not be opened sends just that)
      */
-    record Outcome(MarmotRun.Result result, List<String> links, List<String> silent) {
+    record Outcome(MarmotRun.Result result, List<String> links, List<String> silent, List<String> withoutAudio) {
     }
 
     /**
      * Runs the server until every node's end mark has come or {@code timeoutSeconds} (when positive)
-     * have passed; hands detections and locations to {@code listener} at the end.
+     * have passed; hands detections and locations to {@code listener} as they come.
      *
      * @return what it found, or null if the graph could not start or failed (the message went to {@code err})
      * @throws UsageException if the graph cannot be built as asked (the message says why)
@@ -65,7 +68,11 @@ final class ServerRun {
         err.println("marmot: server listening at " + site.server().getHostString() + ":" + site.server().getPort()
                 + " for nodes " + nodes.stream().map(NodeSite::id).toList());
         long deadline = timeoutSeconds > 0 ? System.nanoTime() + (long) (timeoutSeconds * 1e9) : Long.MAX_VALUE;
+        List<Detection> detections = new ArrayList<>();
+        List<Fix> fixes = new ArrayList<>();
         while (graph.failure() == null && counters.value(ended) < nodes.size() && System.nanoTime() < deadline) {
+            // Each DOA and LOC line as it comes: a server may run for hours.
+            MarmotRun.collectSoFar(graph, deployment, detections, fixes, listener);
             Thread.sleep(20);
         }
         // The release that took the last end mark ran clustering, fusion and the location log after it,
@@ -77,13 +84,12 @@ final class ServerRun {
             err.println("marmot: the server failed: " + e.getMessage());
             return null;
         }
-        List<Detection> detections = new ArrayList<>();
-        List<Fix> fixes = new ArrayList<>();
         MarmotRun.collect(graph, deployment, detections, fixes, listener);
         DoaLog log = graph.doaLog();
         double audio = 0;
         List<Double> rates = new ArrayList<>();
         List<String> silent = new ArrayList<>();
+        List<String> withoutAudio = new ArrayList<>();
         List<String> links = new ArrayList<>();
         for (int k = 0; k < nodes.size(); k++) {
             String id = nodes.get(k).id();
@@ -91,12 +97,14 @@ final class ServerRun {
             rates.add((double) log.sampleRate(k));
             if (!log.ended(k)) {
                 silent.add(id);
+            } else if (log.heardNanos(k) == 0) {
+                withoutAudio.add(id);
             }
             links.add(NodeRun.linkLine(counters, NodeRun.name(counters, "link." + id + ":", ".delivered")
                     .replaceFirst("\\.delivered$", ""), "delivered", "taken", "unread", "droppedAtReceiver",
                     "droppedAtSender", "lostInTransit"));
         }
         return new Outcome(new MarmotRun.Result(deployment, detections, fixes, List.of(), List.of(), graph.grid(),
-                audio, rates, MarmotRun.withoutOnset(counters)), links, silent);
+                audio, rates, MarmotRun.withoutOnset(counters)), links, silent, withoutAudio);
     }
 }

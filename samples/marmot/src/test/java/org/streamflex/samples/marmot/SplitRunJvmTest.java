@@ -98,20 +98,9 @@ class SplitRunJvmTest {
         Run whole = Run.of("--scene", "scenes/small", "--plots", "none");
         assertEquals(0, whole.exit(), whole.out() + whole.err());
         List<String> commands = commands();
-        assertEquals(4, commands.size(), commands.toString());
-        assertTrue(commands.get(0).startsWith(JAR + " --site server "), commands.get(0));
-        Jvm server = null;
-        int port = 0;
-        for (int attempt = 0; server == null; attempt++) {
-            // A port free now; another process may take it before the server binds: then try another.
-            try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                port = s.getLocalPort();
-            }
-            Jvm started = Jvm.start(dir, "server", serverOptions, with(args(commands.get(0), port), args));
-            if (started.awaitErr("listening at", "cannot listen") || attempt == 2) {
-                server = started;
-            }
-        }
+        Listening listening = startServer(dir, commands, serverOptions, args);
+        Jvm server = listening.server();
+        int port = listening.port();
         List<Jvm> nodes = new ArrayList<>();
         for (String command : commands.subList(1, 4)) {
             assertTrue(command.startsWith(JAR + " --site node "), command);
@@ -147,7 +136,92 @@ class SplitRunJvmTest {
         }
         assertEquals(detections, lines(out, "DOA ").size(), out);
         assertSameAnswers(whole.out(), out);
+        assertServerPlots(dir.resolve("server-plots"), out);
         return out;
+    }
+
+    /** The server's command with its plots in {@code dir/server-plots} rather than the working directory. */
+    static List<String> serverArgs(Path dir, String command, int port) {
+        List<String> a = new ArrayList<>(args(command, port));
+        int plots = a.indexOf("--plots");
+        assertTrue(plots >= 0 && a.get(plots + 1).equals("server-plots"), a.toString());
+        a.set(plots + 1, dir.resolve("server-plots").toString());
+        return a;
+    }
+
+    /**
+     * A server writes a polar plot per detection and a map per location (the bundled scene's six and
+     * two), and no score plots: the scores stay on the nodes.
+     */
+    static void assertServerPlots(Path plots, String out) throws IOException {
+        assertTrue(out.contains("# plots: 8 PNG files in " + plots.toAbsolutePath()), out);
+        try (var files = Files.list(plots)) {
+            List<String> names = files.map(f -> f.getFileName().toString()).sorted().toList();
+            assertEquals(6, names.stream().filter(n -> n.startsWith("polar-") && n.endsWith(".png")).count(),
+                    names.toString());
+            assertEquals(2, names.stream().filter(n -> n.startsWith("map-") && n.endsWith(".png")).count(),
+                    names.toString());
+            assertEquals(8, names.size(), names.toString());
+        }
+        for (Path f : List.of(plots.resolve("map-000.png"), plots.resolve("map-001.png"))) {
+            assertTrue(javax.imageio.ImageIO.read(f.toFile()).getWidth() > 0, f.toString());
+        }
+    }
+
+    /**
+     * The server, started and listening before any node, prints each node's detections as they come:
+     * with only node A started it cannot end (B's and C's end marks have not come), and A's {@code DOA}
+     * lines appear on its output while it waits; then B and C end the run as usual.
+     */
+    @Test
+    void theServerPrintsEachDetectionWhileItStillWaitsForOtherNodes() throws Exception {
+        List<String> commands = commands();
+        Listening listening = startServer(dir, commands, List.of(), List.of());
+        Jvm server = listening.server();
+        Jvm a = Jvm.start(dir, "node-A", List.of(), args(commands.get(1), listening.port()));
+        assertEquals(0, a.exit(), a.describe());
+        int expected = Integer.parseInt(a.out().replaceAll("(?s).*# node A: [^\\n]*, (\\d+) detections and.*",
+                "$1"));
+        assertTrue(expected > 0, a.describe());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (lines(server.out(), "DOA node=A ").size() < expected && System.nanoTime() < deadline) {
+            assertTrue(server.process().isAlive(), server.describe());
+            Thread.sleep(20);
+        }
+        assertEquals(expected, lines(server.out(), "DOA node=A ").size(), server.describe());
+        assertTrue(server.process().isAlive(), "the server cannot have ended before nodes B and C: "
+                + server.describe());
+        assertTrue(lines(server.out(), "# ").isEmpty(), "no summary before the end: " + server.describe());
+        for (String command : commands.subList(2, 4)) {
+            Jvm node = Jvm.start(dir, "node-" + command.replaceAll(".*--node (\\w+).*", "$1"), List.of(),
+                    args(command, listening.port()));
+            assertEquals(0, node.exit(), node.describe());
+        }
+        assertEquals(0, server.exit(), server.describe());
+        assertEquals(6, lines(server.out(), "DOA ").size(), server.describe());
+        assertEquals(2, lines(server.out(), "LOC ").size(), server.describe());
+    }
+
+    /** A server JVM listening, and its port. */
+    record Listening(Jvm server, int port) {
+    }
+
+    /** Starts the README's server command (the first of {@code commands}) on a free port. */
+    static Listening startServer(Path dir, List<String> commands, List<String> serverOptions, List<String> args)
+            throws IOException, InterruptedException {
+        assertEquals(4, commands.size(), commands.toString());
+        assertTrue(commands.get(0).startsWith(JAR + " --site server "), commands.get(0));
+        for (int attempt = 0;; attempt++) {
+            // A port free now; another process may take it before the server binds: then try another.
+            int port;
+            try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                port = s.getLocalPort();
+            }
+            Jvm started = Jvm.start(dir, "server", serverOptions, with(serverArgs(dir, commands.get(0), port), args));
+            if (started.awaitErr("listening at", "cannot listen") || attempt == 2) {
+                return new Listening(started, port);
+            }
+        }
     }
 
     private static List<String> with(List<String> first, List<String> more) {
@@ -169,7 +243,7 @@ class SplitRunJvmTest {
         List<String> summary = new ArrayList<>(lines(oneJvm, "# "));
         summary.removeIf(l -> l.startsWith("# plots:"));
         List<String> splitSummary = new ArrayList<>(lines(split, "# "));
-        splitSummary.removeIf(l -> l.startsWith("# link "));
+        splitSummary.removeIf(l -> l.startsWith("# link ") || l.startsWith("# plots:"));
         assertEquals(summary, splitSummary, split);
     }
 

@@ -30,7 +30,8 @@ class SplitRunTimeoutTest {
 
     @Test
     void aServerWhoseNodesNeverEndStopsAtItsTimeoutNamingThem() {
-        Run run = Run.of("--site", "server", "--scene", "scenes/small", "--listen", "127.0.0.1:0", "--timeout", "1");
+        Run run = Run.of("--site", "server", "--scene", "scenes/small", "--listen", "127.0.0.1:0", "--timeout", "1",
+                "--plots", "none");
         assertEquals(ExitCode.INCOMPLETE.code(), run.exit(), run.out() + run.err());
         assertTrue(run.err().contains("the timeout of 1.0 s came before the end marks of nodes [A, B, C]"),
                 run.err());
