@@ -85,7 +85,8 @@ class ReadmeCommandsTest {
         String marmotSplit = "samples/marmot/src/test/java/org/streamflex/samples/marmot/SplitRunJvmTest.java";
         String marmotJar = "java -jar samples/marmot/target/streamflex-marmot.jar --site ";
         String smallScene = " --scene samples/marmot/scenes/small ";
-        cover(marmotJar + "server" + smallScene + "--listen 127.0.0.1:7400 --timeout 600", marmotSplit,
+        cover(marmotJar + "server" + smallScene + "--listen 127.0.0.1:7400 --timeout 600 --plots server-plots",
+                marmotSplit,
                 "MarmotMain in a JVM of its own with the test's class path, on a port free at the test's start");
         for (String node : List.of("A", "B", "C")) {
             cover(marmotJar + "node --node " + node + smallScene + "--server 127.0.0.1:7400", marmotSplit,

@@ -29,7 +29,7 @@ import javax.sound.sampled.UnsupportedAudioFileException;
  * }
  * }</pre>
  */
-public final class ArrayRecording implements BlockReader, AutoCloseable {
+public final class ArrayRecording implements NodeInput {
     /** The lowest sample rate accepted: below it the default band (up to 8 kHz) is past Nyquist. */
     public static final float MIN_RATE = 16_000f;
 
@@ -156,6 +156,7 @@ public final class ArrayRecording implements BlockReader, AutoCloseable {
     }
 
     /** Samples per second per channel. */
+    @Override
     public float sampleRate() {
         return sampleRate;
     }
@@ -167,11 +168,13 @@ public final class ArrayRecording implements BlockReader, AutoCloseable {
     }
 
     /** The frames the header declares, or {@link AudioSystem#NOT_SPECIFIED}. */
+    @Override
     public long declaredFrames() {
         return declaredFrames;
     }
 
     /** Frames read so far. */
+    @Override
     public long framesRead() {
         return framesRead;
     }
@@ -213,22 +216,10 @@ public final class ArrayRecording implements BlockReader, AutoCloseable {
     }
 
     /**
-     * Makes {@code source} read this recording itself, a block per release of its clock, inside its
-     * {@code work()}, and end after its last frame; before the graph runs. The recording must stay
-     * open until the source has ended; whether it broke off is {@link #problem(String)}.
-     *
-     * <pre>{@code
-     * recording.attach(graph.source(0));
-     * }</pre>
-     */
-    public void attach(ArraySource source) {
-        source.readFrom(this);
-    }
-
-    /**
      * Whether {@link BlockReader#read} has answered {@link #END} or {@link #BROKEN}: from then on
      * {@link #framesRead()} is final, and safe to read from another thread.
      */
+    @Override
     public boolean done() {
         return done;
     }
@@ -237,6 +228,7 @@ public final class ArrayRecording implements BlockReader, AutoCloseable {
      * Why the recording broke off, naming the file, {@code node}, the frames delivered and the
      * reason; null if it has not. Read it once {@link #done()}.
      */
+    @Override
     public BadRecordingException problem(String node) {
         String reason = done ? brokeOff : null;
         return reason == null ? null : new BadRecordingException(file, "node " + node + "'s recording broke off after"

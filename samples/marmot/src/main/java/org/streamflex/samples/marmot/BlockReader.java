@@ -5,8 +5,8 @@ import org.streamflex.Stable;
 /**
  * Where a source's frames come from when it reads them itself, a block per release, inside its
  * {@code work()}, as a capture driver reads its device: a node's recording
- * ({@link ArrayRecording}) today, a sound card later. Frames are interleaved 16-bit samples,
- * {@code frames[channels * i + channel]}.
+ * ({@link ArrayRecording}) or a sound card's capture line ({@link LineRecording}). Frames are
+ * interleaved 16-bit samples, {@code frames[channels * i + channel]}.
  *
  * <p>Stable by declaration so that a filter may keep one in a field (checker rule R2). That is
  * safe because an implementation is made by plain Java before the graph runs and is never created

@@ -32,7 +32,9 @@ public final class MarmotMain {
             "beta", "tau", "warmup", "hold", "min-std", "min-ms", "pad-ms", "doa-samples", "doa-lead-ms",
             "doa-decay-ms", "doa-frame-ms", "doa-onset-db", "whitening", "c", "cluster-tolerance-ms", "cluster-wait-ms",
             "min-nodes", "eps", "cell", "margin", "block", "site", "node", "server", "listen", "speed", "timeout",
-            "doa", "doa-queue");
+            "live", "live-rate", "live-seconds", "doa", "doa-queue");
+    /** The lowest live rate: a 4 to 8 kHz call band needs at least 16 kHz, as for recordings. */
+    private static final double LIVE_MIN_RATE = ArrayRecording.MIN_RATE;
     private static final Set<String> GENERATE = Set.of("out", "seed", "nodes", "radius", "calls", "seconds", "snr",
             "rate", "call-band", "call-ms", "mic-side", "noise", "c", "reflections", "reflection-gain");
 
@@ -55,6 +57,8 @@ public final class MarmotMain {
             split between JVMs (the same scene files and options on every one; TLS: -Dstreamflex.net.* properties):
               --site node --node ID --server HOST:PORT   one node: reads node-ID.wav only, sends to the server
                 [--speed X (1: real time)] [--timeout S (0: none)] [--doa nodes|server (nodes)]
+                [--live DEVICE|default]   live input from a sound card's mixer, not node-ID.wav
+                [--live-rate HZ (48000)] [--live-seconds S (0: until SIGINT or SIGTERM)]
               --site server --listen HOST:PORT   the server, for every node of nodes.csv [--timeout S (0: none)]
                 [--doa nodes|server (nodes)]   where the direction of arrival runs: the same on every JVM
                 [--plots DIR|none] [--max-plots N]   polar plots and maps (score plots: the one-JVM run only)
@@ -141,9 +145,10 @@ public final class MarmotMain {
         }
         String site = o.text("site", "whole");
         List<String> notHere = switch (site) {
-            case "whole" -> List.of("node", "server", "listen", "speed", "timeout");
+            case "whole" -> List.of("node", "server", "listen", "speed", "timeout", "live", "live-rate",
+                    "live-seconds");
             case "node" -> List.of("plots", "max-plots", "truth", "listen", "doa-queue");
-            case "server" -> List.of("node", "server", "speed", "doa-queue");
+            case "server" -> List.of("node", "server", "speed", "doa-queue", "live", "live-rate", "live-seconds");
             default -> throw new UsageException("--site: \"" + site + "\" is not whole, node or server");
         };
         for (String name : notHere) {
@@ -176,6 +181,15 @@ public final class MarmotMain {
             double speed = o.number("speed", 1, 0.01, 1000);
             Deployment deployment = Deployment.read(nodesCsv, micsCsv);
             int k = indexOf(deployment, id, nodesCsv);
+            if (!o.has("live") && (o.has("live-rate") || o.has("live-seconds"))) {
+                throw new UsageException("--live-rate and --live-seconds are options of --live DEVICE");
+            }
+            if (o.has("live")) {
+                float rate = (float) o.number("live-rate", 48_000, LIVE_MIN_RATE, 192_000);
+                double seconds = o.number("live-seconds", 0, 0, 1e9);
+                return NodeRun.runLive(config, deployment, k, o.text("live", "default"), rate, seconds,
+                        SiteOptions.node(id, server), doaOnServer, speed, timeout, out, err);
+            }
             return NodeRun.run(config, deployment, k, wavDir.resolve("node-" + id + ".wav"),
                     SiteOptions.node(id, server), doaOnServer, speed, timeout, out, err);
         }

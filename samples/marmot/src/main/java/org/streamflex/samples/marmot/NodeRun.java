@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.streamflex.BoundaryError;
 import org.streamflex.GraphCounters;
@@ -32,6 +33,8 @@ import org.streamflex.StreamFlexError;
 final class NodeRun {
     /** The shortest clock period, microseconds: faster asks for more than a clock thread can give. */
     static final int MIN_PERIOD_MICROS = 50;
+    /** How long a node stopped by a signal waits for its end mark to be sent and acknowledged. */
+    static final int STOP_WAIT_SECONDS = 30;
     /** The rate a node whose recording cannot be opened claims: any rate the graph accepts; no frame is read. */
     private static final float SILENT_RATE = 44_100f;
 
@@ -69,12 +72,62 @@ final class NodeRun {
         }
     }
 
-    private static int run(MarmotConfig config, Deployment deployment, int k, ArrayRecording rec,
+    /**
+     * Runs node {@code k} of {@code deployment} on live input: the capture line of {@code device}
+     * ({@link LineRecording}) at {@code sampleRate}, for {@code seconds} of audio, or (0) until the
+     * JVM is asked to stop (SIGINT, SIGTERM): a shutdown hook then ends the input, and waits up to
+     * {@link #STOP_WAIT_SECONDS} for the node to send its end mark and have it acknowledged.
+     *
+     * @return the exit code, as {@link #run(MarmotConfig, Deployment, int, Path, org.streamflex.Deployment,
+     *     boolean, double, double, PrintStream, PrintStream)}'s; {@link ExitCode#PARTIAL_INPUT} if
+     *     frames were lost in capture overruns (the summary says how many)
+     * @throws UsageException if the graph cannot be built as asked (the message says why)
+     */
+    static int runLive(MarmotConfig config, Deployment deployment, int k, String device, float sampleRate,
+            double seconds, org.streamflex.Deployment site, boolean doaOnServer, double speed, double timeoutSeconds,
+            PrintStream out, PrintStream err) throws UsageException, InterruptedException {
+        LineRecording live;
+        try {
+            live = LineRecording.open(device, ArraySource.CHANNELS, sampleRate, seconds);
+        } catch (CaptureException e) {
+            // As for a recording that cannot be opened: the server must not wait for this node's end mark.
+            err.println("marmot: " + e.getMessage() + "; node " + deployment.nodes().get(k).id()
+                    + " sends its end mark with no audio");
+            int code;
+            try (ArrayRecording none = ArrayRecording.silent(Path.of(device), ArraySource.CHANNELS, sampleRate)) {
+                code = run(config, deployment, k, none, site, doaOnServer, speed, timeoutSeconds, out, err);
+            }
+            return code == ExitCode.OK.code() ? ExitCode.UNREADABLE_INPUT.code() : code;
+        }
+        CountDownLatch ended = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            live.stop();
+            try {
+                ended.await(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "marmot-stop-capture");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try (LineRecording rec = live) {
+            return run(config, deployment, k, rec, site, doaOnServer, speed, timeoutSeconds, out, err);
+        } finally {
+            ended.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: it has what it waited for
+            }
+        }
+    }
+
+    private static int run(MarmotConfig config, Deployment deployment, int k, NodeInput rec,
             org.streamflex.Deployment site, boolean doaOnServer, double speed, double timeoutSeconds, PrintStream out,
             PrintStream err) throws UsageException, InterruptedException {
         String id = deployment.nodes().get(k).id();
         double rate = rec.sampleRate();
-        double declared = rec.declaredFrames() / rate;
+        // A live input without --live-seconds declares no length.
+        double declared = rec.declaredFrames() < 0 ? -1 : rec.declaredFrames() / rate;
         int period = (int) Math.max(MIN_PERIOD_MICROS, Math.round(1e6 * config.block() / rate / speed));
         MarmotGraph graph;
         try {
@@ -99,14 +152,14 @@ final class NodeRun {
             err.println("marmot: node " + id + " could not start: " + e.getMessage());
             return ExitCode.FAILURE.code();
         }
-        err.printf(Locale.ROOT, "marmot: node %s: %.1f s of audio at %.0f Hz, a block every %d us, sending to %s%n",
-                id, declared, rate, period,
-                site.server().getHostString() + ":" + site.server().getPort());
+        err.printf(Locale.ROOT, "marmot: node %s: %s at %.0f Hz, a block every %d us, sending to %s%n",
+                id, declared < 0 ? "live audio until stopped" : String.format(Locale.ROOT, "%.1f s of audio", declared),
+                rate, period, site.server().getHostString() + ":" + site.server().getPort());
         long deadline = timeoutSeconds > 0 ? System.nanoTime() + (long) (timeoutSeconds * 1e9) : Long.MAX_VALUE;
         double reported = 0;
         boolean flushed = false;
         boolean settled = false;
-        BadRecordingException problem = null;
+        UnreadableInputException problem = null;
         while (graph.failure() == null && System.nanoTime() < deadline) {
             if (marks < 0 && rec.done()) {
                 long blocks = (rec.framesRead() + config.block() - 1) / config.block();
@@ -130,7 +183,8 @@ final class NodeRun {
             double heard = counters.value(progress) * MarmotGraph.BLOCKS_PER_PROGRESS * config.block() / rate;
             if (heard - reported >= 10) {
                 reported = heard;
-                err.printf(Locale.ROOT, "marmot: node %s: %.0f of %.0f s of audio read%n", id, heard, declared);
+                err.printf(Locale.ROOT, "marmot: node %s: %.0f%s s of audio read%n", id, heard,
+                        declared < 0 ? "" : String.format(Locale.ROOT, " of %.0f", declared));
             }
             Thread.sleep(20);
         }
@@ -146,6 +200,10 @@ final class NodeRun {
         }
         out.printf(Locale.ROOT, "# node %s: %.1f s of audio at %.0f Hz, %d detections and %d marks sent%n", id,
                 rec.framesRead() / rate, rate, counters.value(detections), counters.value(progress));
+        String lost = rec.losses();
+        if (lost != null) {
+            out.printf(Locale.ROOT, "# node %s: %s%n", id, lost);
+        }
         long withoutOnset = MarmotRun.withoutOnset(counters);
         if (withoutOnset > 0) {
             out.printf(Locale.ROOT, "# node %s: %d detection(s) without an onset dropped (a reverberant tail or"
@@ -161,7 +219,7 @@ final class NodeRun {
                     + (losses.isEmpty() ? "" : (flushed || settled ? " lost items: " : "; lost items: ") + losses));
             return ExitCode.INCOMPLETE.code();
         }
-        return problem == null ? ExitCode.OK.code() : ExitCode.PARTIAL_INPUT.code();
+        return problem == null && lost == null ? ExitCode.OK.code() : ExitCode.PARTIAL_INPUT.code();
     }
 
     /**
