@@ -7,9 +7,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -34,12 +32,7 @@ class LiveInputTest {
 
     /** The bundled scene's node A alone: nodes.csv and mics.csv cut to it, and its recording. */
     private void nodeAOnly() throws Exception {
-        for (String f : new String[] {"nodes.csv", "mics.csv"}) {
-            List<String> lines = Files.readAllLines(Path.of("scenes", "small", f));
-            List<String> onlyA = new ArrayList<>(List.of(lines.get(0)));
-            lines.stream().filter(l -> l.startsWith("A,")).forEach(onlyA::add);
-            Files.write(dir.resolve(f), onlyA);
-        }
+        OneNodeScene.write(dir, "A");
         Files.copy(Path.of("scenes", "small", "node-A.wav"), dir.resolve("node-A.wav"));
     }
 
@@ -56,21 +49,15 @@ class LiveInputTest {
         System.setProperty(TestCaptureLine.FEED, dir.resolve("node-A.wav").toString());
         System.setProperty(TestCaptureLine.SPEED, "20");
         long frames = (Files.size(dir.resolve("node-A.wav")) - 44) / 8;
-        int port;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        }
-        int listenAt = port;
-        CompletableFuture<Run> server = CompletableFuture.supplyAsync(() -> Run.of("--site", "server", "--scene",
-                dir.toString(), "--listen", "127.0.0.1:" + listenAt, "--timeout", "120", "--plots", "none"));
-        Run node = Run.of("--site", "node", "--node", "A", "--scene", dir.toString(), "--server", "127.0.0.1:" + port,
+        OneNodeScene.Server server = OneNodeScene.server(dir, 120);
+        Run node = Run.of("--site", "node", "--node", "A", "--scene", dir.toString(), "--server", server.address(),
                 "--live", TestCaptureMixer.NAME, "--live-rate", "44100", "--live-seconds",
                 Double.toString(frames / 44_100.0), "--speed", "20", "--timeout", "120");
         assertEquals(0, node.exit(), node.out() + node.err());
         assertTrue(node.err().contains("marmot: node A: " + String.format(java.util.Locale.ROOT, "%.1f", frames
                 / 44_100.0) + " s of audio at 44100 Hz"), node.err());
         assertTrue(node.out().contains("# node A: 2.0 s of audio at 44100 Hz, 2 detections and"), node.out());
-        Run ended = server.get(150, TimeUnit.SECONDS);
+        Run ended = server.run().get(150, TimeUnit.SECONDS);
         assertEquals(0, ended.exit(), ended.out() + ended.err());
         assertEquals(doaLines(whole.out()), doaLines(ended.out()));
     }
@@ -124,20 +111,14 @@ class LiveInputTest {
     @Test
     void aLiveDeviceThatCannotBeFoundIsSaidAndTheServerDoesNotWaitForTheNode() throws Exception {
         nodeAOnly();
-        int port;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        }
-        int listenAt = port;
-        CompletableFuture<Run> server = CompletableFuture.supplyAsync(() -> Run.of("--site", "server", "--scene",
-                dir.toString(), "--listen", "127.0.0.1:" + listenAt, "--timeout", "120", "--plots", "none"));
-        Run node = Run.of("--site", "node", "--node", "A", "--scene", dir.toString(), "--server", "127.0.0.1:" + port,
+        OneNodeScene.Server server = OneNodeScene.server(dir, 120);
+        Run node = Run.of("--site", "node", "--node", "A", "--scene", dir.toString(), "--server", server.address(),
                 "--live", "no such card", "--speed", "20", "--timeout", "60");
         assertEquals(ExitCode.UNREADABLE_INPUT.code(), node.exit(), node.out() + node.err());
         assertTrue(node.err().contains("capture device \"no such card\": no mixer has this name; the mixers that can"
                 + " capture: "), node.err());
         assertTrue(node.err().contains("node A sends its end mark with no audio"), node.err());
-        Run ended = server.get(90, TimeUnit.SECONDS);
+        Run ended = server.run().get(90, TimeUnit.SECONDS);
         assertEquals(ExitCode.PARTIAL_INPUT.code(), ended.exit(), ended.out() + ended.err());
         assertTrue(ended.err().contains("nodes [A] ended without sending any audio"), ended.err());
     }

@@ -7,10 +7,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -53,28 +50,17 @@ class NodeRunReadingTest {
      */
     @Test
     void aNodeWhoseRecordingCannotBeOpenedStillEndsItsServersWait(@TempDir Path dir) throws Exception {
-        for (String f : new String[] {"nodes.csv", "mics.csv"}) {
-            List<String> lines = Files.readAllLines(Path.of("scenes", "small", f));
-            List<String> onlyB = new ArrayList<>(List.of(lines.get(0)));
-            lines.stream().filter(l -> l.startsWith("B,")).forEach(onlyB::add);
-            Files.write(dir.resolve(f), onlyB);
-        }
+        OneNodeScene.write(dir, "B");
         Files.writeString(dir.resolve("node-B.wav"), "not a recording");
-        int port;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        }
-        int listenAt = port;
-        CompletableFuture<Run> server = CompletableFuture.supplyAsync(() -> Run.of("--site", "server", "--scene",
-                dir.toString(), "--listen", "127.0.0.1:" + listenAt, "--timeout", "100", "--plots", "none"));
-        Run node = Run.of("--site", "node", "--node", "B", "--scene", dir.toString(), "--server", "127.0.0.1:" + port,
+        OneNodeScene.Server server = OneNodeScene.server(dir, 100);
+        Run node = Run.of("--site", "node", "--node", "B", "--scene", dir.toString(), "--server", server.address(),
                 "--speed", "20", "--timeout", "60");
         assertEquals(ExitCode.UNREADABLE_INPUT.code(), node.exit(), node.out() + node.err());
         assertTrue(node.err().contains("node-B.wav: not a WAV file"), node.err());
         assertTrue(node.err().contains("node B sends its end mark with no audio"), node.err());
         assertTrue(node.out().contains("# node B: 0.0 s of audio at 44100 Hz, 0 detections and 1 marks sent"),
                 node.out());
-        Run ended = server.get(90, TimeUnit.SECONDS);
+        Run ended = server.run().get(90, TimeUnit.SECONDS);
         assertEquals(ExitCode.PARTIAL_INPUT.code(), ended.exit(), ended.out() + ended.err());
         assertTrue(ended.err().contains("nodes [B] ended without sending any audio"), ended.err());
         assertTrue(!ended.err().contains("timeout"), "ended by the end mark, not the timeout: " + ended.err());

@@ -6,10 +6,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import javax.sound.sampled.AudioFormat;
 import javax.sound.sampled.AudioSystem;
-import javax.sound.sampled.Control;
 import javax.sound.sampled.DataLine;
 import javax.sound.sampled.Line;
-import javax.sound.sampled.LineListener;
 import javax.sound.sampled.TargetDataLine;
 
 /**
@@ -22,7 +20,7 @@ import javax.sound.sampled.TargetDataLine;
  * {@link TestCaptureMixer}, paced at {@value #SPEED} (1 if unset), with a buffer the whole feed fits
  * in: a loaded test machine cannot then make it overrun.
  */
-final class TestCaptureLine implements TargetDataLine {
+final class TestCaptureLine extends TestLine implements TargetDataLine {
     static final String FEED = "marmot.test.capture";
     static final String SPEED = "marmot.test.captureSpeed";
     /** The WAV header the scenes' recordings have before their frames. */
@@ -201,28 +199,5 @@ final class TestCaptureLine implements TargetDataLine {
     @Override
     public Line.Info getLineInfo() {
         return new DataLine.Info(TargetDataLine.class, format);
-    }
-
-    @Override
-    public Control[] getControls() {
-        return new Control[0];
-    }
-
-    @Override
-    public boolean isControlSupported(Control.Type control) {
-        return false;
-    }
-
-    @Override
-    public Control getControl(Control.Type control) {
-        throw new IllegalArgumentException("no controls");
-    }
-
-    @Override
-    public void addLineListener(LineListener listener) {
-    }
-
-    @Override
-    public void removeLineListener(LineListener listener) {
     }
 }

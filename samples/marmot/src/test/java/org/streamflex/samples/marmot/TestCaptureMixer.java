@@ -2,10 +2,8 @@ package org.streamflex.samples.marmot;
 
 import javax.sound.sampled.AudioFormat;
 import javax.sound.sampled.AudioSystem;
-import javax.sound.sampled.Control;
 import javax.sound.sampled.DataLine;
 import javax.sound.sampled.Line;
-import javax.sound.sampled.LineListener;
 import javax.sound.sampled.LineUnavailableException;
 import javax.sound.sampled.Mixer;
 import javax.sound.sampled.TargetDataLine;
@@ -14,7 +12,7 @@ import javax.sound.sampled.TargetDataLine;
  * The mixer {@link TestCaptureProvider} gives a test JVM: named {@value #NAME}, one capture line of
  * four 16-bit channels at any rate, fed by {@link TestCaptureLine#fromProperties()}.
  */
-final class TestCaptureMixer implements Mixer {
+final class TestCaptureMixer extends TestLine implements Mixer {
     static final String NAME = "StreamFlex test capture";
     static final Mixer.Info INFO = new Mixer.Info(NAME, "StreamFlex", "a WAV played as a capture line", "1") {
     };
@@ -109,28 +107,5 @@ final class TestCaptureMixer implements Mixer {
     @Override
     public boolean isOpen() {
         return true;
-    }
-
-    @Override
-    public Control[] getControls() {
-        return new Control[0];
-    }
-
-    @Override
-    public boolean isControlSupported(Control.Type control) {
-        return false;
-    }
-
-    @Override
-    public Control getControl(Control.Type control) {
-        throw new IllegalArgumentException("no controls");
-    }
-
-    @Override
-    public void addLineListener(LineListener listener) {
-    }
-
-    @Override
-    public void removeLineListener(LineListener listener) {
     }
 }
