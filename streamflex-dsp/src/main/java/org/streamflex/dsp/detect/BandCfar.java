@@ -26,8 +26,9 @@ import org.streamflex.dsp.window.GapPolicy;
  * <p><b>Exactly the pair's output.</b> The windows, their scores and times and the window events
  * are {@code BandScore}'s ({@link BandWindows}, {@link BandScoring}), the ranges and their order
  * {@code CfarDetector}'s ({@link CfarRanges}, {@link CfarSettings}), with the same defaults as each;
- * {@code BandCfarTest} checks the ranges against the two operators'. Allocates nothing per window for a power-of-two {@code n}; the output channel
- * gets a capsule per detection and per release range only.
+ * {@code BandCfarTest} checks the ranges against the two operators'. Allocates nothing per window
+ * for a power-of-two {@code n}; the output channel gets a capsule per detection and per release
+ * range only.
  */
 public final class BandCfar extends BandScoring {
     private Channel<TimeRange> out;
