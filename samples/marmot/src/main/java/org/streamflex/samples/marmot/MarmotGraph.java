@@ -264,8 +264,10 @@ public final class MarmotGraph extends SignalGraph {
             Signal<FloatSeg> c2 = signal(source, "ch2", FloatSeg.class);
             Signal<FloatSeg> c3 = signal(source, "ch3", FloatSeg.class);
 
-            Signal<FloatSeg> band = bandpass(rewindow(c0, MarmotConfig.WINDOW, 0), MarmotConfig.WINDOW, config.lowHz(),
-                    config.highHz());
+            // Channel 0 for the detector: the same segments as c0, on a channel of their own (no splitter).
+            Signal<FloatSeg> detect = signal(source, "detect", FloatSeg.class);
+            Signal<FloatSeg> band = bandpass(rewindow(detect, MarmotConfig.WINDOW, 0), MarmotConfig.WINDOW,
+                    config.lowHz(), config.highHz());
             Signal<ComplexSeg> spectra = fft(band, MarmotConfig.WINDOW);
             Signal<TimedValue> scores = binScore(spectra, null);
             if (scoreTaps) {
