@@ -430,9 +430,7 @@ public abstract class SignalGraph extends StreamFlexGraph {
             }
             case Op.Cfar c -> {
                 CfarDetector cfar = makeNamed("cfar", CfarDetector.class);
-                cfar.configure(c.beta(), c.timeConstant(), c.warmup(), c.hold(), c.minStd());
-                cfar.configurePadding(c.padBefore(), c.padAfter());
-                cfar.configureRelease(c.releaseEvery());
+                cfar.configure(c.settings());
                 yield new Lowered(cfar, "out", List.of("in"));
             }
             case Op.BandCfar b -> {
@@ -440,10 +438,7 @@ public abstract class SignalGraph extends StreamFlexGraph {
                 Op.BandScore w = b.score();
                 detector.configureWindows(w.n(), w.overlap(), w.lowHz(), w.highHz(),
                         w.emitShort() ? GapPolicy.EMIT_SHORT : GapPolicy.DROP_SHORT);
-                Op.Cfar c = b.cfar();
-                detector.configure(c.beta(), c.timeConstant(), c.warmup(), c.hold(), c.minStd());
-                detector.configurePadding(c.padBefore(), c.padAfter());
-                detector.configureRelease(c.releaseEvery());
+                detector.configure(b.cfar().settings());
                 yield new Lowered(detector, "out", List.of("in"));
             }
             case Op.BandMask b -> {

@@ -20,7 +20,7 @@ import org.streamflex.dsp.TimedValue;
  * CfarDetector detector = makeFilter(CfarDetector.class);
  * detector.configure(5.0, 1024, 1024, 8, 1e-3);               // beta, tau, warm-up, hold, minStd
  * detector.configurePadding(50_000_000L, 50_000_000L);        // 50 ms either side
- * detector.configureRelease(64);
+ * detector.configureRelease(64);                             // or all at once: configure(CfarSettings)
  * connect(score, "out", detector, "in", 64);                  // Channel<TimedValue>
  * connect(detector, "out", sync, "control", 16);              // Channel<TimeRange>
  * }</pre>
@@ -66,19 +66,20 @@ public final class CfarDetector extends Filter {
     private Channel<TimedValue> in;
     private Channel<TimeRange> out;
 
-    private double beta;
-    private int timeConstant;
-    private int warmup;
-    private int hold;
-    private double minStd;
-    private long padBefore = DEFAULT_PAD_NANOS;
-    private long padAfter = DEFAULT_PAD_NANOS;
-    private int releaseEvery = DEFAULT_RELEASE_EVERY;
-    private CfarRanges ranges;
+    private CfarSettings settings = CfarSettings.DEFAULTS;
+    private CfarRanges ranges = settings.ranges();
 
     /** A detector with the defaults above. */
     public CfarDetector() {
-        configure(DEFAULT_BETA, DEFAULT_TIME_CONSTANT, DEFAULT_WARMUP, DEFAULT_HOLD, DEFAULT_MIN_STD);
+    }
+
+    /**
+     * Sets every parameter at once; the estimate starts afresh. Call it while the graph is built,
+     * before it runs.
+     */
+    public void configure(CfarSettings parameters) {
+        this.settings = parameters;
+        this.ranges = parameters.ranges();
     }
 
     /**
@@ -93,13 +94,7 @@ public final class CfarDetector extends Filter {
      * @throws IllegalArgumentException if a parameter is out of range
      */
     public void configure(double beta, int timeConstant, int warmup, int hold, double minStd) {
-        new Cfar(beta, timeConstant, warmup, hold, minStd); // checks them before any is kept
-        this.beta = beta;
-        this.timeConstant = timeConstant;
-        this.warmup = warmup;
-        this.hold = hold;
-        this.minStd = minStd;
-        restart();
+        configure(settings.withDetector(beta, timeConstant, warmup, hold, minStd));
     }
 
     /**
@@ -111,13 +106,7 @@ public final class CfarDetector extends Filter {
      * @throws IllegalArgumentException if either is negative
      */
     public void configurePadding(long beforeNanos, long afterNanos) {
-        if (beforeNanos < 0 || afterNanos < 0) {
-            throw new IllegalArgumentException("CfarDetector: paddings must be at least 0 ns, were " + beforeNanos
-                    + " and " + afterNanos);
-        }
-        this.padBefore = beforeNanos;
-        this.padAfter = afterNanos;
-        restart();
+        configure(settings.withPadding("CfarDetector", beforeNanos, afterNanos));
     }
 
     /**
@@ -129,21 +118,12 @@ public final class CfarDetector extends Filter {
      * @throws IllegalArgumentException if negative
      */
     public void configureRelease(int quietScores) {
-        if (quietScores < 0) {
-            throw new IllegalArgumentException("CfarDetector: releaseEvery must be at least 0, was " + quietScores);
-        }
-        this.releaseEvery = quietScores;
-        restart();
-    }
-
-    /** A fresh estimate and event state with the parameters as they now are (configuration happens before a run). */
-    private void restart() {
-        ranges = new CfarRanges(new Cfar(beta, timeConstant, warmup, hold, minStd), padBefore, padAfter, releaseEvery);
+        configure(settings.withRelease("CfarDetector", quietScores));
     }
 
     /** {@code beta}, as configured. */
     public double beta() {
-        return beta;
+        return settings.beta();
     }
 
     /** The detections sent so far. */

@@ -363,10 +363,18 @@ public final class Sync extends Filter {
             return;
         }
         releasedNanos = endNanos;
+        // Inputs on one timebase (a microphone array's channels) share the cut: one division, not one each.
+        Timebase last = null;
+        long cut = 0;
         for (int i = 0; i < in.length; i++) {
             SharedQueue<Seg> q = runs[i];
             if (!q.isEmpty()) {
-                releaseBefore(i, q.get(0).timebase().firstSampleAtOrAfter(endNanos));
+                Timebase tb = q.get(0).timebase();
+                if (!tb.equals(last)) {
+                    cut = tb.firstSampleAtOrAfter(endNanos);
+                    last = tb;
+                }
+                releaseBefore(i, cut);
             }
         }
     }

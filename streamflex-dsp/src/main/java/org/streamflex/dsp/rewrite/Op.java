@@ -2,6 +2,7 @@ package org.streamflex.dsp.rewrite;
 
 import org.streamflex.Filter;
 import org.streamflex.dsp.Timebase;
+import org.streamflex.dsp.detect.CfarSettings;
 
 /**
  * What one node of a plan does: the vocabulary of the rewrites. Library operators carry their
@@ -123,6 +124,11 @@ public sealed interface Op {
         @Override
         public String describe() {
             return "cfar(" + beta + ")";
+        }
+
+        /** The detector's parameters, as its filters take them. */
+        public CfarSettings settings() {
+            return new CfarSettings(beta, timeConstant, warmup, hold, minStd, padBefore, padAfter, releaseEvery);
         }
     }
 

@@ -1,10 +1,6 @@
 package org.streamflex.dsp.spectrum;
 
 import org.streamflex.Channel;
-import org.streamflex.Filter;
-import org.streamflex.FilterEvent;
-import org.streamflex.SharedChannel;
-import org.streamflex.dsp.FloatSeg;
 import org.streamflex.dsp.TimedValue;
 import org.streamflex.dsp.window.GapPolicy;
 
@@ -36,7 +32,8 @@ import org.streamflex.dsp.window.GapPolicy;
  * {@code [timeNanos(start), timeNanos(start + n))} on the window's timebase, as {@link BinScore}
  * gives it. {@code BandScoreTest} checks all of this against the chain of operators.
  *
- * <p><b>Cost.</b> (The arithmetic is {@link BandWindows}'s, which {@code detect.BandCfar} shares.)
+ * <p><b>Cost.</b> (The arithmetic is {@link BandWindows}'s, the firing {@link BandScoring}'s, which
+ * {@code detect.BandCfar} shares.)
  * Per window: a copy of its samples into a work array, the FFT, the band's
  * magnitudes and one capsule; per input segment: one firing, and one copy out of its memory per 1024
  * samples. Nothing is allocated on the heap for a power-of-two {@code n}. Samples of an unfinished
@@ -47,24 +44,14 @@ import org.streamflex.dsp.window.GapPolicy;
  * should hold at least that many; as on every channel a put on a full one is dropped and counted
  * there. The operator takes every input segment available at each firing.
  */
-public final class BandScore extends Filter {
+public final class BandScore extends BandScoring {
     /** The window and FFT size before {@link #configure}: marmot's. */
     public static final int DEFAULT_SIZE = 32;
-    private static final FilterEvent IN_PAST = FilterEvent.named("input-in-past");
-    private static final FilterEvent OVERLAP = FilterEvent.named("input-overlap");
-    private static final FilterEvent GAP = FilterEvent.named("gap");
-    private static final FilterEvent TIMEBASE_CHANGE = FilterEvent.named("timebase-change");
-    private static final FilterEvent SHORT_DROPPED = FilterEvent.named("short-window-dropped");
-    private static final FilterEvent ZERO_PADDED = FilterEvent.named("zero-padded");
 
-    private SharedChannel<FloatSeg> in;
     private Channel<TimedValue> out;
-
-    private BandWindows windows;
 
     /** Windows of {@link #DEFAULT_SIZE}, no overlap, every bin, short windows scored. */
     public BandScore() {
-        configure(DEFAULT_SIZE, 0, 0, Double.POSITIVE_INFINITY, GapPolicy.EMIT_SHORT);
     }
 
     /**
@@ -79,52 +66,15 @@ public final class BandScore extends Filter {
      * @throws IllegalArgumentException if a value is out of range
      */
     public void configure(int size, int overlap, double lowHz, double highHz, GapPolicy gaps) {
-        BandWindows.check("BandScore", size, overlap, lowHz, highHz, gaps);
-        this.windows = new BandWindows(size, overlap, lowHz, highHz, gaps == GapPolicy.EMIT_SHORT);
-    }
-
-    /** The window and FFT size {@code n}. */
-    public int size() {
-        return windows.size();
+        setWindows(size, overlap, lowHz, highHz, gaps);
     }
 
     @Override
-    public void work() {
-        while (in.size() > 0) {
-            FloatSeg segment = in.take();
-            if (segment.length() > 0) {
-                boolean more = windows.begin(segment);
-                emit();
-                while (more) {
-                    more = windows.next(segment);
-                    emit();
-                }
-            }
-        }
-    }
-
-    /** Raises the events the last chunk met and puts its scores. */
-    private void emit() {
-        if (windows.eventsMet()) {
-            raiseAll(IN_PAST, windows.events(BandWindows.IN_PAST));
-            raiseAll(OVERLAP, windows.events(BandWindows.OVERLAP));
-            raiseAll(GAP, windows.events(BandWindows.GAP));
-            raiseAll(TIMEBASE_CHANGE, windows.events(BandWindows.TIMEBASE_CHANGE));
-            raiseAll(SHORT_DROPPED, windows.events(BandWindows.SHORT_DROPPED));
-            raiseAll(ZERO_PADDED, windows.events(BandWindows.ZERO_PADDED));
-        }
-        for (int i = 0; i < windows.scores(); i++) {
-            TimedValue v = makeCapsule(TimedValue.class);
-            v.startNanos = windows.startNanos(i);
-            v.endNanos = windows.endNanos(i);
-            v.value = windows.value(i);
-            out.put(v);
-        }
-    }
-
-    private void raiseAll(FilterEvent event, int times) {
-        for (int k = 0; k < times; k++) {
-            raise(event);
-        }
+    protected void scored(double value, long startNanos, long endNanos) {
+        TimedValue v = makeCapsule(TimedValue.class);
+        v.startNanos = startNanos;
+        v.endNanos = endNanos;
+        v.value = value;
+        out.put(v);
     }
 }

@@ -286,11 +286,22 @@ public final class BandWindows implements Stable {
         if (length < n) {
             Arrays.fill(x, length, n, 0f);
         }
-        fft.forward(x, 0, x, 0);
+        // In place, packed: the same floats forward() would unpack, without its two copies per window.
+        fft.forwardPacked(x, 0);
         double sum = 0;
         for (int k = first; k <= last; k++) {
-            double re = x[2 * k];
-            double im = x[2 * k + 1];
+            double re;
+            double im;
+            if (k == 0 || 2 * k == n) {
+                re = x[k == 0 ? 0 : 1]; // DC and Nyquist are real; Re X[n/2] is packed at [1]
+                im = 0;
+            } else if (2 * k + 1 == n) {
+                re = x[2 * k]; // the last bin of an odd n: its imaginary part is packed at [1]
+                im = x[1];
+            } else {
+                re = x[2 * k];
+                im = x[2 * k + 1];
+            }
             sum += Math.sqrt(re * re + im * im);
         }
         values[scored] = sum;

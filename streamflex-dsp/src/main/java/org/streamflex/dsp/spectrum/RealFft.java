@@ -133,6 +133,25 @@ public final class RealFft implements Stable {
     }
 
     /**
+     * The unscaled forward transform of {@code a[off .. off + n)} in place, left in JTransforms'
+     * packed layout: {@code a[off] = Re X[0]}; for even {@code n}, {@code a[off + 1] = Re X[n/2]};
+     * for odd {@code n > 1}, {@code a[off + 1] = Im X[(n-1)/2]}; the other bins' (re, im) pairs at
+     * {@code a[off + 2k]}, {@code a[off + 2k + 1]}. The same floats as {@link #forward}, without its
+     * two copies (into the work array and back): for a caller that reads a few bins of each of many
+     * short transforms, such as a band score.
+     *
+     * @throws IndexOutOfBoundsException if the range does not fit the array
+     */
+    public void forwardPacked(float[] a, int off) {
+        Objects.checkFromIndexSize(off, n, a.length);
+        if (n == 1) {
+            return;
+        }
+        JTransformsThreads.keepOnCallingThread();
+        plan.realForward(a, off);
+    }
+
+    /**
      * The inverse transform, scaled by {@code 1 / n}, of the {@code bins()} interleaved bins at
      * {@code in[inOff]} into {@code n} samples at {@code out[outOff]}. {@code Im X[0]} and, for even
      * {@code n}, {@code Im X[n / 2]} are ignored.

@@ -22,6 +22,34 @@ class RealFftTest {
         return x;
     }
 
+    /** The packed transform is forward()'s floats, bit for bit, where JTransforms packs them, at an offset. */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 5, 8, 32, 101, 256})
+    void forwardPackedHoldsForwardsBinsBitForBitInThePackedLayout(int n) {
+        float[] x = noise(n, 7L * n);
+        RealFft fft = new RealFft(n);
+        float[] out = new float[2 * fft.bins()];
+        fft.forward(x, 0, out, 0);
+        float[] packed = new float[n + 4];
+        Arrays.fill(packed, 42f);
+        System.arraycopy(x, 0, packed, 3, n);
+        fft.forwardPacked(packed, 3);
+
+        assertEquals(out[0], packed[3], "Re X[0]");
+        if (n > 1) {
+            assertEquals(out[n], packed[4], n % 2 == 0 ? "Re X[n/2]" : "Im X[(n-1)/2]");
+        }
+        for (int k = 1; 2 * k + 1 < n; k++) {
+            assertEquals(out[2 * k], packed[3 + 2 * k], "Re X[" + k + "]");
+            assertEquals(out[2 * k + 1], packed[4 + 2 * k], "Im X[" + k + "]");
+        }
+        if (n % 2 == 1 && n > 1) {
+            assertEquals(out[n - 1], packed[3 + n - 1], "Re X[(n-1)/2]");
+        }
+        assertEquals(42f, packed[2], "nothing before the range");
+        assertEquals(42f, packed[3 + n], "nothing after it");
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 5, 8, 32, 100, 101, 127, 256, 398, 1000, 1009, 4096})
     void forwardIsTheUnscaledDftOfTheFirstHalfOfTheBins(int n) {

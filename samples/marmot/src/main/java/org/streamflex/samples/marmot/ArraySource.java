@@ -11,7 +11,8 @@ import org.streamflex.dsp.Timebase;
 
 /**
  * A node's microphone array: each release puts one block of each channel as a {@link FloatSeg}
- * (samples scaled to [-1, 1)) on {@code ch0} .. {@code ch3}, on the node's own timebase, and every
+ * (samples scaled to [-1, 1)) on {@code ch0} .. {@code ch3}, on the node's own timebase, channel 0's
+ * also on {@code detect} for the detector (one segment on two channels, not a splitter), and every
  * {@code progressEvery} blocks a {@link DoaVector#PROGRESS} mark on {@code progress}; the release
  * after the last block puts {@link DoaVector#END}.
  *
@@ -39,6 +40,8 @@ public final class ArraySource extends Filter {
     private SharedChannel<FloatSeg> ch1;
     private SharedChannel<FloatSeg> ch2;
     private SharedChannel<FloatSeg> ch3;
+    /** Channel 0 again, the same segments as {@code ch0}, for the detector: its two readers need no splitter. */
+    private SharedChannel<FloatSeg> detect;
     private Channel<DoaVector> progress;
     private final PcmRing ring = new PcmRing(CHANNELS, 4 * MAX_BLOCK);
     private final float[] samples = new float[MAX_BLOCK];
@@ -121,7 +124,8 @@ public final class ArraySource extends Filter {
         int available = ring.frames();
         if (available >= block || (finished && available > 0)) {
             int n = Math.min(block, available);
-            emit(ch0, 0, n);
+            FloatSeg first = emit(ch0, 0, n);
+            detect.put(first);
             emit(ch1, 1, n);
             emit(ch2, 2, n);
             emit(ch3, 3, n);
@@ -136,9 +140,11 @@ public final class ArraySource extends Filter {
         }
     }
 
-    private void emit(SharedChannel<FloatSeg> out, int channel, int n) {
+    private FloatSeg emit(SharedChannel<FloatSeg> out, int channel, int n) {
         ring.channel(channel, n, 1f / 32_768f, samples);
-        out.put(FloatSeg.copyOf(timebase, next, samples, 0, n));
+        FloatSeg block = FloatSeg.copyOf(timebase, next, samples, 0, n);
+        out.put(block);
+        return block;
     }
 
     private void mark(int kind) {

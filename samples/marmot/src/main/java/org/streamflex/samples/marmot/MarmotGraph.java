@@ -20,7 +20,8 @@ import org.streamflex.dsp.join.SyncPolicy;
  * server cuts it ({@link #forNode}, {@link #forServer}: the server part is marked
  * {@code runOnServer}).
  *
- * <p>Node part, per node: {@link ArraySource} (four channels) -> {@code rewindow(32)} of channel 1
+ * <p>Node part, per node: {@link ArraySource} (four channels) -> {@code rewindow(32)} of the first
+ * (the source's {@code detect} port: its segments again, so the sync's {@code ch0} needs no splitter)
  * -> {@code bandpass(32, lo, hi)} -> {@code fft(32)} (the bandpass's inverse FFT and this FFT
  * cancel when the graph is validated) -> {@code binScore} (the sum of magnitudes) -> {@code cfar}
  * (without a score recorder the DSP library makes these one {@code BandCfar}) ->
@@ -264,8 +265,10 @@ public final class MarmotGraph extends SignalGraph {
             Signal<FloatSeg> c2 = signal(source, "ch2", FloatSeg.class);
             Signal<FloatSeg> c3 = signal(source, "ch3", FloatSeg.class);
 
-            Signal<FloatSeg> band = bandpass(rewindow(c0, MarmotConfig.WINDOW, 0), MarmotConfig.WINDOW, config.lowHz(),
-                    config.highHz());
+            // Channel 0 for the detector: the same segments as c0, on a channel of their own (no splitter).
+            Signal<FloatSeg> detect = signal(source, "detect", FloatSeg.class);
+            Signal<FloatSeg> band = bandpass(rewindow(detect, MarmotConfig.WINDOW, 0), MarmotConfig.WINDOW,
+                    config.lowHz(), config.highHz());
             Signal<ComplexSeg> spectra = fft(band, MarmotConfig.WINDOW);
             Signal<TimedValue> scores = binScore(spectra, null);
             if (scoreTaps) {
