@@ -153,7 +153,7 @@ final class DepthFirstChain extends FusedStep {
                 && m.windows()[0] == 1 && m.task().chainable();
     }
 
-    /** Whether both have a transient region or neither has: the chain's scope names one for all ({@link ChainScope}). */
+    /** Whether both have a transient region or neither: the chain's scope names one for all ({@link ChainScope}). */
     private static boolean sameRegions(FusedMember a, FusedMember b) {
         return (a.task().transientRegion() == null) == (b.task().transientRegion() == null);
     }

@@ -6,16 +6,17 @@ import org.streamflex.runtime.channel.OneSlot;
 
 /**
  * The loop of a {@link DepthFirstChain}: {@code n} items, each through every filter of the chain
- * in turn, the first filter's from its input ring ({@code head.hold(in.take())}), {@code filters[0].work()} to {@code filters[k].work()}, each call after naming its filter
- * in the chain's scope ({@link ChainScope#current}) and followed by its task's
- * {@link FilterMemory#betweenFirings}. When a work() throws,
- * the loop returns what {@link DepthFirstChain#failed} returns for the filter and the item.
+ * in turn: the first filter's item taken from its input ring and handed over in its one slot
+ * ({@code head.hold(in.take())}), then {@code filters[0].work()} to {@code filters[k].work()},
+ * each call after naming its filter in the chain's scope ({@link ChainScope#current}) and followed
+ * by its task's {@link FilterMemory#betweenFirings}. When a work() (or the hand-over before the
+ * first) throws, the loop returns what {@link DepthFirstChain#failed} returns for the filter and
+ * the item.
  *
- * <p>{@link DepthFirstLoops} generates one class per chain length whose loop has a
- * {@code work()} call site per filter of the chain, so that each call site sees one filter class
- * and the JIT inlines the whole chain into one loop body; this class is the plain Java loop with
- * the same effect, used when the platform refuses the generated class, and the specification the
- * generated loops are tested against.
+ * <p>{@link DepthFirstLoops} generates one class per chain whose loop has a {@code work()} call
+ * site per filter, so that each call site sees one filter class and the JIT inlines the whole
+ * chain into one loop body; this class is the plain Java loop with the same effect, used when the
+ * platform refuses the generated class.
  */
 abstract class DepthFirstLoop {
     /**

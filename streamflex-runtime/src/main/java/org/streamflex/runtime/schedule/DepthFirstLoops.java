@@ -24,8 +24,12 @@ import org.streamflex.runtime.channel.OneSlot;
  *
  * <pre>{@code
  * for (int i = 0; i < n; i++) {
- *     scope.current = 0; try { head.hold(in.take()); f0.work(); } catch (Throwable e) { return chain.failed(e, 0, i); } t0.betweenFirings();
- *     scope.current = 1; try { f1.work(); } catch (Throwable e) { return chain.failed(e, 1, i); } t1.betweenFirings();
+ *     scope.current = 0;
+ *     try { head.hold(in.take()); f0.work(); } catch (Throwable e) { return chain.failed(e, 0, i); }
+ *     t0.betweenFirings();
+ *     scope.current = 1;
+ *     try { f1.work(); } catch (Throwable e) { return chain.failed(e, 1, i); }
+ *     t1.betweenFirings();
  *     ...
  * }
  * return n;

@@ -286,7 +286,7 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         inWork = true;
     }
 
-    /** Commits the {@code done} work() calls of a depth-first chain's run that returned, after one more threw if {@code failed}. */
+    /** Commits a chain's run: {@code done} work() calls that returned, and one that threw if {@code failed}. */
     final void commitChained(int done, boolean failed) {
         inWork = false;
         if (failed) {
@@ -296,7 +296,7 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         commits.add(done);
     }
 
-    /** Whether a depth-first chain checks nothing of this filter after each work(): no rate check, no {@code @Atomic} methods. */
+    /** Whether a chain need check nothing after its work(): no rate check, {@code @Atomic} method or timer. */
     final boolean chainable() {
         return rateCheck == null && atomicity == null && timers.length == 0;
     }
