@@ -55,7 +55,7 @@ final class DepthFirstChain extends FusedStep {
     private final ChainScope scope;
     /** Whether the last run stopped for want of input. */
     private boolean inputBound;
-    /** Set by {@link #failed} for the run it ends; read and cleared by {@link #run}. */
+    /** Set by {@link #failed} for the run it ends when the graph goes on; read and cleared by {@link #run}. */
     private boolean failedRun;
     private RegionSlot slot;
 
@@ -220,7 +220,7 @@ final class DepthFirstChain extends FusedStep {
         }
         loop.run(this, scope, filters, tasks, in, head, n);
         if (failedRun) {
-            failedRun = false; // failed() committed what ran and counted it; it threw if the graph stops
+            failedRun = false; // failed() committed what ran and counted it (it threw instead if the graph stops)
             return FIRED | TOOK | MORE;
         }
         leave(regionSlot);
@@ -270,7 +270,6 @@ final class DepthFirstChain extends FusedStep {
      * @throws org.streamflex.BoundaryError if the failure stops the graph
      */
     int failed(Throwable failure, int m, int i) {
-        failedRun = true;
         leave(slot);
         FilterTask failing = tasks[m];
         failing.betweenFirings(); // what the failed work() allocated is free
@@ -318,6 +317,7 @@ final class DepthFirstChain extends FusedStep {
             throw failing.failureCount.stopping("work()", failure);
         }
         failing.failureCount.skipped("work()", failure, discarded);
+        failedRun = true;
         return i;
     }
 

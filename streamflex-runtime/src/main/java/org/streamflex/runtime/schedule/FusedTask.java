@@ -1,7 +1,6 @@
 package org.streamflex.runtime.schedule;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.streamflex.StreamFlexProperties;
 import org.streamflex.abi.RegionSlot;
@@ -11,7 +10,9 @@ import org.streamflex.abi.RegionSlot;
  * order, each as many times as its channels allow (up to 1024 steady-state iterations' worth),
  * then the tasks downstream of the subgraph; iterations repeat while a filter may have more to do.
  * Inside an iteration there is no trigger, no depth-first recursion and, for a filter whose channels all declare their
- * rates, one transaction for all its work() calls ({@link FusedMember}).
+ * rates, one transaction for all its work() calls ({@link FusedMember}). Consecutive filters that each take one item
+ * and put one per work() run instead as a chain, one item at a time through all of them ({@link DepthFirstChain}),
+ * unless {@code streamflex.fusion.depthFirst} is off.
  *
  * <p>The filters of one fused task are reached by one clock only, so one thread runs them all and
  * the channels between them are confined to it.
@@ -131,15 +132,6 @@ public final class FusedTask implements Schedulable {
         }
         steps = made.toArray(FusedStep[]::new);
         return steps;
-    }
-
-    /**
-     * What an iteration runs, as text: {@code ["Seven#1 x1 (guarded)", "depth first: s1 s2 s3 Tail#5"]}.
-     * Empty until the task first ran.
-     */
-    public List<String> describeSteps() {
-        FusedStep[] s = steps;
-        return s == null ? List.of() : Arrays.stream(s).map(Object::toString).toList();
     }
 
     @Override
