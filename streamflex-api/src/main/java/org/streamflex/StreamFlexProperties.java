@@ -138,6 +138,15 @@ public final class StreamFlexProperties {
     public static final Property<Boolean> FUSION = bool("streamflex.fusion", true);
 
     /**
+     * Whether a fused task runs a chain of its filters that each take one item and put one per
+     * {@code work()} depth first: one item at a time from the chain's first filter to its last,
+     * through one-slot channels, rather than each filter in turn for a batch through its rings. On
+     * by default; off, every fused filter runs in batches, to measure what the depth-first path
+     * gives. Read when a graph is built; needs fusion.
+     */
+    public static final Property<Boolean> FUSION_DEPTH_FIRST = bool("streamflex.fusion.depthFirst", true);
+
+    /**
      * Whether a fused filter annotated {@link Stateless}, all of whose channels are primitive with
      * declared rates, runs its batches split across worker threads, one replica per part, when a
      * part is worth a hand-off (see {@link #FISSION_MIN_PART_NANOS}). On by default; off, every
@@ -226,12 +235,12 @@ public final class StreamFlexProperties {
     public static final Property<String> NET_DROP =
             text("streamflex.net.drop", "Filter.field names separated by commas");
 
-    private static final List<Property<?>> ALL = List.of(CLOCK_BACKEND, CLOCK_PRIORITY, CLOCK_CPU,
-            CLOCK_LOCK_MEMORY, CLOCK_SPIN_MICROS, REGIONS, REGIONS_MAX_BYTES, SCRATCH_BYTES, HEAP_ACCOUNTING, JMX,
-            ATOMIC_MAX_READS, ATOMIC_MAX_WRITES, ATOMIC_MAX_COPIED_ELEMENTS, DSP_DEBUG, DSP_POOL_BYTES, DSP_REWRITES,
-            RATES_CHECK, FUSION, FISSION, FISSION_REPLICAS, FISSION_MIN_PART_NANOS, WORKERS, WORKERS_CORES,
-            WORKERS_PIN, WORKERS_PROFILE, SITE, NODE, SERVER, NODES, NET_KEY_STORE, NET_TRUST_STORE,
-            NET_PASSWORD_FILE, NET_ALLOW_NON_LOOPBACK, NET_POLL_MICROS, NET_DROP);
+    private static final List<Property<?>> ALL = List.of(CLOCK_BACKEND, CLOCK_PRIORITY, CLOCK_CPU, CLOCK_LOCK_MEMORY,
+            CLOCK_SPIN_MICROS, REGIONS, REGIONS_MAX_BYTES, SCRATCH_BYTES, HEAP_ACCOUNTING, JMX, ATOMIC_MAX_READS,
+            ATOMIC_MAX_WRITES, ATOMIC_MAX_COPIED_ELEMENTS, DSP_DEBUG, DSP_POOL_BYTES, DSP_REWRITES, RATES_CHECK,
+            FUSION, FUSION_DEPTH_FIRST, FISSION, FISSION_REPLICAS, FISSION_MIN_PART_NANOS, WORKERS, WORKERS_CORES,
+            WORKERS_PIN, WORKERS_PROFILE, SITE, NODE, SERVER, NODES, NET_KEY_STORE, NET_TRUST_STORE, NET_PASSWORD_FILE,
+            NET_ALLOW_NON_LOOPBACK, NET_POLL_MICROS, NET_DROP);
 
     private StreamFlexProperties() {
     }

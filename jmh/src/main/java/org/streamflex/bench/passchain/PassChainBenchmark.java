@@ -61,9 +61,11 @@ public class PassChainBenchmark {
         /**
          * {@code item}: a take/put per item in each pass filter; {@code bulk}: one transferTo;
          * {@code rated}: one take/put per work(), declared with {@code @Rate(1)}, so the chain runs
-         * as one fused task; {@code rated-unfused}: the same with fusion off.
+         * as one fused task, its pass filters and sink depth first (the default); {@code rated-batches}:
+         * the same fused task with the depth-first path off, each filter in batches;
+         * {@code rated-unfused}: the same with fusion off.
          */
-        @Param({"item", "bulk", "rated", "rated-unfused"})
+        @Param({"item", "bulk", "rated", "rated-batches", "rated-unfused"})
         String pass;
 
         GraphDriver driver;
@@ -75,22 +77,30 @@ public class PassChainBenchmark {
             PassChainGraph.Stages stages = switch (pass) {
                 case "item" -> PassChainGraph.Stages.ITEM;
                 case "bulk" -> PassChainGraph.Stages.BULK;
-                case "rated", "rated-unfused" -> PassChainGraph.Stages.RATED;
+                case "rated", "rated-batches", "rated-unfused" -> PassChainGraph.Stages.RATED;
                 default -> throw new IllegalArgumentException("pass=" + pass);
             };
             String fusion = System.getProperty(StreamFlexProperties.FUSION.name());
+            String depthFirst = System.getProperty(StreamFlexProperties.FUSION_DEPTH_FIRST.name());
             System.setProperty(StreamFlexProperties.FUSION.name(), String.valueOf(!pass.equals("rated-unfused")));
+            System.setProperty(StreamFlexProperties.FUSION_DEPTH_FIRST.name(),
+                    String.valueOf(!pass.equals("rated-batches")));
             try {
                 graph = new PassChainGraph(batch, 256, stages);
             } finally {
-                if (fusion == null) {
-                    System.clearProperty(StreamFlexProperties.FUSION.name());
-                } else {
-                    System.setProperty(StreamFlexProperties.FUSION.name(), fusion);
-                }
+                restore(StreamFlexProperties.FUSION.name(), fusion);
+                restore(StreamFlexProperties.FUSION_DEPTH_FIRST.name(), depthFirst);
             }
             driver = GraphDriver.of(graph);
             releases = ITEMS / batch;
+        }
+
+        private static void restore(String property, String value) {
+            if (value == null) {
+                System.clearProperty(property);
+            } else {
+                System.setProperty(property, value);
+            }
         }
 
         @TearDown(Level.Trial)

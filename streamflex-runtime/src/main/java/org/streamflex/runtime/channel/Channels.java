@@ -61,4 +61,28 @@ public final class Channels {
         }
         throw new IllegalArgumentException(type.getName() + " is not a primitive channel class");
     }
+
+    /**
+     * The one-slot channel ({@link SlotDoubleChannel} and kin) of the kind of {@code onRing}, a
+     * primitive channel on a {@link LongRing}, on the same ring: the edge of a fused chain run depth
+     * first.
+     *
+     * @throws IllegalArgumentException if {@code onRing} is not a primitive channel on a ring
+     */
+    public static DataChannel oneSlot(DataChannel onRing) {
+        if (!(onRing instanceof RingBacked backed) || !(backed.ring() instanceof LongRing ring)) {
+            throw new IllegalArgumentException(onRing + " is not a primitive channel on a ring");
+        }
+        return switch (onRing) {
+            case RingIntChannel _ -> new SlotIntChannel(ring);
+            case RingLongChannel _ -> new SlotLongChannel(ring);
+            case RingFloatChannel _ -> new SlotFloatChannel(ring);
+            case RingDoubleChannel _ -> new SlotDoubleChannel(ring);
+            case RingShortChannel _ -> new SlotShortChannel(ring);
+            case RingByteChannel _ -> new SlotByteChannel(ring);
+            case RingCharChannel _ -> new SlotCharChannel(ring);
+            case RingBooleanChannel _ -> new SlotBooleanChannel(ring);
+            default -> throw new IllegalArgumentException(onRing.name() + " is not a primitive channel");
+        };
+    }
 }

@@ -552,6 +552,61 @@ public abstract class SpscRing extends SpscRingFields {
     /** Called on rollback: puts back the items that untake overwrote, newest first. */
     protected abstract void restoreUntakes();
 
+    // ---------------------------------------------------------------- a fused depth-first chain's edges
+
+    /**
+     * Counts {@code count} items as put, published, taken and freed without storing them: what an
+     * edge inside a fused chain run depth first did, where each item went from its producer to its
+     * consumer through a one-slot channel ({@code SlotDoubleChannel} and kin), so that the ring's
+     * counters read as they would after the same work() calls unfused. Both ends are on the
+     * calling thread (the ring is confined) and the ring holds nothing, pending or published.
+     *
+     * @throws IllegalStateException if the ring is not confined or holds an item
+     */
+    public final void countPassedThrough(long count) {
+        long tail = lpTail();
+        if (!confined || pendingTail != tail || pendingHead != tail || lpHead() != tail) {
+            throw new IllegalStateException("channel " + name + " must be confined and empty to count items that"
+                    + " passed it through a one-slot channel");
+        }
+        if (count == 0) {
+            return;
+        }
+        long end = tail + count;
+        pendingTail = end;
+        soTail(end);
+        pendingHead = end;
+        tailCache = end;
+        soHead(end);
+        putLimit = end + capacity;
+    }
+
+    /**
+     * Gives back every take of the current transaction after its first {@code count}, as
+     * {@link #rollbackTakes()} gives back all: how a depth-first chain undoes only the failed
+     * work() of its first filter, whose earlier work() calls stay committed. The slots untake
+     * overwrote are restored, which is harmless for the items kept: their slots are freed.
+     */
+    public final void rollbackTakesAfter(long count) {
+        restoreUntakes();
+        pendingHead = Math.min(pendingHead, lpHead() + count);
+    }
+
+    /**
+     * Drops every put of the current transaction after its first {@code count}, as
+     * {@link #rollbackPuts()} drops all. Only for a transaction that neither spilled nor dropped:
+     * a depth-first chain's last filter, whose puts fit the room read before the chain ran.
+     *
+     * @throws IllegalStateException if the transaction spilled or dropped a put
+     */
+    public final void rollbackPutsAfter(long count) {
+        if (spillPendingTail != spillTail || pendingDrops != 0) {
+            throw new IllegalStateException("channel " + name + ": a transaction that spilled or dropped a put"
+                    + " cannot be partly rolled back");
+        }
+        pendingTail = Math.min(pendingTail, lpTail() + count);
+    }
+
     // Failure messages are built out of line so that the hot methods stay small enough to inline.
 
     private ChannelUnderflowException emptyOnTake() {

@@ -17,17 +17,7 @@ import org.streamflex.runtime.channel.SpscRing;
  * int result = m.run(slot);   // FIRED | TOOK
  * }</pre>
  */
-public final class FusedMember {
-    /** {@link #run} result bit: a work() ran. */
-    static final int FIRED = 1;
-    /** {@link #run} result bit: a work() took from a data channel. */
-    static final int TOOK = 2;
-    /**
-     * {@link #run} result bit: the member stopped at its repetitions or at a full output, not for
-     * want of input, so another iteration may find it more to do.
-     */
-    static final int MORE = 4;
-
+public final class FusedMember extends FusedStep {
     private final FilterTask task;
     /**
      * Steady-state iterations one batch may cover: the hybrid scheduler runs each subgraph "for
@@ -123,6 +113,41 @@ public final class FusedMember {
         return task;
     }
 
+    /** The most work() calls in one batch. */
+    long cap() {
+        return cap;
+    }
+
+    /** Its inputs with a declared rate (those of a member in batches; none if guarded). */
+    SpscRing[] inputs() {
+        return inputs.clone();
+    }
+
+    /** Items each work() takes from each input. */
+    int[] pops() {
+        return pops.clone();
+    }
+
+    /** Items each input must hold for one work(). */
+    int[] windows() {
+        return windows.clone();
+    }
+
+    /** Its outputs with a declared rate. */
+    SpscRing[] outputs() {
+        return outputs.clone();
+    }
+
+    /** Items each work() puts on each output. */
+    int[] pushes() {
+        return pushes.clone();
+    }
+
+    /** Whether it is a built-in splitter or joiner, whose batch sets the rounds each work() moves. */
+    boolean builtin() {
+        return loop instanceof RoundsFirings;
+    }
+
     /** Whether the member runs in batches rather than one guarded work() at a time. */
     public boolean batched() {
         return loop != null;
@@ -135,6 +160,7 @@ public final class FusedMember {
      * @return {@link #FIRED} if it ran, with {@link #TOOK} if it took data, and {@link #MORE} if
      *     it may have more to do
      */
+    @Override
     int run(RegionSlot slot) {
         if (loop == null) {
             return runGuarded(slot);

@@ -1,6 +1,8 @@
 package org.streamflex.runtime.schedule;
 
+import java.util.ArrayList;
 import java.util.List;
+import org.streamflex.StreamFlexProperties;
 import org.streamflex.abi.RegionSlot;
 
 /**
@@ -8,7 +10,9 @@ import org.streamflex.abi.RegionSlot;
  * order, each as many times as its channels allow (up to 1024 steady-state iterations' worth),
  * then the tasks downstream of the subgraph; iterations repeat while a filter may have more to do.
  * Inside an iteration there is no trigger, no depth-first recursion and, for a filter whose channels all declare their
- * rates, one transaction for all its work() calls ({@link FusedMember}).
+ * rates, one transaction for all its work() calls ({@link FusedMember}). Consecutive filters that each take one item
+ * and put one per work() run instead as a chain, one item at a time through all of them ({@link DepthFirstChain}),
+ * unless {@code streamflex.fusion.depthFirst} is off.
  *
  * <p>The filters of one fused task are reached by one clock only, so one thread runs them all and
  * the channels between them are confined to it.
@@ -22,6 +26,10 @@ import org.streamflex.abi.RegionSlot;
 public final class FusedTask implements Schedulable {
     private final String name;
     private final FusedMember[] members;
+    /** Whether chains of filters that take and put one item per work() run depth first. */
+    private final boolean depthFirst;
+    /** What an iteration runs, upstream first: members and depth-first chains; made on the first run. */
+    private FusedStep[] steps;
     private Schedulable[] downstream = {};
     private boolean running;
     /** A call came while this thread ran the task (a feedback loop through filters downstream). */
@@ -37,6 +45,7 @@ public final class FusedTask implements Schedulable {
         }
         this.name = name;
         this.members = members.toArray(FusedMember[]::new);
+        this.depthFirst = StreamFlexProperties.FUSION_DEPTH_FIRST.get();
     }
 
     /** Its filters, upstream first. */
@@ -72,14 +81,18 @@ public final class FusedTask implements Schedulable {
         }
         running = true;
         try {
+            FusedStep[] run = steps;
+            if (run == null) {
+                run = steps();
+            }
             boolean again;
             do {
                 calledAgain = false;
                 int result = 0;
-                for (FusedMember m : members) {
-                    result |= m.run(slot);
+                for (FusedStep step : run) {
+                    result |= step.run(slot);
                 }
-                if ((result & FusedMember.FIRED) != 0) {
+                if ((result & FusedStep.FIRED) != 0) {
                     for (Schedulable next : downstream) {
                         next.runEagerly(slot);
                     }
@@ -89,12 +102,36 @@ public final class FusedTask implements Schedulable {
                 // at a full output, or if a feedback loop through the filters downstream fed the task
                 // while it ran; and only if something ran. (A filter that takes more or less than it
                 // declares breaks this; the debug mode, streamflex.rates.check, finds it.)
-                again = (result & FusedMember.FIRED) != 0
-                        && ((result & FusedMember.MORE) != 0 || calledAgain);
+                again = (result & FusedStep.FIRED) != 0
+                        && ((result & FusedStep.MORE) != 0 || calledAgain);
             } while (again);
         } finally {
             running = false;
         }
+    }
+
+    /**
+     * What an iteration runs: each member, except that a chain of members that each take one item
+     * and put one per work() runs depth first ({@link DepthFirstChain}) when
+     * {@code streamflex.fusion.depthFirst} is on. Made on the first run rather than with the task:
+     * the graph's workers may still cut the task into one task per filter until it runs, and
+     * a chain rebinds its filters' channel fields.
+     */
+    private FusedStep[] steps() {
+        List<FusedStep> made = new ArrayList<>();
+        List<FusedMember> all = List.of(members);
+        DepthFirstChain[] chain = new DepthFirstChain[1];
+        for (int m = 0; m < members.length; m++) {
+            int covered = depthFirst ? DepthFirstChain.chainFrom(all, m, chain, true) : 0;
+            if (covered > 0) {
+                made.add(chain[0]);
+                m += covered - 1;
+            } else {
+                made.add(members[m]);
+            }
+        }
+        steps = made.toArray(FusedStep[]::new);
+        return steps;
     }
 
     @Override

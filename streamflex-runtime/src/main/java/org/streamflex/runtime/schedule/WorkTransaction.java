@@ -276,6 +276,41 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         return took;
     }
 
+    /**
+     * Opens the transaction of a depth-first chain's run ({@link DepthFirstChain}): the filter's
+     * work() calls of the run, interleaved with the other filters' of the chain, are one transaction
+     * over its rings, as a batch's are; its one-slot channels need none.
+     */
+    final void openChained() {
+        transactionId++;
+        inWork = true;
+    }
+
+    /** Commits a chain's run: {@code done} work() calls that returned, and one that threw if {@code failed}. */
+    final void commitChained(int done, boolean failed) {
+        inWork = false;
+        if (failed) {
+            aborts.increment();
+        }
+        commit();
+        commits.add(done);
+    }
+
+    /** Whether a chain need check nothing after its work(): no rate check, {@code @Atomic} method or timer. */
+    final boolean chainable() {
+        return rateCheck == null && atomicity == null && timers.length == 0;
+    }
+
+    /** The filter's inputs, as wired. */
+    final SpscRing[] inputRings() {
+        return inputs;
+    }
+
+    /** The filter's outputs, as wired. */
+    final SpscRing[] outputRings() {
+        return outputs;
+    }
+
     /** Items the current transaction has taken from the data channels and not given back. */
     final long pendingTaken() {
         long taken = 0;

@@ -233,9 +233,18 @@ class FusionTest {
         assertEquals(2 * ((250 - 4) / 3 + 1), b.sink().items().length);
     }
 
-    /** Five -> Fragile -> Recorder, Fragile throwing on {@code failOn}. */
+    /**
+     * Five -> Fragile -> Recorder, Fragile throwing on {@code failOn}; run in batches (the depth-first path, on
+     * by default for this chain, is tested with its failures in {@code DepthFirstChainTest}).
+     */
     private record Breaking(TestGraph graph, Fragile fragile, Recorder sink) {
         static Breaking failingOn(int item) {
+            try (var _ = TemporaryProperty.set("streamflex.fusion.depthFirst", "false")) {
+                return build(item);
+            }
+        }
+
+        private static Breaking build(int item) {
             TestGraph g = new TestGraph();
             Five source = g.filter(Five.class);
             Fragile fragile = g.filter(Fragile.class);

@@ -136,8 +136,10 @@ class FusedBatchTest {
             return tail;
         }
 
+        /** Fused in batches (the depth-first path is off: {@code DepthFirstChainTest} tests it), or unfused. */
         static Chain build(boolean fusion) {
-            try (var _ = TemporaryProperty.set("streamflex.fusion", String.valueOf(fusion))) {
+            try (var _ = TemporaryProperty.set("streamflex.fusion", String.valueOf(fusion));
+                    var _ = TemporaryProperty.set("streamflex.fusion.depthFirst", "false")) {
                 TestGraph g = new TestGraph();
                 Seven source = g.filter(Seven.class);
                 Step[] steps = {g.filter("s1", Step.class), g.filter("s2", Step.class), g.filter("s3", Step.class)};

@@ -1,0 +1,338 @@
+package org.streamflex.runtime.schedule;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.streamflex.BoundaryError;
+import org.streamflex.DataChannel;
+import org.streamflex.FailurePolicy;
+import org.streamflex.Filter;
+import org.streamflex.IntChannel;
+import org.streamflex.Rate;
+import org.streamflex.TimeChannel;
+import org.streamflex.runtime.GraphDriver;
+import org.streamflex.runtime.TemporaryProperty;
+import org.streamflex.runtime.channel.OneSlot;
+import org.streamflex.runtime.channel.SlotIntChannel;
+import org.streamflex.runtime.graph.TestGraph;
+
+/**
+ * A fused chain of one-in one-out filters run depth first, through one-slot channels and a loop
+ * generated per chain, against the same graph in batches and unfused: the same items, the same
+ * counts on every channel, after every release, and after a failure at each place in the chain.
+ * Channels of 9 slots fill up, so runs stop at full outputs as well as at empty inputs.
+ */
+class DepthFirstChainTest {
+    private static final String DEPTH_FIRST = "streamflex.fusion.depthFirst";
+
+    /** Puts seven numbers of its count per release. */
+    public static final class Seven extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock's channel: connected, released on, never read
+        private TimeChannel timer;
+        @Rate(7)
+        private IntChannel out;
+        private int next;
+
+        @Override
+        public void work() {
+            for (int i = 0; i < 7; i++) {
+                out.put(next++);
+            }
+        }
+    }
+
+    /** Passes one item per work(), plus its stage; throws on {@link #failOn}, before taking it if {@link #early}. */
+    public static final class Step extends Filter {
+        @Rate(1)
+        private IntChannel in;
+        @Rate(1)
+        private IntChannel out;
+        int failOn = -1;
+        boolean early;
+        int stage;
+
+        @Override
+        public void work() {
+            if (early && in.peek(0) == failOn) {
+                throw new IllegalStateException("bad item " + failOn + " seen");
+            }
+            int x = in.take();
+            if (x == failOn) {
+                throw new IllegalStateException("bad item " + x);
+            }
+            out.put(x + stage * 1000);
+        }
+    }
+
+    /** Puts each item twice, the second negated: one in, two out; throws on {@link #failOn} after its first put. */
+    public static final class Twice extends Filter {
+        @Rate(1)
+        private IntChannel in;
+        @Rate(2)
+        private IntChannel out;
+        int failOn = -1;
+
+        @Override
+        public void work() {
+            int x = in.take();
+            out.put(x);
+            if (x % 1000 == failOn) {
+                throw new IllegalStateException("bad item " + x);
+            }
+            out.put(-x);
+        }
+    }
+
+    /** Records the items it takes, one per work(); throws on {@link #failOn}. */
+    public static final class Tail extends Filter {
+        @Rate(1)
+        private IntChannel in;
+        private final int[] items = new int[1024];
+        private int count;
+        int failOn = -1;
+
+        @Override
+        public void work() {
+            int x = in.take();
+            if (Math.abs(x) % 1000 == failOn) {
+                throw new IllegalStateException("bad item " + x);
+            }
+            items[count++] = x;
+        }
+
+        List<Integer> items() {
+            return Arrays.stream(items, 0, count).boxed().toList();
+        }
+    }
+
+    /** Seven -> Step s1 -> Step s2 -> (Twice ->) Tail, each channel of 9. */
+    private static final class Chain {
+        final TestGraph graph;
+        final Filter[] filters;
+        final Step s1;
+        final Step s2;
+        final Twice twice;
+        final Tail tail;
+
+        private Chain(boolean twiceInIt, String fusion, String depthFirst) {
+            try (var _ = TemporaryProperty.set("streamflex.fusion", fusion);
+                    var _ = TemporaryProperty.set(DEPTH_FIRST, depthFirst)) {
+                graph = new TestGraph();
+                Seven source = graph.filter(Seven.class);
+                s1 = graph.filter("s1", Step.class);
+                s2 = graph.filter("s2", Step.class);
+                s1.stage = 1;
+                s2.stage = 2;
+                twice = twiceInIt ? graph.filter(Twice.class) : null;
+                tail = graph.filter(Tail.class);
+                graph.link(graph.clock(10), source, "timer").link(source, s1, 9).link(s1, s2, 9);
+                if (twiceInIt) {
+                    graph.link(s2, twice, 9).link(twice, tail, 9);
+                    filters = new Filter[] {source, s1, s2, twice};
+                } else {
+                    graph.link(s2, tail, 9);
+                    filters = new Filter[] {source, s1, s2};
+                }
+                graph.check();
+            }
+        }
+
+        /** The three ways to run it: depth first, in batches, unfused. */
+        static Chain[] threeWays(boolean twiceInIt) {
+            return new Chain[] {new Chain(twiceInIt, "true", "true"), new Chain(twiceInIt, "true", "false"),
+                new Chain(twiceInIt, "false", "true")};
+        }
+
+        /** published, consumed, dropped and size of each filter's output, in chain order. */
+        long[] counts() {
+            long[] c = new long[4 * filters.length];
+            for (int i = 0; i < filters.length; i++) {
+                DataChannel out = graph.channel(filters[i], "out");
+                c[4 * i] = out.published();
+                c[4 * i + 1] = ((org.streamflex.runtime.channel.RingBacked) out).ring().consumed();
+                c[4 * i + 2] = out.dropped();
+                c[4 * i + 3] = out.size();
+            }
+            return c;
+        }
+    }
+
+    @Test
+    void depthFirstBatchesAndUnfusedLeaveTheSameItemsAndCountsOnEveryChannel() {
+        for (boolean twiceInIt : new boolean[] {false, true}) {
+            Chain[] ways = Chain.threeWays(twiceInIt);
+            GraphDriver[] drivers = Arrays.stream(ways).map(w -> GraphDriver.of(w.graph)).toArray(GraphDriver[]::new);
+            for (int releases : new int[] {1, 2, 5, 29}) {
+                for (GraphDriver d : drivers) {
+                    d.run(releases);
+                }
+                for (int w = 1; w < ways.length; w++) {
+                    assertArrayEquals(ways[w].counts(), ways[0].counts(), "way " + w + ", " + releases + " releases");
+                    assertEquals(ways[w].tail.items(), ways[0].tail.items());
+                }
+            }
+            assertEquals(7 * 37 * (twiceInIt ? 2 : 1), ways[0].tail.items().size());
+            assertEquals(twiceInIt ? List.of(3000, -3000, 3001, -3001) : List.of(3000, 3001, 3002, 3003),
+                    ways[0].tail.items().subList(0, 4));
+        }
+    }
+
+    @Test
+    void aChainOfOneInOneOutFiltersRunsThroughOneSlotChannelsAndTheSwitchTurnsItOff() throws Exception {
+        Chain depthFirst = new Chain(false, "true", "true");
+        Chain batches = new Chain(false, "true", "false");
+        GraphDriver.of(depthFirst.graph).run(1);
+        GraphDriver.of(batches.graph).run(1);
+        // s1's input from the source is a ring the chain takes from; between s1, s2 and the tail, one slot each.
+        assertInstanceOf(OneSlot.class, field(depthFirst.s1, "in"));
+        assertInstanceOf(OneSlot.class, field(depthFirst.s1, "out"));
+        assertInstanceOf(OneSlot.class, field(depthFirst.tail, "in"));
+        assertFalse(field(batches.s1, "out") instanceof OneSlot);
+        assertFalse(field(batches.tail, "in") instanceof OneSlot);
+        // What graph.channel() names stays the link's ring channel, whose counters the chain keeps.
+        assertFalse(depthFirst.graph.channel(depthFirst.s1, "out") instanceof OneSlot);
+        assertEquals(7, depthFirst.graph.channel(depthFirst.s1, "out").published());
+    }
+
+    @Test
+    void aFailureAnywhereInTheChainLeavesTheItemsAndCountsOfTheUnfusedGraph() {
+        // Where it fails: the chain's first filter (its input a ring), one inside (between slots), the last (which
+        // puts on a ring), the last after a put, and a filter that throws before it takes.
+        String[] places = {"s1", "s2", "tail", "twice", "s2 early"};
+        for (String place : places) {
+            for (boolean skip : new boolean[] {false, true}) {
+                if (skip && place.endsWith("early")) {
+                    continue; // the one difference: aSkippedWorkThatThrowsBeforeItTakesHasItsItemDiscarded
+                }
+                boolean twiceInIt = place.equals("twice");
+                Chain depthFirst = new Chain(twiceInIt, "true", "true");
+                Chain unfused = new Chain(twiceInIt, "false", "true");
+                String message = place + (skip ? ", skipped" : ", stopping");
+                List<String> errors = new ArrayList<>();
+                for (Chain c : new Chain[] {depthFirst, unfused}) {
+                    Filter failing = switch (place) {
+                        case "s1" -> c.s1;
+                        case "s2", "s2 early" -> c.s2;
+                        case "tail" -> c.tail;
+                        default -> c.twice;
+                    };
+                    switch (failing) {
+                        case Step s -> {
+                            s.failOn = s == c.s1 ? 10 : 1010;
+                            s.early = place.endsWith("early");
+                        }
+                        case Twice t -> t.failOn = 10;
+                        case Tail t -> t.failOn = 10;
+                        default -> throw new AssertionError(failing);
+                    }
+                    if (skip) {
+                        c.graph.setFailurePolicy(failing, FailurePolicy.skip(10));
+                    }
+                    GraphDriver driver = GraphDriver.of(c.graph);
+                    driver.run(1);
+                    if (skip) {
+                        driver.run(3);
+                        errors.add(c.graph.failureCount(failing) + " failures, " + c.graph.discardedCount(failing)
+                                + " discarded");
+                    } else {
+                        BoundaryError e = assertThrows(BoundaryError.class, () -> driver.run(1), message);
+                        errors.add(e.filterName() + ": " + e.causeMessage());
+                    }
+                }
+                assertEquals(errors.get(1), errors.get(0), message);
+                assertTrue(depthFirst.tail.items().size() >= 7, message);
+                if (!place.equals("twice") || skip) {
+                    assertArrayEquals(unfused.counts(), depthFirst.counts(), message);
+                    assertEquals(unfused.tail.items(), depthFirst.tail.items(), message);
+                    continue;
+                }
+                // The tail is not in the chain (Twice puts two): it runs after the chain's run, so what it took
+                // unfused before the graph stopped waits in its channel. Every channel published the same.
+                long[] d = depthFirst.counts();
+                long[] u = unfused.counts();
+                for (int k = 0; k < d.length; k += 4) {
+                    assertEquals(u[k], d[k], message + ", channel " + k / 4);
+                }
+                List<Integer> delivered = depthFirst.tail.items();
+                assertEquals(unfused.tail.items().subList(0, delivered.size()), delivered, message);
+                assertEquals(unfused.tail.items().size() - delivered.size(),
+                        depthFirst.graph.channel(depthFirst.twice, "out").size(), message);
+            }
+        }
+    }
+
+    @Test
+    void aSkippedWorkThatThrowsBeforeItTakesHasItsItemDiscarded() {
+        // A one-slot channel cannot keep the item for the next run: the chain discards it and counts it, where unfused
+        // the item stays, every release fails on it again, and the graph stops at the policy's limit.
+        Chain depthFirst = new Chain(false, "true", "true");
+        Chain unfused = new Chain(false, "false", "true");
+        for (Chain c : new Chain[] {depthFirst, unfused}) {
+            c.s2.failOn = 1010;
+            c.s2.early = true;
+            c.graph.setFailurePolicy(c.s2, FailurePolicy.skip(10));
+        }
+        GraphDriver.of(depthFirst.graph).run(4);
+        assertEquals(1, depthFirst.graph.failureCount(depthFirst.s2));
+        assertEquals(1, depthFirst.graph.discardedCount(depthFirst.s2));
+        assertEquals(27, depthFirst.tail.items().size());
+        assertFalse(depthFirst.tail.items().contains(3010));
+        assertEquals(28, depthFirst.graph.channel(depthFirst.s1, "out").published());
+        assertEquals(27, depthFirst.graph.channel(depthFirst.s2, "out").published());
+        BoundaryError stopped = assertThrows(BoundaryError.class, () -> GraphDriver.of(unfused.graph).run(4));
+        assertTrue(stopped.getMessage().contains("failure limit was exceeded"), stopped.getMessage());
+    }
+
+    @Test
+    void scratchMemoryAskedForInAChainIsTheRunningFiltersAndFreedAfterItsWork() {
+        // FusedBatchTest's scratch test runs its chain (ScratchStep -> Tail) depth first; here two filters of a
+        // chain ask for scratch memory in turn, each getting its own arena's.
+        TestGraph g;
+        FusedBatchTest.ScratchStep first;
+        FusedBatchTest.ScratchStep second;
+        try (var _ = TemporaryProperty.set("streamflex.scratchBytes", "4096")) {
+            g = new TestGraph();
+            FusedBatchTest.Seven source = g.filter(FusedBatchTest.Seven.class);
+            first = g.filter("first", FusedBatchTest.ScratchStep.class);
+            second = g.filter("second", FusedBatchTest.ScratchStep.class);
+            FusedBatchTest.Tail tail = g.filter(FusedBatchTest.Tail.class);
+            g.link(g.clock(10), source, "timer").link(source, first, 9).link(first, second, 9).link(second, tail, 9)
+                    .check();
+        }
+        GraphDriver.of(g).run(6);
+        assertEquals(14, first.asked);
+        assertEquals(14, second.asked);
+        assertEquals(0, first.dirty + second.dirty);
+    }
+
+    @Test
+    void theGeneratorMakesALoopOfAClassOfItsOwnForEveryChain() throws Throwable {
+        Set<Class<?>> classes = new HashSet<>();
+        for (int length = 1; length <= 40; length++) {
+            DepthFirstLoop loop = DepthFirstLoops.generated(length, SlotIntChannel.class);
+            assertTrue(loop.getClass().isHidden(), loop.getClass().getName());
+            assertTrue(classes.add(loop.getClass()));
+        }
+        DepthFirstLoop a = DepthFirstLoops.loopFor(3, SlotIntChannel.class);
+        DepthFirstLoop b = DepthFirstLoops.loopFor(3, SlotIntChannel.class);
+        assertNotSame(a.getClass(), b.getClass());
+        assertThrows(IllegalArgumentException.class, () -> DepthFirstLoops.generated(0, SlotIntChannel.class));
+    }
+
+    private static Object field(Filter filter, String name) throws ReflectiveOperationException {
+        var f = filter.getClass().getDeclaredField(name);
+        f.setAccessible(true);
+        return f.get(filter);
+    }
+}
