@@ -111,7 +111,8 @@ public final class NetworkLinkClient implements AutoCloseable {
                         if (settings.security() != null) {
                             secure(ch, settings.security(), receiver, offer, handshake);
                         }
-                        ch.pipeline().addLast(new IdleStateHandler(stallMillis, 0, 0, TimeUnit.MILLISECONDS),
+                        ch.pipeline().addLast(new IdleStateHandler(stallMillis,
+                                SenderLinkHandler.HEARTBEAT_MILLIS, 0, TimeUnit.MILLISECONDS),
                                 new FrameDecoder(settings.maxFrameLength()), link);
                     }
                 });

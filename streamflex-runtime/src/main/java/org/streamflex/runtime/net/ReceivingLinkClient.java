@@ -14,6 +14,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.ssl.SslHandler;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
@@ -34,7 +35,9 @@ import org.streamflex.runtime.counter.SingleWriterCounter;
  * <p>It connects in the background and, whenever a connection fails or ends (the server is not
  * listening yet, restarted, closed the link, or refused it), again after {@link ReconnectPolicy}
  * delays, until {@link #close()}: a receiver has nothing to lose by trying again, and the server
- * may come back. A REFUSE is recorded ({@link #lastProblem()}, {@link #refusals()}) and logged at
+ * may come back. A server that sends nothing, not even its heartbeat, for the settings' stall timeout
+ * (its host froze) has its connection closed, counted ({@link #stalls()}), and is connected to again
+ * the same way. A REFUSE is recorded ({@link #lastProblem()}, {@link #refusals()}) and logged at
  * WARNING when its reason changes. The consumer takes what arrived from {@link #receiver()}.
  *
  * <pre>{@code
@@ -153,6 +156,14 @@ public final class ReceivingLinkClient implements AutoCloseable {
         return refusals.get();
     }
 
+    /**
+     * Connections closed because the server sent nothing, not even its heartbeat, for the stall
+     * timeout ({@link LinkClientSettings#stallTimeout()}).
+     */
+    public long stalls() {
+        return receiver.counters().stalls();
+    }
+
     /** Why the last connection failed, ended or was refused; empty if none did. */
     public String lastProblem() {
         return lastProblem;
@@ -244,6 +255,11 @@ public final class ReceivingLinkClient implements AutoCloseable {
         @Override
         public void recordProblem(String problem) {
             lastProblem = problem;
+        }
+
+        @Override
+        public Duration stallTimeout() {
+            return settings.stallTimeout();
         }
 
         @Override

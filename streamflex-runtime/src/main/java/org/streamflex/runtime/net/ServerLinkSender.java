@@ -87,13 +87,13 @@ public final class ServerLinkSender {
     /**
      * Event loop: the receiver's HELLO on {@code context}'s connection asked for this link. The
      * connection becomes this end's: the handler that read the HELLO leaves the pipeline, a stall
-     * detector goes in before the frame decoder, and this end sends its HELLO.
+     * detector and heartbeat timer go in before the frame decoder, and this end sends its HELLO.
      */
     void adopt(ChannelHandlerContext context) {
         ChannelPipeline pipeline = context.pipeline();
         pipeline.remove(context.handler());
         pipeline.addBefore(NetworkLinkServer.DECODER, "stall",
-                new IdleStateHandler(stallMillis, 0, 0, TimeUnit.MILLISECONDS));
+                new IdleStateHandler(stallMillis, SenderLinkHandler.HEARTBEAT_MILLIS, 0, TimeUnit.MILLISECONDS));
         pipeline.addLast(link);
         link.adopt(pipeline.context(link));
     }
