@@ -222,6 +222,15 @@ public final class StreamFlexProperties {
     public static final Property<Integer> NET_POLL_MICROS =
             integer("streamflex.net.pollMicros", Deployment.DEFAULT_POLL_MICROS, 1, Integer.MAX_VALUE);
 
+    /** How long, in milliseconds, a link's peer may send nothing, not even a heartbeat, before it counts as stalled. */
+    public static final Property<Integer> NET_STALL_TIMEOUT_MILLIS = integer("streamflex.net.stallTimeoutMillis",
+            (int) Deployment.DEFAULT_STALL_TIMEOUT.toMillis(), (int) Deployment.MIN_STALL_TIMEOUT.toMillis(),
+            Integer.MAX_VALUE);
+
+    /** The bound on shared values crossing machines: bytes for every channel, and/or {@code Filter.field=bytes}. */
+    public static final Property<String> NET_MAX_SHARED_ITEM_BYTES = text("streamflex.net.maxSharedItemBytes",
+            "bytes, and/or Filter.field=bytes entries, separated by commas");
+
     /** Producer ends ({@code Filter.field}, separated by commas) whose crossing channels drop rather than hold. */
     public static final Property<String> NET_DROP =
             text("streamflex.net.drop", "Filter.field names separated by commas");
@@ -231,7 +240,8 @@ public final class StreamFlexProperties {
             ATOMIC_MAX_READS, ATOMIC_MAX_WRITES, ATOMIC_MAX_COPIED_ELEMENTS, DSP_DEBUG, DSP_POOL_BYTES, DSP_REWRITES,
             RATES_CHECK, FUSION, FISSION, FISSION_REPLICAS, FISSION_MIN_PART_NANOS, WORKERS, WORKERS_CORES,
             WORKERS_PIN, WORKERS_PROFILE, SITE, NODE, SERVER, NODES, NET_KEY_STORE, NET_TRUST_STORE,
-            NET_PASSWORD_FILE, NET_ALLOW_NON_LOOPBACK, NET_POLL_MICROS, NET_DROP);
+            NET_PASSWORD_FILE, NET_ALLOW_NON_LOOPBACK, NET_POLL_MICROS, NET_STALL_TIMEOUT_MILLIS,
+            NET_MAX_SHARED_ITEM_BYTES, NET_DROP);
 
     private StreamFlexProperties() {
     }

@@ -53,6 +53,30 @@ class SharedItemBoundTest {
     }
 
     @Test
+    void aBoundGivenToTheChannelAloneRaisesItAndNamesItInTheLink() throws Exception {
+        int segments = 50;
+        LargeSegmentSplit server = Deployment.server(ANY_PORT, List.of("n1")).pollMicros(200)
+                .maxSharedItemBytes("Maker.out", BOUND).build(() -> new LargeSegmentSplit(0, 1000, SAMPLES));
+        server.start();
+        LargeSegmentSplit node = Deployment.node("n1", SegmentCrossingTest.links(server).listeningAt())
+                .maxSharedItemBytes("Maker.out", BOUND).build(() -> new LargeSegmentSplit(segments, 2000, SAMPLES));
+        node.start();
+        SegmentCrossingTest.waitFor(() -> server.checker.received + dropped(node) == segments,
+                () -> server.schedule() + node.schedule());
+        node.stop();
+        node.awaitTermination(10, TimeUnit.SECONDS);
+        server.stop();
+        server.awaitTermination(10, TimeUnit.SECONDS);
+        assertEquals(0, server.checker.wrong, "every segment arrives bit for bit");
+        assertTrue(server.checker.received > 0, "some segments crossed: " + server.schedule());
+        var client = SegmentCrossingTest.links(node).client(0);
+        assertEquals(0, client.counters().tooLarge(), client.counters().toString());
+        assertEquals("n1:Maker.out->Checker.in [items up to " + BOUND + " bytes]",
+                SegmentCrossingTest.links(server).receiver(0, 0).identity().channel(), "the bound is the link's");
+        assertEquals(client.counters().sent(), SegmentCrossingTest.links(server).receiver(0, 0).counters().delivered());
+    }
+
+    @Test
     void atTheDefaultBoundTheyAreDroppedAtTheNodeAndCounted() throws Exception {
         int segments = 20;
         LargeSegmentSplit server = Deployment.server(ANY_PORT, List.of("n1")).pollMicros(200)
@@ -100,7 +124,7 @@ class SharedItemBoundTest {
         StreamFlexError small = assertThrows(StreamFlexError.class,
                 () -> Deployment.node("n1", ANY_PORT).maxSharedItemBytes(512));
         assertEquals("a shared value crossing machines may be given 1024 to 16777216 bytes (1 KiB to 16 MiB), not"
-                + " 512", small.getMessage());
+                + " 512 (every shared crossing channel)", small.getMessage());
         assertThrows(StreamFlexError.class, () -> Deployment.whole().maxSharedItemBytes((16 << 20) + 1));
         assertEquals(16 << 20, Deployment.whole().maxSharedItemBytes(16 << 20).maxSharedItemBytes());
         assertEquals(Deployment.DEFAULT_MAX_SHARED_ITEM_BYTES, Deployment.whole().maxSharedItemBytes());

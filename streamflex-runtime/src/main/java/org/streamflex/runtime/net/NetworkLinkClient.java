@@ -438,6 +438,11 @@ public final class NetworkLinkClient implements AutoCloseable {
         return link.isOpen();
     }
 
+    /** The settings it was opened with: frame length, reconnection, stall timeout, TLS. */
+    public LinkClientSettings settings() {
+        return settings;
+    }
+
     /**
      * This end's counts: accepted, refused, droppedAtSender, sent, discardedAtClose, acknowledged,
      * lostInTransit and lostInFlight.

@@ -117,6 +117,10 @@ class ServerToNodeTest {
             allowed = allowed + more;
         }
 
+        public long made() {
+            return made;
+        }
+
         @Override
         public void work() {
             long m = made;
