@@ -211,12 +211,8 @@ public final class NetworkLinkServer implements AutoCloseable {
      * }</pre>
      */
     public ServerLinkSender longSender(LinkIdentity identity, int queueCapacity) {
-        if (identity.kind() == ElementKind.CAPSULE || identity.kind() == ElementKind.SHARED) {
-            throw new IllegalArgumentException("channel " + identity.channel() + " carries " + identity.kind()
-                    .javaName() + " values: make its sending end with capsuleSender or sharedSender and its codec");
-        }
-        return register(new ServerLinkSender(identity, new LongSenderQueue(identity.kind(), queueCapacity,
-                maxFrameLength), group.next(), stallTimeout));
+        return register(new ServerLinkSender(identity, LinkOffers.longQueue(identity, queueCapacity, maxFrameLength,
+                "capsuleSender or sharedSender"), group.next(), stallTimeout));
     }
 
     /**
@@ -225,12 +221,8 @@ public final class NetworkLinkServer implements AutoCloseable {
      */
     public ServerLinkSender capsuleSender(LinkIdentity identity, CapsuleCodec<?> codec, int queueCapacity,
             int queueBytes) {
-        if (identity.kind() != ElementKind.CAPSULE || !identity.capsuleType().equals(codec.type().getName())) {
-            throw new IllegalArgumentException("a codec of " + codec.type().getName() + " cannot send "
-                    + identity.describe());
-        }
-        return register(new ServerLinkSender(identity, new CapsuleSenderQueue(codec, queueCapacity, queueBytes,
-                maxFrameLength), group.next(), stallTimeout));
+        return register(new ServerLinkSender(identity, LinkOffers.capsuleQueue(identity, codec, queueCapacity,
+                queueBytes, maxFrameLength), group.next(), stallTimeout));
     }
 
     /**
@@ -240,12 +232,8 @@ public final class NetworkLinkServer implements AutoCloseable {
      */
     public ServerLinkSender sharedSender(LinkIdentity identity, SharedCodec<?> codec, int queueCapacity,
             int queueBytes, int maxItemBytes) {
-        if (identity.kind() != ElementKind.SHARED || !identity.capsuleType().equals(codec.type().getName())) {
-            throw new IllegalArgumentException("a codec of " + codec.type().getName() + " cannot send "
-                    + identity.describe());
-        }
-        return register(new ServerLinkSender(identity, new SharedSenderQueue(codec, queueCapacity, queueBytes,
-                maxFrameLength, maxItemBytes), group.next(), stallTimeout));
+        return register(new ServerLinkSender(identity, LinkOffers.sharedQueue(identity, codec, queueCapacity,
+                queueBytes, maxFrameLength, maxItemBytes), group.next(), stallTimeout));
     }
 
     private ServerLinkSender register(ServerLinkSender sender) {
