@@ -106,7 +106,7 @@ public final class Deployment {
     private static final Pattern NODE_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
     private static final Deployment WHOLE = new Deployment(Site.WHOLE, null, null, List.of(), null, null, null,
             false, DEFAULT_POLL_MICROS, Set.of(), DEFAULT_MAX_SHARED_ITEM_BYTES, DEFAULT_STALL_TIMEOUT, Map.of(),
-            Map.of());
+            Map.of(), null);
 
     private final Site site;
     private final String node;
@@ -124,11 +124,13 @@ public final class Deployment {
     private final Map<String, Integer> sharedBounds;
     /** Per producer end of a channel to the nodes: which node gets each item, where it is not every node. */
     private final Map<String, NodeRouter> routes;
+    /** A certificate revocation list the TLS handshake checks peers against; null for none. */
+    private final Path revocationList;
 
     private Deployment(Site site, String node, InetSocketAddress server, List<String> nodes, Path keyStore,
             Path trustStore, char[] password, boolean allowNonLoopback, int pollMicros, Set<String> dropping,
             int maxSharedItemBytes, Duration stallTimeout, Map<String, Integer> sharedBounds,
-            Map<String, NodeRouter> routes) {
+            Map<String, NodeRouter> routes, Path revocationList) {
         this.site = site;
         this.node = node;
         this.server = server;
@@ -143,6 +145,7 @@ public final class Deployment {
         this.stallTimeout = stallTimeout;
         this.sharedBounds = sharedBounds;
         this.routes = routes;
+        this.revocationList = revocationList;
     }
 
     /** The whole graph in this JVM: the default. */
@@ -160,7 +163,7 @@ public final class Deployment {
         return new Deployment(Site.NODE, checkNode(id, "node id"), Objects.requireNonNull(server, "server"), List.of(),
                 null, null, null, false, DEFAULT_POLL_MICROS, Set.of(), DEFAULT_MAX_SHARED_ITEM_BYTES,
                 DEFAULT_STALL_TIMEOUT, Map.of(),
-            Map.of());
+            Map.of(), null);
     }
 
     /**
@@ -183,7 +186,7 @@ public final class Deployment {
         }
         return new Deployment(Site.SERVER, null, listen, List.copyOf(seen), null, null, null, false,
                 DEFAULT_POLL_MICROS, Set.of(), DEFAULT_MAX_SHARED_ITEM_BYTES, DEFAULT_STALL_TIMEOUT, Map.of(),
-                Map.of());
+                Map.of(), null);
     }
 
     /**
@@ -194,7 +197,8 @@ public final class Deployment {
     public Deployment secured(Path keyStore, Path trustStore, char[] password) {
         return new Deployment(site, node, server, nodes, Objects.requireNonNull(keyStore, "keyStore"),
                 Objects.requireNonNull(trustStore, "trustStore"), Objects.requireNonNull(password, "password").clone(),
-                allowNonLoopback, pollMicros, dropping, maxSharedItemBytes, stallTimeout, sharedBounds, routes);
+                allowNonLoopback, pollMicros, dropping, maxSharedItemBytes, stallTimeout, sharedBounds, routes,
+                revocationList);
     }
 
     /**
@@ -203,7 +207,7 @@ public final class Deployment {
      */
     public Deployment allowNonLoopback() {
         return new Deployment(site, node, server, nodes, keyStore, trustStore, password, true, pollMicros, dropping,
-                maxSharedItemBytes, stallTimeout, sharedBounds, routes);
+                maxSharedItemBytes, stallTimeout, sharedBounds, routes, revocationList);
     }
 
     /**
@@ -215,7 +219,7 @@ public final class Deployment {
             throw new StreamFlexError("poll period " + micros + " us: give a positive number of microseconds");
         }
         return new Deployment(site, node, server, nodes, keyStore, trustStore, password, allowNonLoopback, micros,
-                dropping, maxSharedItemBytes, stallTimeout, sharedBounds, routes);
+                dropping, maxSharedItemBytes, stallTimeout, sharedBounds, routes, revocationList);
     }
 
     /**
@@ -229,7 +233,7 @@ public final class Deployment {
         Set<String> ends = new LinkedHashSet<>(dropping);
         ends.addAll(Arrays.asList(producerEnds));
         return new Deployment(site, node, server, nodes, keyStore, trustStore, password, allowNonLoopback,
-                pollMicros, Set.copyOf(ends), maxSharedItemBytes, stallTimeout, sharedBounds, routes);
+                pollMicros, Set.copyOf(ends), maxSharedItemBytes, stallTimeout, sharedBounds, routes, revocationList);
     }
 
     /**
@@ -250,7 +254,7 @@ public final class Deployment {
     public Deployment maxSharedItemBytes(int bytes) {
         checkSharedBound(bytes, "every shared crossing channel");
         return new Deployment(site, node, server, nodes, keyStore, trustStore, password, allowNonLoopback,
-                pollMicros, dropping, bytes, stallTimeout, sharedBounds, routes);
+                pollMicros, dropping, bytes, stallTimeout, sharedBounds, routes, revocationList);
     }
 
     /**
@@ -274,7 +278,7 @@ public final class Deployment {
         Map<String, Integer> bounds = new LinkedHashMap<>(sharedBounds);
         bounds.put(producerEnd, bytes);
         return new Deployment(site, node, server, nodes, keyStore, trustStore, password, allowNonLoopback,
-                pollMicros, dropping, maxSharedItemBytes, stallTimeout, Map.copyOf(bounds), routes);
+                pollMicros, dropping, maxSharedItemBytes, stallTimeout, Map.copyOf(bounds), routes, revocationList);
     }
 
     /**
@@ -298,7 +302,7 @@ public final class Deployment {
                     + MIN_STALL_TIMEOUT.toMillis() + " ms: a live peer beats only every 200 ms");
         }
         return new Deployment(site, node, server, nodes, keyStore, trustStore, password, allowNonLoopback,
-                pollMicros, dropping, maxSharedItemBytes, timeout, sharedBounds, routes);
+                pollMicros, dropping, maxSharedItemBytes, timeout, sharedBounds, routes, revocationList);
     }
 
     /**
@@ -329,7 +333,30 @@ public final class Deployment {
         Map<String, NodeRouter> routed = new LinkedHashMap<>(routes);
         routed.put(producerEnd, router);
         return new Deployment(site, node, server, nodes, keyStore, trustStore, password, allowNonLoopback,
-                pollMicros, dropping, maxSharedItemBytes, stallTimeout, sharedBounds, Map.copyOf(routed));
+                pollMicros, dropping, maxSharedItemBytes, stallTimeout, sharedBounds, Map.copyOf(routed),
+                revocationList);
+    }
+
+    /**
+     * The same deployment refusing, at the TLS handshake, peers whose certificates the certificate
+     * revocation list {@code crl} revokes (a file as {@code keytool -gencrl} writes it, read when the
+     * graph starts): a revoked node at the server, a revoked server at a node. Needs
+     * {@link #secured}; the graph refuses to start otherwise.
+     *
+     * <pre>{@code
+     * Deployment.server(listen, nodes).secured(serverP12, trustP12, password)
+     *         .revocationList(Path.of("revoked.crl")).build(Marmots::new);
+     * }</pre>
+     */
+    public Deployment revocationList(Path crl) {
+        return new Deployment(site, node, server, nodes, keyStore, trustStore, password, allowNonLoopback,
+                pollMicros, dropping, maxSharedItemBytes, stallTimeout, sharedBounds, routes,
+                Objects.requireNonNull(crl, "crl"));
+    }
+
+    /** The certificate revocation list peers are checked against ({@link #revocationList(Path)}), or null. */
+    public Path revocationList() {
+        return revocationList;
     }
 
     /** The channels to the nodes sent to chosen nodes ({@link #routeToNodes}), by producer end. */
@@ -373,7 +400,8 @@ public final class Deployment {
      * {@code streamflex.server} (the address to listen at; default port {@value #DEFAULT_PORT}) and
      * {@code streamflex.nodes} (the inventory: ids separated by commas, or {@code @file} with one id
      * per line, {@code #} starting a comment); and for either, {@code streamflex.net.keyStore},
-     * {@code streamflex.net.trustStore} and {@code streamflex.net.passwordFile} for TLS,
+     * {@code streamflex.net.trustStore} and {@code streamflex.net.passwordFile} for TLS (and
+     * {@code streamflex.net.crlFile}, a certificate revocation list),
      * {@code streamflex.net.allowNonLoopback}, {@code streamflex.net.pollMicros},
      * {@code streamflex.net.stallTimeoutMillis}, {@code streamflex.net.maxSharedItemBytes} and
      * {@code streamflex.net.drop}.
@@ -411,6 +439,14 @@ public final class Deployment {
                         + " and streamflex.net.passwordFile; set the missing ones, or none for a plain link");
             }
             d = d.secured(Path.of(keys), Path.of(trust), readPassword(Path.of(passwordFile)));
+        }
+        String crl = StreamFlexProperties.NET_CRL_FILE.get();
+        if (!crl.isEmpty()) {
+            if (!d.isSecured()) {
+                throw new StreamFlexError("streamflex.net.crlFile=" + crl + " needs TLS: set streamflex.net.keyStore,"
+                        + " streamflex.net.trustStore and streamflex.net.passwordFile too");
+            }
+            d = d.revocationList(Path.of(crl));
         }
         if (StreamFlexProperties.NET_ALLOW_NON_LOOPBACK.get()) {
             d = d.allowNonLoopback();

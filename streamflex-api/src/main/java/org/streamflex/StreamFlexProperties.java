@@ -215,6 +215,9 @@ public final class StreamFlexProperties {
     public static final Property<String> NET_PASSWORD_FILE =
             text("streamflex.net.passwordFile", "a file path, or empty");
 
+    /** A certificate revocation list that TLS peers are checked against; empty for none. */
+    public static final Property<String> NET_CRL_FILE = text("streamflex.net.crlFile", "a file path, or empty");
+
     /** Whether the server may listen beyond loopback (TLS required there). */
     public static final Property<Boolean> NET_ALLOW_NON_LOOPBACK = bool("streamflex.net.allowNonLoopback", false);
 
@@ -240,7 +243,7 @@ public final class StreamFlexProperties {
             ATOMIC_MAX_READS, ATOMIC_MAX_WRITES, ATOMIC_MAX_COPIED_ELEMENTS, DSP_DEBUG, DSP_POOL_BYTES, DSP_REWRITES,
             RATES_CHECK, FUSION, FISSION, FISSION_REPLICAS, FISSION_MIN_PART_NANOS, WORKERS, WORKERS_CORES,
             WORKERS_PIN, WORKERS_PROFILE, SITE, NODE, SERVER, NODES, NET_KEY_STORE, NET_TRUST_STORE,
-            NET_PASSWORD_FILE, NET_ALLOW_NON_LOOPBACK, NET_POLL_MICROS, NET_STALL_TIMEOUT_MILLIS,
+            NET_PASSWORD_FILE, NET_CRL_FILE, NET_ALLOW_NON_LOOPBACK, NET_POLL_MICROS, NET_STALL_TIMEOUT_MILLIS,
             NET_MAX_SHARED_ITEM_BYTES, NET_DROP);
 
     private StreamFlexProperties() {

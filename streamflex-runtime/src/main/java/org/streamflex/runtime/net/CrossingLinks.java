@@ -358,11 +358,17 @@ public final class CrossingLinks implements AutoCloseable {
 
     private LinkSecurity security() {
         if (!deployment.isSecured()) {
+            if (deployment.revocationList() != null) {
+                throw new StreamFlexError("cannot start " + graph + " as " + deployment + ": the revocation list "
+                        + deployment.revocationList() + " is checked at the TLS handshake, and the deployment has no"
+                        + " TLS: give it secured(keyStore, trustStore, password)");
+            }
             return null;
         }
         char[] password = deployment.password();
         try {
-            return LinkSecurity.fromPkcs12(deployment.keyStore(), password, deployment.trustStore(), password);
+            return LinkSecurity.fromPkcs12(deployment.keyStore(), password, deployment.trustStore(), password,
+                    deployment.revocationList());
         } catch (LinkSecurityException e) {
             throw new StreamFlexError("cannot start " + graph + " as " + deployment + ": " + e.getMessage());
         }

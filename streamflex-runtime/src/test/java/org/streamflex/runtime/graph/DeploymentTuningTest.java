@@ -85,4 +85,23 @@ class DeploymentTuningTest {
             properties.keySet().forEach(System::clearProperty);
         }
     }
+
+    @Test
+    void aRevocationListNeedsTls() throws Exception {
+        Split node = Deployment.node("n1", ANY_PORT).revocationList(java.nio.file.Path.of("revoked.crl"))
+                .build(() -> new Split(1, 10, true));
+        StreamFlexError e = assertThrows(StreamFlexError.class, node::start);
+        assertTrue(e.getMessage().contains("the revocation list revoked.crl is checked at the TLS handshake, and the"
+                + " deployment has no TLS"), e.getMessage());
+        Map<String, String> properties = Map.of("streamflex.site", "node", "streamflex.node", "n1",
+                "streamflex.server", "127.0.0.1:7400", "streamflex.net.crlFile", "revoked.crl");
+        properties.forEach(System::setProperty);
+        try {
+            StreamFlexError fromProperties = assertThrows(StreamFlexError.class, Deployment::fromProperties);
+            assertTrue(fromProperties.getMessage().startsWith("streamflex.net.crlFile=revoked.crl needs TLS"),
+                    fromProperties.getMessage());
+        } finally {
+            properties.keySet().forEach(System::clearProperty);
+        }
+    }
 }
