@@ -1,7 +1,6 @@
 package org.streamflex.runtime.graph;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,7 +21,6 @@ import org.streamflex.LongChannel;
 import org.streamflex.NodeRouter;
 import org.streamflex.StreamFlexError;
 import org.streamflex.StreamFlexGraph;
-import org.streamflex.runtime.ApiAccess;
 import org.streamflex.runtime.graph.NodeServerTest.Checker;
 import org.streamflex.runtime.graph.NodeServerTest.Reading;
 import org.streamflex.runtime.graph.ServerToNodeTest.ReadingTicker;
@@ -173,7 +171,7 @@ class NodeRoutingTest {
             nodes.add(Deployment.node(id, serverLinks.listeningAt()).pollMicros(200).build(Routed::new));
         }
         nodes.forEach(Routed::start);
-        waitFor(() -> allLinked(serverLinks), server::schedule);
+        waitFor(() -> ServerToNodeTest.allLinked(serverLinks, 2, INVENTORY.size()), server::schedule);
         server.ticker.allow(items);
         server.readings.allow(capsules);
         waitFor(() -> server.ticker.made() == items && server.readings.made() == capsules && settled(server, nodes),
@@ -206,31 +204,11 @@ class NodeRoutingTest {
         return true;
     }
 
-    private static boolean allLinked(CrossingLinks server) {
-        for (int c = 0; c < 2; c++) {
-            for (int n = 0; n < INVENTORY.size(); n++) {
-                ServerLinkSender s = server.sender(c, n);
-                if (s == null || !s.isLinked()) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
     private static CrossingLinks links(StreamFlexGraph graph) {
-        CrossingLinks links = ((RuntimeGraph) ApiAccess.assemblyOf(graph)).crossingLinks();
-        assertNotNull(links, "the graph was built as a node or the server");
-        return links;
+        return ServerToNodeTest.links(graph);
     }
 
     private static void waitFor(BooleanSupplier done, Supplier<String> state) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (!done.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not reached within 90 s: " + state.get());
-            }
-            Thread.sleep(5);
-        }
+        ServerToNodeTest.waitFor(done, state);
     }
 }
