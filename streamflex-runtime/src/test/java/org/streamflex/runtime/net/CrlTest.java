@@ -10,7 +10,6 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,7 +36,7 @@ class CrlTest {
     @BeforeAll
     static void makeCertificatesAndRevokeTheClient() throws Exception {
         certificates = DevCertificates.makeIn(dir);
-        List<String> commands = readmeCommands();
+        List<String> commands = DevCertificates.readmeCommands("#### Revoking a certificate");
         assertEquals(1, commands.size(), commands::toString);
         run(commands.getFirst());
         // Not in the README: the same command, revoking the server instead, for the client's side.
@@ -114,20 +113,5 @@ class CrlTest {
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(process.waitFor(120, TimeUnit.SECONDS), command);
         assertEquals(0, process.exitValue(), () -> command + "\n" + output);
-    }
-
-    /** The lines of the first bash block after the "#### Revoking a certificate" heading. */
-    private static List<String> readmeCommands() throws IOException {
-        List<String> lines = Files.readAllLines(Path.of("README.md"));
-        int i = lines.indexOf("#### Revoking a certificate");
-        assertTrue(i >= 0, "the README has a Revoking a certificate section");
-        while (!lines.get(i).equals("```bash")) {
-            i++;
-        }
-        List<String> commands = new ArrayList<>();
-        for (i++; !lines.get(i).equals("```"); i++) {
-            commands.add(lines.get(i).strip());
-        }
-        return commands;
     }
 }
