@@ -4,11 +4,14 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -89,11 +92,21 @@ public final class Deployment {
      * queue may have.
      */
     public static final int MAX_SHARED_ITEM_BYTES = 1 << 24;
+    /**
+     * How long a link's peer may send nothing, not even its heartbeat (both sides beat every 200 ms
+     * while they have nothing else to send), before its connection is closed as stalled: 10 s, 50
+     * missed heartbeats, so that a long garbage collection, a loaded host or a few TCP retransmissions
+     * never pass for a frozen peer, while the OS would take minutes to notice one.
+     */
+    public static final Duration DEFAULT_STALL_TIMEOUT = Duration.ofSeconds(10);
+    /** The shortest stall timeout {@link #stallTimeout(Duration)} takes: five heartbeats. */
+    public static final Duration MIN_STALL_TIMEOUT = Duration.ofSeconds(1);
 
     private static final ScopedValue<Deployment> CURRENT = ScopedValue.newInstance();
     private static final Pattern NODE_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
     private static final Deployment WHOLE = new Deployment(Site.WHOLE, null, null, List.of(), null, null, null,
-            false, DEFAULT_POLL_MICROS, Set.of(), DEFAULT_MAX_SHARED_ITEM_BYTES);
+            false, DEFAULT_POLL_MICROS, Set.of(), DEFAULT_MAX_SHARED_ITEM_BYTES, DEFAULT_STALL_TIMEOUT, Map.of(),
+            Map.of(), null);
 
     private final Site site;
     private final String node;
@@ -106,10 +119,18 @@ public final class Deployment {
     private final int pollMicros;
     private final Set<String> dropping;
     private final int maxSharedItemBytes;
+    private final Duration stallTimeout;
+    /** Per producer end ({@code "Filter.field"}): its shared values' bound, where it is not the deployment's. */
+    private final Map<String, Integer> sharedBounds;
+    /** Per producer end of a channel to the nodes: which node gets each item, where it is not every node. */
+    private final Map<String, NodeRouter> routes;
+    /** A certificate revocation list the TLS handshake checks peers against; null for none. */
+    private final Path revocationList;
 
     private Deployment(Site site, String node, InetSocketAddress server, List<String> nodes, Path keyStore,
             Path trustStore, char[] password, boolean allowNonLoopback, int pollMicros, Set<String> dropping,
-            int maxSharedItemBytes) {
+            int maxSharedItemBytes, Duration stallTimeout, Map<String, Integer> sharedBounds,
+            Map<String, NodeRouter> routes, Path revocationList) {
         this.site = site;
         this.node = node;
         this.server = server;
@@ -121,6 +142,10 @@ public final class Deployment {
         this.pollMicros = pollMicros;
         this.dropping = dropping;
         this.maxSharedItemBytes = maxSharedItemBytes;
+        this.stallTimeout = stallTimeout;
+        this.sharedBounds = sharedBounds;
+        this.routes = routes;
+        this.revocationList = revocationList;
     }
 
     /** The whole graph in this JVM: the default. */
@@ -136,7 +161,9 @@ public final class Deployment {
      */
     public static Deployment node(String id, InetSocketAddress server) {
         return new Deployment(Site.NODE, checkNode(id, "node id"), Objects.requireNonNull(server, "server"), List.of(),
-                null, null, null, false, DEFAULT_POLL_MICROS, Set.of(), DEFAULT_MAX_SHARED_ITEM_BYTES);
+                null, null, null, false, DEFAULT_POLL_MICROS, Set.of(), DEFAULT_MAX_SHARED_ITEM_BYTES,
+                DEFAULT_STALL_TIMEOUT, Map.of(),
+            Map.of(), null);
     }
 
     /**
@@ -158,7 +185,8 @@ public final class Deployment {
             }
         }
         return new Deployment(Site.SERVER, null, listen, List.copyOf(seen), null, null, null, false,
-                DEFAULT_POLL_MICROS, Set.of(), DEFAULT_MAX_SHARED_ITEM_BYTES);
+                DEFAULT_POLL_MICROS, Set.of(), DEFAULT_MAX_SHARED_ITEM_BYTES, DEFAULT_STALL_TIMEOUT, Map.of(),
+                Map.of(), null);
     }
 
     /**
@@ -169,7 +197,8 @@ public final class Deployment {
     public Deployment secured(Path keyStore, Path trustStore, char[] password) {
         return new Deployment(site, node, server, nodes, Objects.requireNonNull(keyStore, "keyStore"),
                 Objects.requireNonNull(trustStore, "trustStore"), Objects.requireNonNull(password, "password").clone(),
-                allowNonLoopback, pollMicros, dropping, maxSharedItemBytes);
+                allowNonLoopback, pollMicros, dropping, maxSharedItemBytes, stallTimeout, sharedBounds, routes,
+                revocationList);
     }
 
     /**
@@ -178,7 +207,7 @@ public final class Deployment {
      */
     public Deployment allowNonLoopback() {
         return new Deployment(site, node, server, nodes, keyStore, trustStore, password, true, pollMicros, dropping,
-                maxSharedItemBytes);
+                maxSharedItemBytes, stallTimeout, sharedBounds, routes, revocationList);
     }
 
     /**
@@ -190,7 +219,7 @@ public final class Deployment {
             throw new StreamFlexError("poll period " + micros + " us: give a positive number of microseconds");
         }
         return new Deployment(site, node, server, nodes, keyStore, trustStore, password, allowNonLoopback, micros,
-                dropping, maxSharedItemBytes);
+                dropping, maxSharedItemBytes, stallTimeout, sharedBounds, routes, revocationList);
     }
 
     /**
@@ -204,7 +233,7 @@ public final class Deployment {
         Set<String> ends = new LinkedHashSet<>(dropping);
         ends.addAll(Arrays.asList(producerEnds));
         return new Deployment(site, node, server, nodes, keyStore, trustStore, password, allowNonLoopback,
-                pollMicros, Set.copyOf(ends), maxSharedItemBytes);
+                pollMicros, Set.copyOf(ends), maxSharedItemBytes, stallTimeout, sharedBounds, routes, revocationList);
     }
 
     /**
@@ -223,12 +252,132 @@ public final class Deployment {
      *     {@value #MAX_SHARED_ITEM_BYTES}
      */
     public Deployment maxSharedItemBytes(int bytes) {
-        if (bytes < MIN_SHARED_ITEM_BYTES || bytes > MAX_SHARED_ITEM_BYTES) {
-            throw new StreamFlexError("a shared value crossing machines may be given " + MIN_SHARED_ITEM_BYTES + " to "
-                    + MAX_SHARED_ITEM_BYTES + " bytes (1 KiB to 16 MiB), not " + bytes);
+        checkSharedBound(bytes, "every shared crossing channel");
+        return new Deployment(site, node, server, nodes, keyStore, trustStore, password, allowNonLoopback,
+                pollMicros, dropping, bytes, stallTimeout, sharedBounds, routes, revocationList);
+    }
+
+    /**
+     * The same deployment with shared values crossing from the producer end {@code producerEnd}
+     * ({@code "Doa.out"}) allowed to encode to {@code bytes} each, whatever the deployment's bound
+     * ({@link #maxSharedItemBytes(int)}) for the other channels: a bound sizes the receiving queues,
+     * which hold their item count of the largest items, so a graph with one channel of large values
+     * raises that one only. As for the deployment's bound, nodes and server must agree, and a
+     * channel's bound other than the default is part of its links' identity.
+     *
+     * <pre>{@code
+     * Deployment.server(listen, nodes).maxSharedItemBytes("Beamformer.out", 1 << 20).build(Marmots::new);
+     * }</pre>
+     *
+     * @throws StreamFlexError if {@code bytes} is not {@value #MIN_SHARED_ITEM_BYTES} to
+     *     {@value #MAX_SHARED_ITEM_BYTES}, or {@code producerEnd} is not {@code Filter.field}
+     */
+    public Deployment maxSharedItemBytes(String producerEnd, int bytes) {
+        checkEnd(producerEnd, "shared value bound");
+        checkSharedBound(bytes, "producer end " + producerEnd);
+        Map<String, Integer> bounds = new LinkedHashMap<>(sharedBounds);
+        bounds.put(producerEnd, bytes);
+        return new Deployment(site, node, server, nodes, keyStore, trustStore, password, allowNonLoopback,
+                pollMicros, dropping, maxSharedItemBytes, stallTimeout, Map.copyOf(bounds), routes, revocationList);
+    }
+
+    /**
+     * The same deployment with its links' stall timeout {@code timeout} instead of
+     * {@link #DEFAULT_STALL_TIMEOUT}: how long a peer may send nothing, not even a heartbeat, before
+     * its connection is closed as stalled, counted ({@code stalls}) and, on a node, connected again.
+     * It bounds how long a node that stopped reading holds up a channel the server sends to every
+     * node, and how long a frozen peer goes unnoticed; shorter trusts the network and hosts more.
+     * Each side applies its own: to the peers it receives from and sends to.
+     *
+     * <pre>{@code
+     * Deployment.server(listen, nodes).stallTimeout(Duration.ofSeconds(3)).build(Marmots::new);
+     * }</pre>
+     *
+     * @throws StreamFlexError if {@code timeout} is shorter than {@link #MIN_STALL_TIMEOUT}
+     */
+    public Deployment stallTimeout(Duration timeout) {
+        Objects.requireNonNull(timeout, "timeout");
+        if (timeout.compareTo(MIN_STALL_TIMEOUT) < 0) {
+            throw new StreamFlexError("stall timeout " + timeout.toMillis() + " ms is shorter than "
+                    + MIN_STALL_TIMEOUT.toMillis() + " ms: a live peer beats only every 200 ms");
         }
         return new Deployment(site, node, server, nodes, keyStore, trustStore, password, allowNonLoopback,
-                pollMicros, dropping, bytes);
+                pollMicros, dropping, maxSharedItemBytes, timeout, sharedBounds, routes, revocationList);
+    }
+
+    /**
+     * The same deployment with the channel to the nodes produced at {@code producerEnd}
+     * ({@code "Planner.command"}) sending each item to the one node {@code router} chooses, instead
+     * of every node of the inventory: {@link NodeRouter#to} one node, {@link NodeRouter#bySlot} or
+     * {@link NodeRouter#byItem} a node per item. Read on the server only (a node receives what is
+     * sent to it). Each node's link counts what it was given; an item for a node the inventory does
+     * not list is dropped and counted ({@code unrouted}), the first such id logged. In CREDIT mode an
+     * item whose node is linked and has no room waits in the channel, and the items behind it too:
+     * the channel keeps its order.
+     *
+     * <pre>{@code
+     * Deployment.server(listen, List.of("n1", "n2")).routeToNodes("Planner.reset", NodeRouter.to("n2"))
+     *         .build(Planner::new);
+     * }</pre>
+     *
+     * @throws StreamFlexError if {@code producerEnd} is not {@code Filter.field}, or a fixed node is
+     *     not in a server's inventory
+     */
+    public Deployment routeToNodes(String producerEnd, NodeRouter router) {
+        Objects.requireNonNull(router, "router");
+        checkEnd(producerEnd, "route to the nodes");
+        if (site == Site.SERVER && router instanceof NodeRouter.Fixed(String to) && !nodes.contains(to)) {
+            throw new StreamFlexError("the route of " + producerEnd + " sends every item to node " + to
+                    + ", which the inventory does not list; it lists " + nodes);
+        }
+        Map<String, NodeRouter> routed = new LinkedHashMap<>(routes);
+        routed.put(producerEnd, router);
+        return new Deployment(site, node, server, nodes, keyStore, trustStore, password, allowNonLoopback,
+                pollMicros, dropping, maxSharedItemBytes, stallTimeout, sharedBounds, Map.copyOf(routed),
+                revocationList);
+    }
+
+    /**
+     * The same deployment refusing, at the TLS handshake, peers whose certificates the certificate
+     * revocation list {@code crl} revokes (a file as {@code keytool -gencrl} writes it, read when the
+     * graph starts): a revoked node at the server, a revoked server at a node. Needs
+     * {@link #secured}; the graph refuses to start otherwise.
+     *
+     * <pre>{@code
+     * Deployment.server(listen, nodes).secured(serverP12, trustP12, password)
+     *         .revocationList(Path.of("revoked.crl")).build(Marmots::new);
+     * }</pre>
+     */
+    public Deployment revocationList(Path crl) {
+        return new Deployment(site, node, server, nodes, keyStore, trustStore, password, allowNonLoopback,
+                pollMicros, dropping, maxSharedItemBytes, stallTimeout, sharedBounds, routes,
+                Objects.requireNonNull(crl, "crl"));
+    }
+
+    /** The certificate revocation list peers are checked against ({@link #revocationList(Path)}), or null. */
+    public Path revocationList() {
+        return revocationList;
+    }
+
+    /** The channels to the nodes sent to chosen nodes ({@link #routeToNodes}), by producer end. */
+    public Map<String, NodeRouter> routes() {
+        return routes;
+    }
+
+    private static void checkEnd(String producerEnd, String what) {
+        Objects.requireNonNull(producerEnd, "producerEnd");
+        int dot = producerEnd.indexOf('.');
+        if (dot <= 0 || dot == producerEnd.length() - 1 || producerEnd.indexOf('.', dot + 1) >= 0) {
+            throw new StreamFlexError(what + " of \"" + producerEnd + "\": name the channel by its producer end,"
+                    + " Filter.field, as \"Doa.out\"");
+        }
+    }
+
+    private static void checkSharedBound(int bytes, String what) {
+        if (bytes < MIN_SHARED_ITEM_BYTES || bytes > MAX_SHARED_ITEM_BYTES) {
+            throw new StreamFlexError("a shared value crossing machines may be given " + MIN_SHARED_ITEM_BYTES + " to "
+                    + MAX_SHARED_ITEM_BYTES + " bytes (1 KiB to 16 MiB), not " + bytes + " (" + what + ")");
+        }
     }
 
     /**
@@ -251,8 +400,10 @@ public final class Deployment {
      * {@code streamflex.server} (the address to listen at; default port {@value #DEFAULT_PORT}) and
      * {@code streamflex.nodes} (the inventory: ids separated by commas, or {@code @file} with one id
      * per line, {@code #} starting a comment); and for either, {@code streamflex.net.keyStore},
-     * {@code streamflex.net.trustStore} and {@code streamflex.net.passwordFile} for TLS,
-     * {@code streamflex.net.allowNonLoopback}, {@code streamflex.net.pollMicros} and
+     * {@code streamflex.net.trustStore} and {@code streamflex.net.passwordFile} for TLS (and
+     * {@code streamflex.net.crlFile}, a certificate revocation list),
+     * {@code streamflex.net.allowNonLoopback}, {@code streamflex.net.pollMicros},
+     * {@code streamflex.net.stallTimeoutMillis}, {@code streamflex.net.maxSharedItemBytes} and
      * {@code streamflex.net.drop}.
      *
      * @throws StreamFlexError naming the property and what it needs, if one is missing or malformed
@@ -289,10 +440,20 @@ public final class Deployment {
             }
             d = d.secured(Path.of(keys), Path.of(trust), readPassword(Path.of(passwordFile)));
         }
+        String crl = StreamFlexProperties.NET_CRL_FILE.get();
+        if (!crl.isEmpty()) {
+            if (!d.isSecured()) {
+                throw new StreamFlexError("streamflex.net.crlFile=" + crl + " needs TLS: set streamflex.net.keyStore,"
+                        + " streamflex.net.trustStore and streamflex.net.passwordFile too");
+            }
+            d = d.revocationList(Path.of(crl));
+        }
         if (StreamFlexProperties.NET_ALLOW_NON_LOOPBACK.get()) {
             d = d.allowNonLoopback();
         }
         d = d.pollMicros(StreamFlexProperties.NET_POLL_MICROS.get());
+        d = d.stallTimeout(Duration.ofMillis(StreamFlexProperties.NET_STALL_TIMEOUT_MILLIS.get()));
+        d = sharedBounds(d, StreamFlexProperties.NET_MAX_SHARED_ITEM_BYTES.get());
         String drop = StreamFlexProperties.NET_DROP.get();
         if (!drop.isEmpty()) {
             d = d.dropping(Arrays.stream(drop.split(",")).map(String::strip).filter(s -> !s.isEmpty())
@@ -359,6 +520,24 @@ public final class Deployment {
     /** The most bytes a shared value crossing the cut may encode to ({@link #maxSharedItemBytes(int)}). */
     public int maxSharedItemBytes() {
         return maxSharedItemBytes;
+    }
+
+    /**
+     * The most bytes a shared value of the channel produced at {@code producerEnd} may encode to: its
+     * own bound ({@link #maxSharedItemBytes(String, int)}), else the deployment's.
+     */
+    public int maxSharedItemBytes(String producerEnd) {
+        return sharedBounds.getOrDefault(producerEnd, maxSharedItemBytes);
+    }
+
+    /** The channels given bounds of their own ({@link #maxSharedItemBytes(String, int)}), by producer end. */
+    public Map<String, Integer> sharedItemBounds() {
+        return sharedBounds;
+    }
+
+    /** How long a link's peer may be silent before it is taken for stalled ({@link #stallTimeout(Duration)}). */
+    public Duration stallTimeout() {
+        return stallTimeout;
     }
 
     @Override
@@ -443,6 +622,29 @@ public final class Deployment {
             Arrays.stream(text.split(",")).map(String::strip).filter(s -> !s.isEmpty()).forEach(ids::add);
         }
         return ids;
+    }
+
+    /** {@code streamflex.net.maxSharedItemBytes}: a number for every channel, {@code Filter.field=bytes} for one. */
+    private static Deployment sharedBounds(Deployment d, String text) {
+        Deployment bounded = d;
+        for (String entry : text.split(",", -1)) {
+            String e = entry.strip();
+            if (e.isEmpty()) {
+                continue;
+            }
+            int eq = e.indexOf('=');
+            String number = eq < 0 ? e : e.substring(eq + 1).strip();
+            int bytes;
+            try {
+                bytes = Integer.parseInt(number);
+            } catch (NumberFormatException ex) {
+                throw new StreamFlexError("streamflex.net.maxSharedItemBytes: \"" + e + "\" is not bytes or"
+                        + " Filter.field=bytes");
+            }
+            bounded = eq < 0 ? bounded.maxSharedItemBytes(bytes)
+                    : bounded.maxSharedItemBytes(e.substring(0, eq).strip(), bytes);
+        }
+        return bounded;
     }
 
     private static char[] readPassword(Path file) {

@@ -224,6 +224,9 @@ public final class StreamFlexProperties {
     public static final Property<String> NET_PASSWORD_FILE =
             text("streamflex.net.passwordFile", "a file path, or empty");
 
+    /** A certificate revocation list that TLS peers are checked against; empty for none. */
+    public static final Property<String> NET_CRL_FILE = text("streamflex.net.crlFile", "a file path, or empty");
+
     /** Whether the server may listen beyond loopback (TLS required there). */
     public static final Property<Boolean> NET_ALLOW_NON_LOOPBACK = bool("streamflex.net.allowNonLoopback", false);
 
@@ -231,16 +234,26 @@ public final class StreamFlexProperties {
     public static final Property<Integer> NET_POLL_MICROS =
             integer("streamflex.net.pollMicros", Deployment.DEFAULT_POLL_MICROS, 1, Integer.MAX_VALUE);
 
+    /** How long, in milliseconds, a link's peer may send nothing, not even a heartbeat, before it counts as stalled. */
+    public static final Property<Integer> NET_STALL_TIMEOUT_MILLIS = integer("streamflex.net.stallTimeoutMillis",
+            (int) Deployment.DEFAULT_STALL_TIMEOUT.toMillis(), (int) Deployment.MIN_STALL_TIMEOUT.toMillis(),
+            Integer.MAX_VALUE);
+
+    /** The bound on shared values crossing machines: bytes for every channel, and/or {@code Filter.field=bytes}. */
+    public static final Property<String> NET_MAX_SHARED_ITEM_BYTES = text("streamflex.net.maxSharedItemBytes",
+            "bytes, and/or Filter.field=bytes entries, separated by commas");
+
     /** Producer ends ({@code Filter.field}, separated by commas) whose crossing channels drop rather than hold. */
     public static final Property<String> NET_DROP =
             text("streamflex.net.drop", "Filter.field names separated by commas");
 
-    private static final List<Property<?>> ALL = List.of(CLOCK_BACKEND, CLOCK_PRIORITY, CLOCK_CPU, CLOCK_LOCK_MEMORY,
-            CLOCK_SPIN_MICROS, REGIONS, REGIONS_MAX_BYTES, SCRATCH_BYTES, HEAP_ACCOUNTING, JMX, ATOMIC_MAX_READS,
-            ATOMIC_MAX_WRITES, ATOMIC_MAX_COPIED_ELEMENTS, DSP_DEBUG, DSP_POOL_BYTES, DSP_REWRITES, RATES_CHECK,
-            FUSION, FUSION_DEPTH_FIRST, FISSION, FISSION_REPLICAS, FISSION_MIN_PART_NANOS, WORKERS, WORKERS_CORES,
-            WORKERS_PIN, WORKERS_PROFILE, SITE, NODE, SERVER, NODES, NET_KEY_STORE, NET_TRUST_STORE, NET_PASSWORD_FILE,
-            NET_ALLOW_NON_LOOPBACK, NET_POLL_MICROS, NET_DROP);
+    private static final List<Property<?>> ALL = List.of(CLOCK_BACKEND, CLOCK_PRIORITY, CLOCK_CPU,
+            CLOCK_LOCK_MEMORY, CLOCK_SPIN_MICROS, REGIONS, REGIONS_MAX_BYTES, SCRATCH_BYTES, HEAP_ACCOUNTING, JMX,
+            ATOMIC_MAX_READS, ATOMIC_MAX_WRITES, ATOMIC_MAX_COPIED_ELEMENTS, DSP_DEBUG, DSP_POOL_BYTES, DSP_REWRITES,
+            RATES_CHECK, FUSION, FUSION_DEPTH_FIRST, FISSION, FISSION_REPLICAS, FISSION_MIN_PART_NANOS, WORKERS,
+            WORKERS_CORES, WORKERS_PIN, WORKERS_PROFILE, SITE, NODE, SERVER, NODES, NET_KEY_STORE, NET_TRUST_STORE,
+            NET_PASSWORD_FILE, NET_CRL_FILE, NET_ALLOW_NON_LOOPBACK, NET_POLL_MICROS, NET_STALL_TIMEOUT_MILLIS,
+            NET_MAX_SHARED_ITEM_BYTES, NET_DROP);
 
     private StreamFlexProperties() {
     }

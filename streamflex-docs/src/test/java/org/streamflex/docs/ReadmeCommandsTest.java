@@ -204,6 +204,11 @@ class ReadmeCommandsTest {
                     "the JDK's keytool with the same words, in a temporary directory; SecureLinkTest links with the"
                             + " stores it makes");
         }
+        cover("keytool -gencrl -rfc -alias ca -keystore ca.p12 -storepass changeit -file revoked.crl -id $(printf %u"
+                + " 0x$(keytool -printcert -file client.pem | sed -n 's/^Serial number: //p'))",
+                "streamflex-runtime/src/test/java/org/streamflex/runtime/net/CrlTest.java",
+                "with bash, the JDK's tools first on the path, in the directory of DevCertificates' stores; the test"
+                        + " then links with the list it makes");
     }
 
     static void cover(String command, String by, String how) {

@@ -8,6 +8,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.streamflex.Deployment;
@@ -31,12 +32,26 @@ class SharedItemBoundTest {
 
     @Test
     void segmentsLargerThanTheDefaultBoundCrossBitForBitUnderARaisedOne() throws Exception {
-        int segments = 100;
-        LargeSegmentSplit server = Deployment.server(ANY_PORT, List.of("n1")).pollMicros(200)
-                .maxSharedItemBytes(BOUND).build(() -> new LargeSegmentSplit(0, 1000, SAMPLES));
+        crossUnder(d -> d.maxSharedItemBytes(BOUND), 100, "n1:Maker.out->Checker.in [items up to " + BOUND + " bytes]");
+    }
+
+    @Test
+    void aBoundGivenToTheChannelAloneRaisesItAndNamesItInTheLink() throws Exception {
+        crossUnder(d -> d.maxSharedItemBytes("Maker.out", BOUND), 50,
+                "n1:Maker.out->Checker.in [items up to " + BOUND + " bytes]");
+    }
+
+    /**
+     * Sends {@code segments} larger than the default bound from a node to the server, both deployed
+     * with {@code bound}; checks that they cross bit for bit, none counted too large, on a link of
+     * that {@code channel} name.
+     */
+    private static void crossUnder(UnaryOperator<Deployment> bound, int segments, String channel) throws Exception {
+        LargeSegmentSplit server = bound.apply(Deployment.server(ANY_PORT, List.of("n1")).pollMicros(200))
+                .build(() -> new LargeSegmentSplit(0, 1000, SAMPLES));
         server.start();
-        LargeSegmentSplit node = Deployment.node("n1", SegmentCrossingTest.links(server).listeningAt())
-                .maxSharedItemBytes(BOUND).build(() -> new LargeSegmentSplit(segments, 2000, SAMPLES));
+        LargeSegmentSplit node = bound.apply(Deployment.node("n1", SegmentCrossingTest.links(server).listeningAt()))
+                .build(() -> new LargeSegmentSplit(segments, 2000, SAMPLES));
         node.start();
         SegmentCrossingTest.waitFor(() -> server.checker.received + dropped(node) == segments,
                 () -> server.schedule() + node.schedule());
@@ -50,6 +65,8 @@ class SharedItemBoundTest {
         LinkCounters got = SegmentCrossingTest.links(server).receiver(0, 0).counters();
         assertEquals(0, sent.tooLarge(), sent.toString());
         assertEquals(sent.sent(), got.delivered(), "node " + sent + "; server " + got);
+        assertEquals(channel, SegmentCrossingTest.links(server).receiver(0, 0).identity().channel(),
+                "the bound is part of the link's identity");
     }
 
     @Test
@@ -100,7 +117,7 @@ class SharedItemBoundTest {
         StreamFlexError small = assertThrows(StreamFlexError.class,
                 () -> Deployment.node("n1", ANY_PORT).maxSharedItemBytes(512));
         assertEquals("a shared value crossing machines may be given 1024 to 16777216 bytes (1 KiB to 16 MiB), not"
-                + " 512", small.getMessage());
+                + " 512 (every shared crossing channel)", small.getMessage());
         assertThrows(StreamFlexError.class, () -> Deployment.whole().maxSharedItemBytes((16 << 20) + 1));
         assertEquals(16 << 20, Deployment.whole().maxSharedItemBytes(16 << 20).maxSharedItemBytes());
         assertEquals(Deployment.DEFAULT_MAX_SHARED_ITEM_BYTES, Deployment.whole().maxSharedItemBytes());

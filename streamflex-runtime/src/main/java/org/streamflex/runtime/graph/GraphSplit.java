@@ -3,10 +3,12 @@ package org.streamflex.runtime.graph;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.streamflex.Clock;
 import org.streamflex.Deployment;
 import org.streamflex.Filter;
+import org.streamflex.NodeRouter;
 import org.streamflex.Shared;
 import org.streamflex.runtime.channel.CapsuleRing;
 import org.streamflex.runtime.channel.LongRing;
@@ -37,6 +39,55 @@ import org.streamflex.runtime.net.SharedCodec;
  */
 final class GraphSplit {
     private GraphSplit() {
+    }
+
+    /**
+     * A deployment's route ({@code Deployment.routeToNodes}) must name the producer end of a channel
+     * to the nodes, with a key for its items: a slot's for primitives, an item's of its class for
+     * capsules and shared values.
+     */
+    private static void checkRoute(String end, NodeRouter router, List<Cut> cuts, List<String> found) {
+        Cut cut = null;
+        List<String> toNodes = new ArrayList<>();
+        for (Cut c : cuts) {
+            String producer = c.link.producer().name + "." + c.link.output();
+            if (c.direction == CrossingDirection.TO_NODES) {
+                toNodes.add(producer);
+                if (producer.equals(end)) {
+                    cut = c;
+                }
+            }
+        }
+        if (cut == null) {
+            found.add("the deployment routes " + end + " to chosen nodes, which is not the producer end of a channel"
+                    + " from a server filter to a node filter; those are " + toNodes.stream().sorted().toList());
+            return;
+        }
+        boolean typed = cut.kind == ElementKind.CAPSULE || cut.kind == ElementKind.SHARED;
+        switch (router) {
+            case NodeRouter.Fixed _ -> {
+            }
+            case NodeRouter.BySlot _ -> {
+                if (typed) {
+                    found.add("the deployment routes " + cut.name + " by NodeRouter.bySlot, but it carries "
+                            + cut.kind.javaName() + " values: route it by NodeRouter.byItem");
+                }
+            }
+            case NodeRouter.ByItem<?> byItem -> {
+                Class<?> element = switch (cut.link.ring()) {
+                    case CapsuleRing capsules -> capsules.elementType();
+                    case SharedRing shared -> shared.elementType();
+                    default -> null;
+                };
+                if (element == null) {
+                    found.add("the deployment routes " + cut.name + " by NodeRouter.byItem, but it carries "
+                            + cut.kind.javaName() + " values: route it by NodeRouter.bySlot");
+                } else if (!byItem.type().isAssignableFrom(element)) {
+                    found.add("the deployment routes " + cut.name + " by a key of " + byItem.type().getName()
+                            + ", but it carries " + element.getName());
+                }
+            }
+        }
     }
 
     /** One channel between a node filter and a server filter, with what it carries and which way. */
@@ -92,6 +143,19 @@ final class GraphSplit {
                         + " that crosses between the nodes and the server; those are " + ends.stream().sorted()
                         .toList());
             }
+        }
+        Set<String> sharedEnds = new HashSet<>();
+        cuts.stream().filter(c -> c.kind == ElementKind.SHARED)
+                .forEach(c -> sharedEnds.add(c.link.producer().name + "." + c.link.output()));
+        for (String bounded : deployment.sharedItemBounds().keySet()) {
+            if (!sharedEnds.contains(bounded)) {
+                found.add("the deployment bounds the shared values of " + bounded + ", which is not the producer end"
+                        + " of a channel of shared values that crosses between the nodes and the server; those are "
+                        + sharedEnds.stream().sorted().toList());
+            }
+        }
+        for (Map.Entry<String, NodeRouter> route : deployment.routes().entrySet()) {
+            checkRoute(route.getKey(), route.getValue(), cuts, found);
         }
         if (!found.isEmpty()) {
             return null;

@@ -1,7 +1,13 @@
 package org.streamflex.runtime.net;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.streamflex.Filter;
+import org.streamflex.NodeRouter;
 import org.streamflex.Shared;
 import org.streamflex.runtime.channel.CapsuleRing;
 import org.streamflex.runtime.channel.LongRing;
@@ -24,6 +30,12 @@ import org.streamflex.runtime.channel.SharedRing;
  * value is queued by reference in each (one too large is counted in each link's {@code tooLarge},
  * logged once, and taken from the channel).
  *
+ * <p>With a {@link NodeRouter} ({@code Deployment.routeToNodes}) each item goes to the one node the
+ * router names instead, through that node's link, as above; an item for a node the inventory does
+ * not list (or null) is taken from the channel, counted ({@link #unrouted()}) and the first such id
+ * logged. The channel keeps its order: in CREDIT mode an item whose linked node has no room waits,
+ * and the items behind it with it.
+ *
  * <p>Made by the graph when it is built as the server ({@code Deployment}); users never make one.
  */
 // The runtime makes this filter and its fields (rings, links) when the graph is validated and started, outside
@@ -33,12 +45,30 @@ public final class BroadcastOutlet extends Filter {
     private LongRing in;
     private CapsuleRing capsules;
     private SharedRing shared;
-    /** Whether a value too large for the links was logged: once per outlet, the counters have the rest. */
-    private boolean warnedTooLarge;
+    private final OversizeLog oversize = new OversizeLog("in each link's tooLarge");
     /** Set at start, before the clock threads start (thread start orders it before every work()). */
     private ServerLinkSender[] links = new ServerLinkSender[0];
     /** Per node: whether its link is done with the item at the channel's head. */
     private boolean[] done = new boolean[0];
+    /** Routed: the node of every item, or -1 when a key chooses per item; -2 when not routed. */
+    private int fixedNode = -2;
+    private NodeRouter.SlotKey slotKey;
+    private NodeRouter.ByItem<?> itemKey;
+    /** Routed: each node's index in {@link #links}, by id. */
+    private Map<String, Integer> nodeIndex = Map.of();
+    private static final VarHandle UNROUTED;
+
+    static {
+        try {
+            UNROUTED = MethodHandles.lookup().findVarHandle(BroadcastOutlet.class, "unrouted", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Items whose node the inventory does not list: written by the producer's thread (release), read by any. */
+    private long unrouted;
+    private boolean warnedUnrouted;
 
     private BroadcastOutlet() {
     }
@@ -58,10 +88,46 @@ public final class BroadcastOutlet extends Filter {
         this.shared = channel;
     }
 
-    /** At start: one link per node of the inventory. */
+    /** At start: one link per node of the inventory; every item goes to every node. */
     void open(ServerLinkSender[] toNodes) {
         this.links = toNodes.clone();
         this.done = new boolean[toNodes.length];
+    }
+
+    /**
+     * At start: one link per node of the inventory, {@code nodes} their ids in the same order; each
+     * item goes to the node {@code router} names (the graph's split checked that it fits the channel).
+     */
+    void open(ServerLinkSender[] toNodes, List<String> nodes, NodeRouter router) {
+        open(toNodes);
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            index.put(nodes.get(i), i);
+        }
+        this.nodeIndex = Map.copyOf(index);
+        switch (router) {
+            case NodeRouter.Fixed(String node) -> {
+                Integer i = nodeIndex.get(node);
+                if (i == null) {
+                    throw new IllegalArgumentException("channel " + channelName(shared, capsules, in)
+                            + " is routed to node " + node + ", which the inventory does not list: " + nodes);
+                }
+                fixedNode = i;
+            }
+            case NodeRouter.BySlot(NodeRouter.SlotKey key) -> {
+                fixedNode = -1;
+                slotKey = key;
+            }
+            case NodeRouter.ByItem<?> key -> {
+                fixedNode = -1;
+                itemKey = key;
+            }
+        }
+    }
+
+    /** Items taken from the channel because their node is not in the inventory (routed channels only). */
+    public long unrouted() {
+        return (long) UNROUTED.getAcquire(this);
     }
 
     @Override
@@ -70,12 +136,15 @@ public final class BroadcastOutlet extends Filter {
         CapsuleRing c = capsules;
         LongRing ring = in;
         int n = s != null ? s.size() : c != null ? c.size() : ring.size();
+        if (fixedNode != -2) {
+            routed(s, c, ring, n);
+            return;
+        }
         for (; n > 0; n--) {
             boolean all = true;
             for (int i = 0; i < links.length; i++) {
                 if (!done[i]) {
-                    done[i] = s != null ? offerShared(links[i], s.peek(0))
-                            : c != null ? links[i].offer(c.peek(0)) : links[i].offer(ring.peek(0));
+                    done[i] = offer(links[i], s, c, ring);
                     all &= done[i];
                 }
             }
@@ -83,13 +152,56 @@ public final class BroadcastOutlet extends Filter {
                 return; // a linked node has no room yet: the item stays, and goes to the rest at the next release
             }
             Arrays.fill(done, false);
-            if (s != null) {
-                s.take();
-            } else if (c != null) {
-                c.take(); // encoded into every node's queue: back to its pool when work() returns
-            } else {
-                ring.take();
+            take(s, c, ring);
+        }
+    }
+
+    /** Each of the {@code n} items at the channel's head to its one node, in order. */
+    private void routed(SharedRing s, CapsuleRing c, LongRing ring, int n) {
+        for (int left = n; left > 0; left--) {
+            int node = fixedNode >= 0 ? fixedNode : target(s, c, ring);
+            if (node >= 0 && !offer(links[node], s, c, ring)) {
+                return; // the node is linked and has no room yet: the item waits, and the channel's order with it
             }
+            take(s, c, ring);
+        }
+    }
+
+    /** The index of the node the router names for the item at the head, or -1 (counted) if none. */
+    private int target(SharedRing s, CapsuleRing c, LongRing ring) {
+        String node = slotKey != null ? slotKey.node(ring.peek(0))
+                : itemKey.nodeOf(s != null ? s.peek(0) : c.peek(0));
+        Integer index = node == null ? null : nodeIndex.get(node);
+        if (index == null) {
+            UNROUTED.setRelease(this, unrouted + 1);
+            if (!warnedUnrouted) {
+                warnedUnrouted = true;
+                System.getLogger("org.streamflex.runtime.net").log(System.Logger.Level.WARNING, "channel "
+                        + channelName(s, c, ring) + " routed an item to node " + node + ", which the inventory does"
+                        + " not list (it lists " + nodeIndex.keySet() + "): dropped and counted in unrouted; later"
+                        + " ones are counted, not logged");
+            }
+            return -1;
+        }
+        return index;
+    }
+
+    private static String channelName(SharedRing s, CapsuleRing c, LongRing ring) {
+        return s != null ? s.name() : c != null ? c.name() : ring.name();
+    }
+
+    /** Offers the item at the head to {@code out}; whether that link is done with it. */
+    private boolean offer(ServerLinkSender out, SharedRing s, CapsuleRing c, LongRing ring) {
+        return s != null ? offerShared(out, s.peek(0)) : c != null ? out.offer(c.peek(0)) : out.offer(ring.peek(0));
+    }
+
+    private static void take(SharedRing s, CapsuleRing c, LongRing ring) {
+        if (s != null) {
+            s.take();
+        } else if (c != null) {
+            c.take(); // encoded into every node's queue: back to its pool when work() returns
+        } else {
+            ring.take();
         }
     }
 
@@ -98,13 +210,7 @@ public final class BroadcastOutlet extends Filter {
         try {
             return out.offer(value);
         } catch (ItemTooLargeException e) {
-            if (!warnedTooLarge) {
-                warnedTooLarge = true;
-                System.getLogger("org.streamflex.runtime.net").log(System.Logger.Level.WARNING, "channel "
-                        + shared.name() + " dropped a value too large for its links (counted in each link's"
-                        + " tooLarge; logged once): " + e.getMessage() + "; a split graph's bound is"
-                        + " Deployment.maxSharedItemBytes, the same on the nodes and the server");
-            }
+            oversize.dropped(shared.name(), e);
             return true;
         }
     }

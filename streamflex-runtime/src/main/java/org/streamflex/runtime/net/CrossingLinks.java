@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import org.streamflex.Capsule;
 import org.streamflex.Deployment;
+import org.streamflex.NodeRouter;
 import org.streamflex.Shared;
 import org.streamflex.StreamFlexError;
 import org.streamflex.runtime.capsule.CapsuleType;
@@ -44,7 +45,8 @@ public final class CrossingLinks implements AutoCloseable {
     /**
      * The default most bytes a shared value (a signal segment) crossing machines may encode to: 64
      * KiB, a segment of 16,000 floats; a deployment may give another
-     * ({@link Deployment#maxSharedItemBytes(int)}). The bound sizes the server's receiving queues,
+     * ({@link Deployment#maxSharedItemBytes(int)}), and another to each crossing channel
+     * ({@link Deployment#maxSharedItemBytes(String, int)}). The bound sizes the server's receiving queues,
      * which must hold their item count of the largest items; a larger value is dropped at the node
      * and counted ({@code tooLarge}).
      */
@@ -187,6 +189,30 @@ public final class CrossingLinks implements AutoCloseable {
                 + RecordSenderQueue.LENGTH_BYTES + maxSharedItemBytes);
     }
 
+    /** The bound on a crossing's shared values: its own, else the deployment's. */
+    private int itemBytes(Crossing crossing) {
+        return deployment.maxSharedItemBytes(producerEnd(crossing));
+    }
+
+    /** {@code "Doa.out"} of {@code "Doa.out->Cluster.in"}: how a deployment names a crossing. */
+    private static String producerEnd(Crossing crossing) {
+        return crossing.name().substring(0, crossing.name().indexOf("->"));
+    }
+
+    /**
+     * The frame length of every link here and of the server's decoder: one decoder reads every
+     * connection, so it follows the largest bound of a shared crossing, or the deployment's.
+     */
+    private int maxFrameLength() {
+        int largest = deployment.maxSharedItemBytes();
+        for (Crossing c : crossings) {
+            if (c.kind() == ElementKind.SHARED) {
+                largest = Math.max(largest, itemBytes(c));
+            }
+        }
+        return maxFrameLength(largest);
+    }
+
     /** The link queue of a crossing, in items: at least the channel's capacity. */
     private static int queueItems(Crossing crossing) {
         return Math.max(crossing.kind() == ElementKind.SHARED ? MIN_SHARED_QUEUE : MIN_QUEUE, crossing.capacity());
@@ -221,9 +247,9 @@ public final class CrossingLinks implements AutoCloseable {
      */
     public void open() {
         LinkSecurity security = security();
-        int itemBytes = deployment.maxSharedItemBytes();
         if (deployment.site() == Deployment.Site.NODE) {
-            LinkClientSettings plain = LinkClientSettings.DEFAULT.withMaxFrameLength(maxFrameLength(itemBytes));
+            LinkClientSettings plain = LinkClientSettings.DEFAULT.withMaxFrameLength(maxFrameLength())
+                    .withStallTimeout(deployment.stallTimeout());
             LinkClientSettings settings = security == null ? plain : plain.withSecurity(security);
             NetworkLinkClient[] opened = new NetworkLinkClient[crossings.size()];
             ReceivingLinkClient[] fromServer = new ReceivingLinkClient[crossings.size()];
@@ -231,6 +257,7 @@ public final class CrossingLinks implements AutoCloseable {
             int received = 0;
             for (int i = 0; i < opened.length; i++) {
                 Crossing c = crossings.get(i);
+                int itemBytes = itemBytes(c);
                 LinkIdentity link = identity(graph, deployment.node(), c, itemBytes);
                 if (c.toNodes()) {
                     fromServer[i] = receiving(link, c, itemBytes, settings);
@@ -255,7 +282,7 @@ public final class CrossingLinks implements AutoCloseable {
             LOG.log(System.Logger.Level.INFO, "StreamFlex " + graph + ": " + deployment + ", " + crossings.size()
                     + " channel(s): " + crossings.stream().map(CrossingLinks::label).toList());
         } else {
-            NetworkLinkServer listening = listen(security, maxFrameLength(itemBytes));
+            NetworkLinkServer listening = listen(security, maxFrameLength()).stallTimeout(deployment.stallTimeout());
             LinkReceiver[][] made = new LinkReceiver[crossings.size()][];
             ServerLinkSender[][] sending = new ServerLinkSender[crossings.size()][];
             int received = 0;
@@ -266,6 +293,7 @@ public final class CrossingLinks implements AutoCloseable {
                 CapsuleCodec<?> codec = crossing.kind() == ElementKind.CAPSULE
                         ? CapsuleCodec.of(crossing.type().asSubclass(Capsule.class)) : null;
                 int queue = queueItems(crossing);
+                int itemBytes = itemBytes(crossing);
                 if (crossing.toNodes()) {
                     sending[c] = new ServerLinkSender[nodes];
                     for (int n = 0; n < nodes; n++) {
@@ -278,7 +306,12 @@ public final class CrossingLinks implements AutoCloseable {
                             default -> listening.longSender(link, queue);
                         };
                     }
-                    broadcasts.get(sent++).open(sending[c]);
+                    NodeRouter route = deployment.routes().get(producerEnd(crossing));
+                    if (route == null) {
+                        broadcasts.get(sent++).open(sending[c]);
+                    } else {
+                        broadcasts.get(sent++).open(sending[c], deployment.nodes(), route);
+                    }
                     continue;
                 }
                 made[c] = new LinkReceiver[nodes];
@@ -325,11 +358,17 @@ public final class CrossingLinks implements AutoCloseable {
 
     private LinkSecurity security() {
         if (!deployment.isSecured()) {
+            if (deployment.revocationList() != null) {
+                throw new StreamFlexError("cannot start " + graph + " as " + deployment + ": the revocation list "
+                        + deployment.revocationList() + " is checked at the TLS handshake, and the deployment has no"
+                        + " TLS: give it secured(keyStore, trustStore, password)");
+            }
             return null;
         }
         char[] password = deployment.password();
         try {
-            return LinkSecurity.fromPkcs12(deployment.keyStore(), password, deployment.trustStore(), password);
+            return LinkSecurity.fromPkcs12(deployment.keyStore(), password, deployment.trustStore(), password,
+                    deployment.revocationList());
         } catch (LinkSecurityException e) {
             throw new StreamFlexError("cannot start " + graph + " as " + deployment + ": " + e.getMessage());
         }
@@ -426,6 +465,12 @@ public final class CrossingLinks implements AutoCloseable {
                             return client == null ? 0 : client.connections();
                         });
             } else {
+                if (crossing.toNodes() && deployment.routes().containsKey(producerEnd(crossing))) {
+                    BroadcastOutlet outlet = broadcasts.get((int) crossings.subList(0, i).stream()
+                            .filter(Crossing::toNodes).count());
+                    registry.register(CounterOwner.LINK, crossing.name(), "unrouted", "items routed to a node the"
+                            + " inventory does not list: dropped", outlet::unrouted);
+                }
                 for (int n = 0; n < deployment.nodes().size(); n++) {
                     int node = n;
                     String owner = deployment.nodes().get(n) + ":" + crossing.name();
@@ -467,6 +512,8 @@ public final class CrossingLinks implements AutoCloseable {
             sender(registry, owner, counters, "encodeFailed", "values the codec failed to encode, not sent",
                     LinkCounters::encodeFailed);
         }
+        sender(registry, owner, counters, "stalls", "connections closed because the receiving side sent nothing,"
+                + " not even a heartbeat, for the stall timeout", LinkCounters::stalls);
         registry.register(CounterOwner.LINK, owner, "connections", "handshakes that succeeded", connections);
     }
 
@@ -486,6 +533,8 @@ public final class CrossingLinks implements AutoCloseable {
         receiver(registry, owner, end, "droppedAtSender", "items the sending side reported dropped or discarded",
                 LinkCounters::droppedAtSender);
         receiver(registry, owner, end, "lostInTransit", "items sent that never arrived", LinkCounters::lostInTransit);
+        receiver(registry, owner, end, "stalls", "connections closed because the sending side sent nothing, not"
+                + " even a heartbeat, for the stall timeout", LinkCounters::stalls);
         registry.register(CounterOwner.LINK, owner, "taken", "items the inlet moved into the graph's channel", () -> {
             LinkReceiver r = end.get();
             return r == null ? 0 : r.consumed();

@@ -13,10 +13,11 @@ public final class FrameFormat {
     /** "SFLK": a peer that is not a StreamFlex link is told apart at its first four bytes. */
     public static final int MAGIC = 0x53464C4B;
     /**
-     * The protocol version this runtime speaks: 3 added the HELLO's direction (a receiver may open a
+     * The protocol version this runtime speaks: 4 added the sender's heartbeat (an ACK frame from the
+     * sender, which a version 3 receiver refuses), 3 the HELLO's direction (a receiver may open a
      * link and ask its peer to send on it), 2 ACK and the HELLO's resumption fields.
      */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
     /** A HELLO's direction byte: the peer that sends the HELLO sends the items. */
     public static final int DIRECTION_SENDS = 0;
     /** A HELLO's direction byte: the peer that sends the HELLO receives the items; it asks the other to send. */

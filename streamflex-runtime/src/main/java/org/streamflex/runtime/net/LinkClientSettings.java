@@ -19,8 +19,12 @@ import java.util.Objects;
  *     to {@link FrameFormat#MAX_CAPACITY} bytes
  * @param reconnect the backoff between attempts to connect again after an established link's
  *     connection dropped
- * @param stallTimeout how long the receiver may send nothing (no ACK, CREDIT or heartbeat) before the
- *     connection is treated as dead and replaced; at least 1 s, since receivers beat every 200 ms
+ * @param stallTimeout how long the peer may send nothing before the connection is treated as dead
+ *     and replaced: the receiver of a {@link NetworkLinkClient} (no ACK, CREDIT or heartbeat), the
+ *     sender of a {@link ReceivingLinkClient} (no DATA, LOST or heartbeat); at least 1 s, since both
+ *     sides beat every 200 ms while they have nothing else to send. The default, 10 s, outlasts a
+ *     long garbage collection or a few TCP retransmissions on a loaded host, and is still far below
+ *     what the OS takes to notice a frozen peer (minutes; hours with TCP keep-alive)
  * @param security TLS 1.3 with mutual certificates on every connection, or null for plain TCP (loopback)
  */
 public record LinkClientSettings(int maxFrameLength, ReconnectPolicy reconnect, Duration stallTimeout,
@@ -39,7 +43,7 @@ public record LinkClientSettings(int maxFrameLength, ReconnectPolicy reconnect, 
         Objects.requireNonNull(stallTimeout, "stallTimeout");
         if (stallTimeout.compareTo(MIN_STALL_TIMEOUT) < 0) {
             throw new IllegalArgumentException("stall timeout " + stallTimeout + " is shorter than "
-                    + MIN_STALL_TIMEOUT + ": a live receiver beats only every 200 ms");
+                    + MIN_STALL_TIMEOUT + ": a live peer beats only every 200 ms");
         }
     }
 

@@ -33,6 +33,7 @@ public final class LinkCounters {
     private final SingleWriterCounter lostInFlight = new SingleWriterCounter();
     private final SingleWriterCounter tooLarge = new SingleWriterCounter();
     private final SingleWriterCounter encodeFailed = new SingleWriterCounter();
+    private final SingleWriterCounter stalls = new SingleWriterCounter();
 
     /** Sender, written by the producer thread: items given a sequence number (queued or dropped). */
     public long accepted() {
@@ -121,6 +122,15 @@ public final class LinkCounters {
         return encodeFailed.get();
     }
 
+    /**
+     * Either side, written by its event loop: connections closed because the peer sent nothing, not
+     * even a heartbeat, for the stall timeout (its host froze, or it stopped reading or writing
+     * without closing). The link then connects again, or waits for its peer to.
+     */
+    public long stalls() {
+        return stalls.get();
+    }
+
     @Override
     public String toString() {
         return "accepted " + accepted() + ", refused " + refused() + ", droppedAtSender " + droppedAtSender()
@@ -128,7 +138,8 @@ public final class LinkCounters {
                 + ", droppedAtReceiver " + droppedAtReceiver() + ", lostInTransit " + lostInTransit()
                 + ", acknowledged " + acknowledged() + ", lostInFlight " + lostInFlight()
                 + (tooLarge() == 0 ? "" : ", tooLarge " + tooLarge())
-                + (encodeFailed() == 0 ? "" : ", encodeFailed " + encodeFailed());
+                + (encodeFailed() == 0 ? "" : ", encodeFailed " + encodeFailed())
+                + (stalls() == 0 ? "" : ", stalls " + stalls());
     }
 
     void addAccepted(long n) {
@@ -173,6 +184,10 @@ public final class LinkCounters {
 
     void addEncodeFailed(long n) {
         encodeFailed.add(n);
+    }
+
+    void addStalls(long n) {
+        stalls.add(n);
     }
 
     void addLostInFlight(long n) {

@@ -10,8 +10,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.security.cert.CRL;
+import java.security.cert.CertPathBuilder;
+import java.security.cert.CertStore;
+import java.security.cert.CertificateFactory;
+import java.security.cert.CollectionCertStoreParameters;
+import java.security.cert.PKIXBuilderParameters;
+import java.security.cert.PKIXRevocationChecker;
+import java.security.cert.X509CertSelector;
+import java.util.Collection;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
+import javax.net.ssl.CertPathTrustManagerParameters;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.TrustManagerFactory;
@@ -59,6 +70,28 @@ public final class LinkSecurity {
      */
     public static LinkSecurity fromPkcs12(Path keyStore, char[] keyStorePassword, Path trustStore,
             char[] trustStorePassword) {
+        return fromPkcs12(keyStore, keyStorePassword, trustStore, trustStorePassword, null);
+    }
+
+    /**
+     * As {@link #fromPkcs12(Path, char[], Path, char[])}, and a peer whose certificate the
+     * certificate revocation list {@code crl} (a file in PEM or DER, as {@code keytool -gencrl}
+     * writes it; null for none) revokes is refused at the TLS handshake: the server counts and logs it
+     * as any refused peer, a client's {@code connect} throws with the reason. Every certificate of a
+     * peer's chain below the trusted CA is checked against the list, which must be that CA's, signed
+     * by it and not past its next update (renew it before: a stale list refuses every peer, since no
+     * certificate can then be known not revoked). The list is read once; nothing is fetched from the
+     * network (no OCSP, no distribution points).
+     *
+     * <pre>{@code
+     * LinkSecurity tls = LinkSecurity.fromPkcs12(Path.of("server.p12"), password, Path.of("trust.p12"), password,
+     *         Path.of("revoked.crl"));
+     * }</pre>
+     *
+     * @throws LinkSecurityException when a store or the list cannot be read; the message names the file
+     */
+    public static LinkSecurity fromPkcs12(Path keyStore, char[] keyStorePassword, Path trustStore,
+            char[] trustStorePassword, Path crl) {
         KeyStore keys = load(keyStore, keyStorePassword, "key store");
         KeyStore trusted = load(trustStore, trustStorePassword, "trust store");
         try {
@@ -72,9 +105,12 @@ public final class LinkSecurity {
             }
             KeyManagerFactory keyManagers = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
             keyManagers.init(keys, keyStorePassword);
-            TrustManagerFactory trustManagers =
-                    TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-            trustManagers.init(trusted);
+            TrustManagerFactory trustManagers = TrustManagerFactory.getInstance("PKIX");
+            if (crl == null) {
+                trustManagers.init(trusted);
+            } else {
+                trustManagers.init(revocationChecking(trusted, readCrls(crl)));
+            }
             SslContext server = SslContextBuilder.forServer(keyManagers)
                     .trustManager(trustManagers)
                     .clientAuth(ClientAuth.REQUIRE)
@@ -92,6 +128,37 @@ public final class LinkSecurity {
         } catch (GeneralSecurityException | SSLException e) {
             throw new LinkSecurityException("cannot set up TLS from key store " + keyStore + " and trust store "
                     + trustStore + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * PKIX validation against {@code trusted} that also checks each certificate below the trust
+     * anchor against {@code crls}, and nothing else: no OCSP, no fallback to fetching lists.
+     */
+    private static CertPathTrustManagerParameters revocationChecking(KeyStore trusted, Collection<? extends CRL> crls)
+            throws GeneralSecurityException {
+        PKIXBuilderParameters parameters = new PKIXBuilderParameters(trusted, new X509CertSelector());
+        parameters.addCertStore(CertStore.getInstance("Collection", new CollectionCertStoreParameters(crls)));
+        parameters.setRevocationEnabled(true);
+        PKIXRevocationChecker checker = (PKIXRevocationChecker) CertPathBuilder.getInstance("PKIX")
+                .getRevocationChecker();
+        checker.setOptions(EnumSet.of(PKIXRevocationChecker.Option.PREFER_CRLS,
+                PKIXRevocationChecker.Option.NO_FALLBACK));
+        parameters.addCertPathChecker(checker);
+        return new CertPathTrustManagerParameters(parameters);
+    }
+
+    private static Collection<? extends CRL> readCrls(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            Collection<? extends CRL> crls = CertificateFactory.getInstance("X.509").generateCRLs(in);
+            if (crls.isEmpty()) {
+                throw new LinkSecurityException("certificate revocation list " + file + " holds no CRL: make it with"
+                        + " keytool -gencrl (README, Revoking a certificate)");
+            }
+            return crls;
+        } catch (IOException | GeneralSecurityException e) {
+            throw new LinkSecurityException("cannot read the certificate revocation list " + file + " (PEM or DER,"
+                    + " as keytool -gencrl writes it): " + e, e);
         }
     }
 

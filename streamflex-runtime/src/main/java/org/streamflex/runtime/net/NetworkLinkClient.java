@@ -17,13 +17,10 @@ import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.Promise;
 import java.net.InetSocketAddress;
 import java.util.Objects;
-import java.util.SplittableRandom;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.streamflex.Capsule;
 import org.streamflex.Shared;
-import org.streamflex.runtime.counter.SingleWriterCounter;
 
 /**
  * The sending end of a network link of primitives ({@link #offer(long)}, each item the 64-bit slot
@@ -69,28 +66,14 @@ public final class NetworkLinkClient implements AutoCloseable {
     private final InetSocketAddress receiver;
     private final LinkClientSettings settings;
     private final SenderLinkHandler link;
-    /** The queue of a link of primitives, else null. */
-    private final LongSenderQueue longs;
-    /** The queue of a link of capsules, else null. */
-    private final CapsuleSenderQueue capsules;
-    /** The queue of a link of shared values, else null. */
-    private final SharedSenderQueue shared;
+    private final LinkOffers offers;
     private final Bootstrap bootstrap;
-    /** The event loop's: jitter for the backoff. */
-    private final SplittableRandom random = new SplittableRandom();
-    private final SingleWriterCounter connectAttempts = new SingleWriterCounter();
-    private final SingleWriterCounter connections = new SingleWriterCounter();
-    /** Event loop only: failed attempts since the last handshake that succeeded. */
-    private int failures;
-    private volatile String lastProblem = "";
+    private final ConnectionLog log = new ConnectionLog();
     /** The latest connection, set by the event loop as it opens one; for tests. */
     private volatile Channel current;
 
     private NetworkLinkClient(InetSocketAddress receiver, LinkIdentity offer, SenderQueue queue,
             LinkClientSettings settings) {
-        this.longs = queue instanceof LongSenderQueue q ? q : null;
-        this.capsules = queue instanceof CapsuleSenderQueue q ? q : null;
-        this.shared = queue instanceof SharedSenderQueue q ? q : null;
         this.receiver = receiver;
         this.settings = settings;
         this.group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
@@ -98,6 +81,7 @@ public final class NetworkLinkClient implements AutoCloseable {
         Promise<Void> handshake = loop.newPromise();
         long senderId = ThreadLocalRandom.current().nextLong();
         this.link = new SenderLinkHandler(offer, queue, loop, handshake, senderId);
+        this.offers = new LinkOffers(link, offer, queue, false);
         long stallMillis = settings.stallTimeout().toMillis();
         this.bootstrap = new Bootstrap()
                 .group(group)
@@ -111,26 +95,26 @@ public final class NetworkLinkClient implements AutoCloseable {
                         if (settings.security() != null) {
                             secure(ch, settings.security(), receiver, offer, handshake);
                         }
-                        ch.pipeline().addLast(new IdleStateHandler(stallMillis, 0, 0, TimeUnit.MILLISECONDS),
+                        ch.pipeline().addLast(new IdleStateHandler(stallMillis,
+                                SenderLinkHandler.HEARTBEAT_MILLIS, 0, TimeUnit.MILLISECONDS),
                                 new FrameDecoder(settings.maxFrameLength()), link);
                     }
                 });
         link.connections(new SenderLinkHandler.Connections() {
             @Override
             public void linked() {
-                failures = 0;
-                connections.increment();
+                log.linked();
             }
 
             @Override
             public void lost(String why) {
-                lastProblem = why;
+                log.problem(why);
                 retryLater();
             }
 
             @Override
             public void refused(String why) {
-                lastProblem = why;
+                log.problem(why);
             }
         });
     }
@@ -276,37 +260,22 @@ public final class NetworkLinkClient implements AutoCloseable {
 
     private static SharedSenderQueue sharedQueue(LinkIdentity offer, SharedCodec<?> codec, int queueCapacity,
             int queueBytes, int maxItemBytes, LinkClientSettings settings) {
-        if (offer.kind() != ElementKind.SHARED || !offer.capsuleType().equals(codec.type().getName())) {
-            throw new IllegalArgumentException("a codec of " + codec.type().getName() + " cannot send "
-                    + offer.describe() + ": offer LinkIdentity.ofShared(graph, channel, "
-                    + codec.type().getName() + ", mode)");
-        }
-        return new SharedSenderQueue(codec, queueCapacity, queueBytes, settings.maxFrameLength(), maxItemBytes);
+        return LinkOffers.sharedQueue(offer, codec, queueCapacity, queueBytes, settings.maxFrameLength(), maxItemBytes);
     }
 
     private static LongSenderQueue longQueue(LinkIdentity offer, int queueCapacity, LinkClientSettings settings) {
-        if (offer.kind() == ElementKind.CAPSULE || offer.kind() == ElementKind.SHARED) {
-            throw new IllegalArgumentException("channel " + offer.channel() + " carries "
-                    + (offer.kind() == ElementKind.CAPSULE ? "capsules" : "shared values") + " of "
-                    + offer.capsuleType() + ": open its link with connect" + (offer.kind() == ElementKind.CAPSULE
-                            ? "Capsules or openCapsules" : "Shared or openShared") + " and its codec");
-        }
-        return new LongSenderQueue(offer.kind(), queueCapacity, settings.maxFrameLength());
+        return LinkOffers.longQueue(offer, queueCapacity, settings.maxFrameLength(), offer.kind() == ElementKind.CAPSULE
+                ? "connectCapsules or openCapsules" : "connectShared or openShared");
     }
 
     private static CapsuleSenderQueue capsuleQueue(LinkIdentity offer, CapsuleCodec<?> codec, int queueCapacity,
             int queueBytes, LinkClientSettings settings) {
-        if (offer.kind() != ElementKind.CAPSULE || !offer.capsuleType().equals(codec.type().getName())) {
-            throw new IllegalArgumentException("a codec of " + codec.type().getName() + " cannot send "
-                    + offer.describe() + ": offer LinkIdentity.ofCapsules(graph, channel, "
-                    + codec.type().getName() + ", mode)");
-        }
-        return new CapsuleSenderQueue(codec, queueCapacity, queueBytes, settings.maxFrameLength());
+        return LinkOffers.capsuleQueue(offer, codec, queueCapacity, queueBytes, settings.maxFrameLength());
     }
 
     private void firstHandshake(LinkIdentity offer) {
         Promise<Void> handshake = link.handshake();
-        connectAttempts.increment();
+        log.attempted();
         ChannelFuture connected = bootstrap.connect(receiver).awaitUninterruptibly();
         if (!connected.isSuccess()) {
             var _ = group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
@@ -330,24 +299,18 @@ public final class NetworkLinkClient implements AutoCloseable {
         if (!link.isOpen()) {
             return;
         }
-        long delay = settings.reconnect().delayNanos(failures, random);
-        failures = failures == Integer.MAX_VALUE ? failures : failures + 1;
-        try {
-            var _ = loop.schedule(this::attempt, delay, TimeUnit.NANOSECONDS);
-        } catch (RejectedExecutionException e) {
-            // Shut down by close(): nothing to retry.
-        }
+        log.retryLater(loop, settings.reconnect(), this::attempt);
     }
 
     private void attempt() {
         if (!link.isOpen()) {
             return;
         }
-        connectAttempts.increment();
+        log.attempted();
         ChannelFuture connecting = bootstrap.connect(receiver);
         connecting.addListener(done -> {
             if (!done.isSuccess()) {
-                lastProblem = "cannot connect to " + receiver + ": " + done.cause().getMessage();
+                log.problem("cannot connect to " + receiver + ": " + done.cause().getMessage());
                 retryLater();
             }
         });
@@ -377,15 +340,7 @@ public final class NetworkLinkClient implements AutoCloseable {
      * caller keeps it. Between connections items are queued as usual, and sent after the reconnection.
      */
     public boolean offer(long value) {
-        if (longs == null) {
-            throw new IllegalStateException("this link carries " + (capsules != null ? "capsules: offer(Capsule)"
-                    : "shared values: offer(Shared)"));
-        }
-        try {
-            return link.beginOffer() && link.queued(longs.offer(link.nextSequence(), value));
-        } finally {
-            link.endOffer();
-        }
+        return offers.offer(value);
     }
 
     /**
@@ -396,15 +351,7 @@ public final class NetworkLinkClient implements AutoCloseable {
      *     frame's length, or half the queue's bytes); nothing is counted
      */
     public boolean offer(Capsule capsule) {
-        if (capsules == null) {
-            throw new IllegalStateException("this link carries " + (longs != null ? "primitives: offer(long)"
-                    : "shared values: offer(Shared)"));
-        }
-        try {
-            return link.beginOffer() && link.queued(capsules.offer(link.nextSequence(), capsule));
-        } finally {
-            link.endOffer();
-        }
+        return offers.offer(capsule);
     }
 
     /**
@@ -418,23 +365,17 @@ public final class NetworkLinkClient implements AutoCloseable {
      *     {@link LinkCounters#tooLarge()}, given no sequence number
      */
     public boolean offer(Shared value) {
-        if (shared == null) {
-            throw new IllegalStateException("this link carries " + (longs != null ? "primitives: offer(long)"
-                    : "capsules: offer(Capsule)"));
-        }
-        try {
-            return link.beginOffer() && link.queued(shared.offer(link.nextSequence(), value));
-        } catch (ItemTooLargeException e) {
-            link.counters().addTooLarge(1);
-            throw e;
-        } finally {
-            link.endOffer();
-        }
+        return offers.offer(value);
     }
 
     /** Whether the link is open: offers can be queued, connected or not. False once either side closed it. */
     public boolean isOpen() {
         return link.isOpen();
+    }
+
+    /** The settings it was opened with: frame length, reconnection, stall timeout, TLS. */
+    public LinkClientSettings settings() {
+        return settings;
     }
 
     /**
@@ -452,12 +393,12 @@ public final class NetworkLinkClient implements AutoCloseable {
 
     /** Connections tried, the first included; each retry after a fault adds one. */
     public long connectAttempts() {
-        return connectAttempts.get();
+        return log.attempts();
     }
 
     /** Handshakes that succeeded: 1 plus the reconnections. */
     public long connections() {
-        return connections.get();
+        return log.connections();
     }
 
     /** Connections closed because the receiver sent nothing for the stall timeout. */
@@ -467,7 +408,7 @@ public final class NetworkLinkClient implements AutoCloseable {
 
     /** Why the last connection ended or the last attempt failed; empty if none did. */
     public String lastProblem() {
-        return lastProblem;
+        return log.lastProblem();
     }
 
     /**

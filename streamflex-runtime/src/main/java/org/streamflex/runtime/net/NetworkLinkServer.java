@@ -15,6 +15,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.ssl.SslHandler;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -58,6 +59,8 @@ public final class NetworkLinkServer implements AutoCloseable {
     private volatile String lastProblem = "";
     private final RefusedPeers refusedPeers = new RefusedPeers();
     private boolean closed;
+    /** See {@link #stallTimeout(Duration)}. */
+    private volatile Duration stallTimeout = LinkClientSettings.DEFAULT.stallTimeout();
 
     private NetworkLinkServer(InetSocketAddress address, int maxFrameLength, LinkSecurity security) {
         new FrameDecoder(maxFrameLength); // checks the length before anything is started
@@ -130,6 +133,31 @@ public final class NetworkLinkServer implements AutoCloseable {
         return new NetworkLinkServer(address, maxFrameLength, security);
     }
 
+    /**
+     * Sets how long a peer of a link may send nothing, not even its heartbeat (every 200 ms), before
+     * its connection is closed as stalled and counted ({@link LinkCounters#stalls()}): a sender to one
+     * of its receiving ends, whose next connection is then awaited, and a receiver of one of its
+     * sending ends (made after this call), whose items then stay queued for its next connection. The
+     * default, {@link LinkClientSettings#DEFAULT}'s 10 s, outlasts a long garbage collection or a few
+     * TCP retransmissions on a loaded host, and is still far below what the OS takes to notice a
+     * frozen peer (minutes, or hours with keep-alive). At least {@link LinkClientSettings#MIN_STALL_TIMEOUT}.
+     *
+     * <pre>{@code
+     * NetworkLinkServer server = NetworkLinkServer.open(address).stallTimeout(Duration.ofSeconds(3));
+     * }</pre>
+     *
+     * @return this server
+     */
+    public NetworkLinkServer stallTimeout(Duration timeout) {
+        this.stallTimeout = LinkClientSettings.DEFAULT.withStallTimeout(timeout).stallTimeout(); // checks it
+        return this;
+    }
+
+    /** How long a peer may be silent; see {@link #stallTimeout(Duration)}. */
+    public Duration stallTimeout() {
+        return stallTimeout;
+    }
+
     /** Where it listens (with the port chosen when 0 was asked for). */
     public InetSocketAddress address() {
         return (InetSocketAddress) listening.localAddress();
@@ -175,7 +203,7 @@ public final class NetworkLinkServer implements AutoCloseable {
     /**
      * A sending end of primitives for the receiver that connects to this server and asks for exactly
      * {@code identity}, with a queue of {@code queueCapacity} items (rounded up to a power of two), and
-     * the default stall timeout; see {@link ServerLinkSender}.
+     * the server's stall timeout ({@link #stallTimeout(Duration)}); see {@link ServerLinkSender}.
      *
      * <pre>{@code
      * ServerLinkSender out = server.longSender(LinkIdentity.of("g", "n1:A.out->B.in", ElementKind.INT,
@@ -183,12 +211,8 @@ public final class NetworkLinkServer implements AutoCloseable {
      * }</pre>
      */
     public ServerLinkSender longSender(LinkIdentity identity, int queueCapacity) {
-        if (identity.kind() == ElementKind.CAPSULE || identity.kind() == ElementKind.SHARED) {
-            throw new IllegalArgumentException("channel " + identity.channel() + " carries " + identity.kind()
-                    .javaName() + " values: make its sending end with capsuleSender or sharedSender and its codec");
-        }
-        return register(new ServerLinkSender(identity, new LongSenderQueue(identity.kind(), queueCapacity,
-                maxFrameLength), group.next(), LinkClientSettings.DEFAULT.stallTimeout()));
+        return register(new ServerLinkSender(identity, LinkOffers.longQueue(identity, queueCapacity, maxFrameLength,
+                "capsuleSender or sharedSender"), group.next(), stallTimeout));
     }
 
     /**
@@ -197,12 +221,8 @@ public final class NetworkLinkServer implements AutoCloseable {
      */
     public ServerLinkSender capsuleSender(LinkIdentity identity, CapsuleCodec<?> codec, int queueCapacity,
             int queueBytes) {
-        if (identity.kind() != ElementKind.CAPSULE || !identity.capsuleType().equals(codec.type().getName())) {
-            throw new IllegalArgumentException("a codec of " + codec.type().getName() + " cannot send "
-                    + identity.describe());
-        }
-        return register(new ServerLinkSender(identity, new CapsuleSenderQueue(codec, queueCapacity, queueBytes,
-                maxFrameLength), group.next(), LinkClientSettings.DEFAULT.stallTimeout()));
+        return register(new ServerLinkSender(identity, LinkOffers.capsuleQueue(identity, codec, queueCapacity,
+                queueBytes, maxFrameLength), group.next(), stallTimeout));
     }
 
     /**
@@ -212,12 +232,8 @@ public final class NetworkLinkServer implements AutoCloseable {
      */
     public ServerLinkSender sharedSender(LinkIdentity identity, SharedCodec<?> codec, int queueCapacity,
             int queueBytes, int maxItemBytes) {
-        if (identity.kind() != ElementKind.SHARED || !identity.capsuleType().equals(codec.type().getName())) {
-            throw new IllegalArgumentException("a codec of " + codec.type().getName() + " cannot send "
-                    + identity.describe());
-        }
-        return register(new ServerLinkSender(identity, new SharedSenderQueue(codec, queueCapacity, queueBytes,
-                maxFrameLength, maxItemBytes), group.next(), LinkClientSettings.DEFAULT.stallTimeout()));
+        return register(new ServerLinkSender(identity, LinkOffers.sharedQueue(identity, codec, queueCapacity,
+                queueBytes, maxFrameLength, maxItemBytes), group.next(), stallTimeout));
     }
 
     private ServerLinkSender register(ServerLinkSender sender) {
@@ -325,6 +341,11 @@ public final class NetworkLinkServer implements AutoCloseable {
         @Override
         public String serve(Frame.Request request, ChannelHandlerContext context) {
             return NetworkLinkServer.this.serve(request, context);
+        }
+
+        @Override
+        public Duration stallTimeout() {
+            return stallTimeout;
         }
     }
 

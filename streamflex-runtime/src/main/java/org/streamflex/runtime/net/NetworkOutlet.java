@@ -30,8 +30,7 @@ public final class NetworkOutlet extends Filter {
     private LongRing in;
     private CapsuleRing capsules;
     private SharedRing shared;
-    /** Whether a value too large for the link was logged: once per outlet, the counter has the rest. */
-    private boolean warnedTooLarge;
+    private final OversizeLog oversize = new OversizeLog("in the link's tooLarge");
     private LinkMode mode;
     /** Set at start, before the clock threads start (thread start orders it before every work()). */
     private NetworkLinkClient link;
@@ -101,13 +100,7 @@ public final class NetworkOutlet extends Filter {
         try {
             return out.offer(value);
         } catch (ItemTooLargeException e) {
-            if (!warnedTooLarge) {
-                warnedTooLarge = true;
-                System.getLogger("org.streamflex.runtime.net").log(System.Logger.Level.WARNING, "channel "
-                        + shared.name() + " dropped a value too large for its link (counted in the link's tooLarge;"
-                        + " logged once): " + e.getMessage() + "; a split graph's bound is"
-                        + " Deployment.maxSharedItemBytes, the same on the nodes and the server");
-            }
+            oversize.dropped(shared.name(), e);
             return true;
         }
     }

@@ -1,6 +1,7 @@
 package org.streamflex.runtime.net;
 
 import io.netty.channel.ChannelHandlerContext;
+import java.time.Duration;
 
 /**
  * What a {@link ReceiverLinkHandler} asks of the side that hosts its receiving ends: a
@@ -23,6 +24,12 @@ interface ReceiverHost {
 
     /** A protocol error or failure of a connection. */
     void recordProblem(String problem);
+
+    /**
+     * How long a linked sender may send nothing, not even its heartbeat, before its connection is
+     * closed as stalled (counted in {@link LinkCounters#stalls()}).
+     */
+    Duration stallTimeout();
 
     /** A link was opened: the sender's HELLO was answered HELLO_OK. */
     default void linked() {

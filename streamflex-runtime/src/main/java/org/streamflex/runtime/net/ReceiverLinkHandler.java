@@ -14,8 +14,12 @@ import java.util.concurrent.TimeUnit;
  * receivers, then DATA into the linked receiver's queue with its gaps and drops counted, CREDIT
  * grants as the consumer frees room, ACKs of what it received (every quarter of the queue, and within
  * 50 ms of any item; a heartbeat ACK every 200 ms while nothing arrives, so a sender tells a silent
- * link from a dead one), and the CLOSE exchange. A HELLO from the sending link already linked (it
- * reconnected, while this side had not noticed its old connection die) replaces the old connection.
+ * link from a dead one), and the CLOSE exchange. The sender beats too (an ACK of what it sent,
+ * when it wrote nothing for 200 ms), so a sender that sends nothing at all for the host's stall
+ * timeout froze or lost its network without closing: its connection is closed, counted
+ * ({@link LinkCounters#stalls()}) and the first of each receiving end logged. A HELLO from the
+ * sending link already linked (it reconnected, while this side had not noticed its old connection
+ * die) replaces the old connection.
  *
  * <p>On a server's connection it may instead receive a receiver's HELLO ({@link Frame.Request}): the
  * server then hands the connection to its sending end, and this handler leaves the pipeline. On a
@@ -32,6 +36,7 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
     private static final long ACK_TICK_MILLIS = 50;
     /** Ticks without an ACK before a heartbeat: 200 ms. */
     private static final int HEARTBEAT_TICKS = 4;
+    private static final System.Logger LOG = System.getLogger("org.streamflex.runtime.net");
 
     private final ReceiverHost server;
     /** The receiver's HELLO this side sends first, on a connection it opened; null on a server's. */
@@ -56,6 +61,10 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
     private long ackedItems;
     private int ackEvery;
     private int ticksSinceAck;
+    /** Ticks since the last frame read: the sender's silence. */
+    private long ticksSilent;
+    /** Ticks of silence after which the sender is taken for stalled. */
+    private long stallTicks;
     /** Held by {@link #hold()}: neither reading nor beating. */
     private boolean held;
     private ScheduledFuture<?> ackTimer;
@@ -81,6 +90,7 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
 
     @Override
     protected void channelRead0(ChannelHandlerContext context, Frame frame) {
+        ticksSilent = 0;
         switch (state) {
             case AWAITING_HELLO -> handshake(frame);
             case OPEN, CLOSING -> linked(frame);
@@ -155,6 +165,8 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
         gaps = linked.gapsFor(hello);
         state = State.OPEN;
         ackEvery = Math.max(1, Math.min(linked.capacity() / 4, 4096));
+        stallTicks = Math.max(1, server.stallTimeout().toMillis() / ACK_TICK_MILLIS);
+        ticksSilent = 0;
         ackTimer = ctx.executor().scheduleAtFixedRate(this::tick, ACK_TICK_MILLIS, ACK_TICK_MILLIS,
                 TimeUnit.MILLISECONDS);
         var _ = ctx.write(FrameEncoder.helloOk(ctx.alloc()), ctx.voidPromise());
@@ -184,6 +196,9 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
         switch (frame) {
             case Frame.Data data -> data(data);
             case Frame.Lost lost -> gaps.onLost(lost.items());
+            case Frame.Ack beat -> {
+                // The sender's heartbeat: it is alive, and had nothing to send. Reading it reset the silence.
+            }
             case Frame.Close close -> {
                 gaps.onClose(close.nextSequence());
                 stopAcks();
@@ -254,9 +269,34 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
         if (state != State.OPEN || held) {
             return;
         }
+        if (++ticksSilent >= stallTicks) {
+            stalled();
+            return;
+        }
         if (received != ackedItems || ++ticksSinceAck >= HEARTBEAT_TICKS) {
             ack();
         }
+    }
+
+    /**
+     * The sender sent nothing, not even a heartbeat, for the stall timeout: its host froze, or its
+     * network went, without the connection ending. Closing it lets the link go on: a node's receiving
+     * link connects again with backoff, and a server's receiving end takes the sender's next
+     * connection. Items still on the way are the sender's to count (lost in flight).
+     */
+    private void stalled() {
+        LinkCounters counters = receiver.counters();
+        String why = "the sender at " + ctx.channel().remoteAddress() + " sent nothing, not even a heartbeat, for "
+                + server.stallTimeout().toMillis() + " ms: connection of " + receiver.identity().describe()
+                + " closed as stalled";
+        if (counters.stalls() == 0) {
+            LOG.log(System.Logger.Level.WARNING, why + " (later stalls of this link are counted, not logged)");
+        }
+        counters.addStalls(1);
+        server.recordProblem(why);
+        state = State.CLOSED;
+        stopAcks();
+        var _ = ctx.close();
     }
 
     private void stopAcks() {

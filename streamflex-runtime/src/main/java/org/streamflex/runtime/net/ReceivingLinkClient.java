@@ -14,8 +14,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.ssl.SslHandler;
 import java.net.InetSocketAddress;
-import java.util.SplittableRandom;
-import java.util.concurrent.RejectedExecutionException;
+import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -34,7 +33,9 @@ import org.streamflex.runtime.counter.SingleWriterCounter;
  * <p>It connects in the background and, whenever a connection fails or ends (the server is not
  * listening yet, restarted, closed the link, or refused it), again after {@link ReconnectPolicy}
  * delays, until {@link #close()}: a receiver has nothing to lose by trying again, and the server
- * may come back. A REFUSE is recorded ({@link #lastProblem()}, {@link #refusals()}) and logged at
+ * may come back. A server that sends nothing, not even its heartbeat, for the settings' stall timeout
+ * (its host froze) has its connection closed, counted ({@link #stalls()}), and is connected to again
+ * the same way. A REFUSE is recorded ({@link #lastProblem()}, {@link #refusals()}) and logged at
  * WARNING when its reason changes. The consumer takes what arrived from {@link #receiver()}.
  *
  * <pre>{@code
@@ -55,17 +56,11 @@ public final class ReceivingLinkClient implements AutoCloseable {
     private final EventLoopGroup group;
     private final EventLoop loop;
     private final Bootstrap bootstrap;
-    /** The event loop's: jitter for the backoff. */
-    private final SplittableRandom random = new SplittableRandom();
-    private final SingleWriterCounter connectAttempts = new SingleWriterCounter();
-    private final SingleWriterCounter connections = new SingleWriterCounter();
+    private final ConnectionLog log = new ConnectionLog();
     private final SingleWriterCounter refusals = new SingleWriterCounter();
-    /** Event loop only: failed attempts since the last link opened. */
-    private int failures;
     /** Event loop only: the last refusal logged, so that a server refusing in a loop is logged once. */
     private String loggedRefusal = "";
     private volatile boolean open = true;
-    private volatile String lastProblem = "";
 
     private ReceivingLinkClient(InetSocketAddress sender, LinkReceiver receiver, LinkClientSettings settings) {
         this.sender = sender;
@@ -140,12 +135,12 @@ public final class ReceivingLinkClient implements AutoCloseable {
 
     /** Connections tried. */
     public long connectAttempts() {
-        return connectAttempts.get();
+        return log.attempts();
     }
 
     /** Links opened: the sender's HELLO answered HELLO_OK, once per connection. */
     public long connections() {
-        return connections.get();
+        return log.connections();
     }
 
     /** Connections the sender refused (or this side refused, the sender's HELLO differing). */
@@ -153,21 +148,29 @@ public final class ReceivingLinkClient implements AutoCloseable {
         return refusals.get();
     }
 
+    /**
+     * Connections closed because the server sent nothing, not even its heartbeat, for the stall
+     * timeout ({@link LinkClientSettings#stallTimeout()}).
+     */
+    public long stalls() {
+        return receiver.counters().stalls();
+    }
+
     /** Why the last connection failed, ended or was refused; empty if none did. */
     public String lastProblem() {
-        return lastProblem;
+        return log.lastProblem();
     }
 
     private void attempt() {
         if (!open) {
             return;
         }
-        connectAttempts.increment();
+        log.attempted();
         ChannelFuture connecting = bootstrap.connect(sender);
         connecting.addListener(done -> {
             if (!done.isSuccess()) {
-                lastProblem = "cannot connect to " + sender + " for " + receiver.identity().describe() + ": "
-                        + done.cause().getMessage();
+                log.problem("cannot connect to " + sender + " for " + receiver.identity().describe() + ": "
+                        + done.cause().getMessage());
                 var _ = connecting.channel().close(); // closed already, as a rule: its close schedules the retry
             }
         });
@@ -178,13 +181,7 @@ public final class ReceivingLinkClient implements AutoCloseable {
         if (!open) {
             return;
         }
-        long delay = settings.reconnect().delayNanos(failures, random);
-        failures = failures == Integer.MAX_VALUE ? failures : failures + 1;
-        try {
-            var _ = loop.schedule(this::attempt, delay, TimeUnit.NANOSECONDS);
-        } catch (RejectedExecutionException e) {
-            // Shut down by close(): nothing to retry.
-        }
+        log.retryLater(loop, settings.reconnect(), this::attempt);
     }
 
     private void secure(SocketChannel ch) {
@@ -194,8 +191,8 @@ public final class ReceivingLinkClient implements AutoCloseable {
         ch.pipeline().addLast(tls);
         tls.handshakeFuture().addListener(done -> {
             if (!done.isSuccess()) {
-                lastProblem = "TLS handshake with " + sender + " for " + receiver.identity().describe() + " failed: "
-                        + done.cause();
+                log.problem("TLS handshake with " + sender + " for " + receiver.identity().describe() + " failed: "
+                        + done.cause());
             }
         });
     }
@@ -233,7 +230,7 @@ public final class ReceivingLinkClient implements AutoCloseable {
         @Override
         public void recordRefusal(String reason) {
             refusals.increment();
-            lastProblem = reason;
+            log.problem(reason);
             if (!reason.equals(loggedRefusal)) {
                 loggedRefusal = reason;
                 LOG.log(System.Logger.Level.WARNING, "link " + receiver.identity().describe() + " from " + sender
@@ -243,13 +240,17 @@ public final class ReceivingLinkClient implements AutoCloseable {
 
         @Override
         public void recordProblem(String problem) {
-            lastProblem = problem;
+            log.problem(problem);
+        }
+
+        @Override
+        public Duration stallTimeout() {
+            return settings.stallTimeout();
         }
 
         @Override
         public void linked() {
-            failures = 0;
-            connections.increment();
+            log.linked();
         }
 
         @Override

@@ -10,7 +10,6 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.streamflex.Capsule;
 import org.streamflex.Shared;
-import org.streamflex.runtime.counter.SingleWriterCounter;
 
 /**
  * The sending end of a link hosted by a {@link NetworkLinkServer}, whose receiver connects to it:
@@ -43,38 +42,30 @@ public final class ServerLinkSender {
     private final LinkIdentity identity;
     private final SenderLinkHandler link;
     private final long stallMillis;
-    /** The queue of a link of primitives, else null. */
-    private final LongSenderQueue longs;
-    /** The queue of a link of capsules, else null. */
-    private final CapsuleSenderQueue capsules;
-    /** The queue of a link of shared values, else null. */
-    private final SharedSenderQueue shared;
-    private final SingleWriterCounter connections = new SingleWriterCounter();
-    private volatile String lastProblem = "";
+    private final LinkOffers offers;
+    private final ConnectionLog log = new ConnectionLog();
 
     ServerLinkSender(LinkIdentity identity, SenderQueue queue, EventLoop loop, Duration stallTimeout) {
         this.identity = identity;
-        this.longs = queue instanceof LongSenderQueue q ? q : null;
-        this.capsules = queue instanceof CapsuleSenderQueue q ? q : null;
-        this.shared = queue instanceof SharedSenderQueue q ? q : null;
         this.stallMillis = stallTimeout.toMillis();
         this.link = new SenderLinkHandler(identity, queue, loop, loop.newPromise(),
                 ThreadLocalRandom.current().nextLong());
         link.hosted();
+        this.offers = new LinkOffers(link, identity, queue, true);
         link.connections(new SenderLinkHandler.Connections() {
             @Override
             public void linked() {
-                connections.increment();
+                log.linked();
             }
 
             @Override
             public void lost(String why) {
-                lastProblem = why; // the receiver connects again: nothing to do here
+                log.problem(why); // the receiver connects again: nothing to do here
             }
 
             @Override
             public void refused(String why) {
-                lastProblem = why;
+                log.problem(why);
             }
         });
     }
@@ -87,13 +78,13 @@ public final class ServerLinkSender {
     /**
      * Event loop: the receiver's HELLO on {@code context}'s connection asked for this link. The
      * connection becomes this end's: the handler that read the HELLO leaves the pipeline, a stall
-     * detector goes in before the frame decoder, and this end sends its HELLO.
+     * detector and heartbeat timer go in before the frame decoder, and this end sends its HELLO.
      */
     void adopt(ChannelHandlerContext context) {
         ChannelPipeline pipeline = context.pipeline();
         pipeline.remove(context.handler());
         pipeline.addBefore(NetworkLinkServer.DECODER, "stall",
-                new IdleStateHandler(stallMillis, 0, 0, TimeUnit.MILLISECONDS));
+                new IdleStateHandler(stallMillis, SenderLinkHandler.HEARTBEAT_MILLIS, 0, TimeUnit.MILLISECONDS));
         pipeline.addLast(link);
         link.adopt(pipeline.context(link));
     }
@@ -103,26 +94,12 @@ public final class ServerLinkSender {
      * and offer it again (CREDIT mode, the linked receiver has no room yet); see the class comment.
      */
     public boolean offer(long value) {
-        if (longs == null) {
-            throw new IllegalStateException("link " + identity.describe() + " does not carry primitives");
-        }
-        try {
-            return !link.beginOffer() || link.settled(longs.offer(link.nextSequence(), value));
-        } finally {
-            link.endOffer();
-        }
+        return offers.offer(value);
     }
 
     /** Producer thread only, on a link of capsules: encodes {@code capsule} into the queue; as {@link #offer(long)}. */
     public boolean offer(Capsule capsule) {
-        if (capsules == null) {
-            throw new IllegalStateException("link " + identity.describe() + " does not carry capsules");
-        }
-        try {
-            return !link.beginOffer() || link.settled(capsules.offer(link.nextSequence(), capsule));
-        } finally {
-            link.endOffer();
-        }
+        return offers.offer(capsule);
     }
 
     /**
@@ -133,17 +110,7 @@ public final class ServerLinkSender {
      *     {@link LinkCounters#tooLarge()}
      */
     public boolean offer(Shared value) {
-        if (shared == null) {
-            throw new IllegalStateException("link " + identity.describe() + " does not carry shared values");
-        }
-        try {
-            return !link.beginOffer() || link.settled(shared.offer(link.nextSequence(), value));
-        } catch (ItemTooLargeException e) {
-            link.counters().addTooLarge(1);
-            throw e;
-        } finally {
-            link.endOffer();
-        }
+        return offers.offer(value);
     }
 
     /** Whether a receiver is linked now. */
@@ -168,7 +135,7 @@ public final class ServerLinkSender {
 
     /** Handshakes that succeeded: one per connection of its receiver. */
     public long connections() {
-        return connections.get();
+        return log.connections();
     }
 
     /** Connections closed because the receiver sent nothing (no ACK, no heartbeat) for the stall timeout. */
@@ -178,7 +145,7 @@ public final class ServerLinkSender {
 
     /** Why the last connection ended; empty if none did. */
     public String lastProblem() {
-        return lastProblem;
+        return log.lastProblem();
     }
 
     /** Any thread: ends the link (a CLOSE exchange with a linked receiver). */

@@ -117,6 +117,10 @@ class ServerToNodeTest {
             allowed = allowed + more;
         }
 
+        public long made() {
+            return made;
+        }
+
         @Override
         public void work() {
             long m = made;
@@ -385,7 +389,7 @@ class ServerToNodeTest {
         assertEquals(LinkMode.CREDIT, links(dropping).crossings().get(1).mode());
     }
 
-    private static boolean allLinked(CrossingLinks server, int crossings, int nodes) {
+    static boolean allLinked(CrossingLinks server, int crossings, int nodes) {
         for (int c = 0; c < crossings; c++) {
             for (int n = 0; n < nodes; n++) {
                 ServerLinkSender s = server.sender(c, n);
@@ -397,13 +401,13 @@ class ServerToNodeTest {
         return true;
     }
 
-    private static CrossingLinks links(StreamFlexGraph graph) {
+    static CrossingLinks links(StreamFlexGraph graph) {
         CrossingLinks links = ((RuntimeGraph) ApiAccess.assemblyOf(graph)).crossingLinks();
         assertNotNull(links, "the graph was built as a node or the server");
         return links;
     }
 
-    private static void waitFor(BooleanSupplier done, Supplier<String> state) throws InterruptedException {
+    static void waitFor(BooleanSupplier done, Supplier<String> state) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
         while (!done.getAsBoolean()) {
             if (System.nanoTime() > deadline) {

@@ -71,9 +71,14 @@ public final class DevCertificates {
 
     /** The lines of the first bash block after the "### Securing a link" heading. */
     private static List<String> readmeCommands() throws IOException {
+        return readmeCommands("### Securing a link");
+    }
+
+    /** The lines of the first bash block after the README's line {@code heading}. */
+    static List<String> readmeCommands(String heading) throws IOException {
         List<String> lines = Files.readAllLines(Path.of("README.md"));
-        int i = lines.indexOf("### Securing a link");
-        assertTrue(i >= 0, "the README has a Securing a link section");
+        int i = lines.indexOf(heading);
+        assertTrue(i >= 0, "the README has a section " + heading);
         while (!lines.get(i).equals("```bash")) {
             i++;
         }

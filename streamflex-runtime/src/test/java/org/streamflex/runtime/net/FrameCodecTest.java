@@ -142,13 +142,14 @@ class FrameCodecTest {
     @Test
     void aHelloOfAnotherVersionIsPassedOnUnreadButOtherFramesOfItAreRefused() {
         EmbeddedChannel ch = new EmbeddedChannel(new FrameDecoder(FrameFormat.DEFAULT_MAX_FRAME_LENGTH));
-        LinkIdentity v4 = LinkIdentity.of("g", "c", ElementKind.LONG, LinkMode.DROP).withVersion(4);
-        ch.writeInbound(FrameEncoder.hello(ALLOC, v4, 8));
-        assertEquals(new Frame.ForeignHello(4), ch.readInbound());
+        int next = FrameFormat.VERSION + 1;
+        LinkIdentity newer = LinkIdentity.of("g", "c", ElementKind.LONG, LinkMode.DROP).withVersion(next);
+        ch.writeInbound(FrameEncoder.hello(ALLOC, newer, 8));
+        assertEquals(new Frame.ForeignHello(next), ch.readInbound());
         ByteBuf credit = FrameEncoder.credit(ALLOC, 1);
-        credit.setByte(4, 4);
+        credit.setByte(4, next);
         ProtocolException e = assertThrows(ProtocolException.class, () -> ch.writeInbound(credit));
-        assertTrue(e.getMessage().contains("protocol version 4 in a CREDIT frame"), e.getMessage());
+        assertTrue(e.getMessage().contains("protocol version " + next + " in a CREDIT frame"), e.getMessage());
     }
 
     @Test

@@ -134,8 +134,8 @@ class NetworkLinkTest {
             LinkIdentity offer = LinkIdentity.of("G", "C", ElementKind.DOUBLE, LinkMode.DROP);
             LinkRefusedException e = assertThrows(LinkRefusedException.class,
                     () -> NetworkLinkClient.connect(server.address(), offer, 16));
-            String expected = "sender offers graph G channel C of double, DROP mode, protocol version 3, receiver "
-                    + "expects graph G channel C of long, DROP mode, protocol version 3";
+            String expected = "sender offers graph G channel C of double, DROP mode, protocol version 4, receiver "
+                    + "expects graph G channel C of long, DROP mode, protocol version 4";
             assertTrue(e.getMessage().endsWith(expected), e.getMessage());
             assertEquals(expected, server.lastRefusal());
             assertEquals(1, server.refusedLinks());
@@ -159,7 +159,7 @@ class NetworkLinkTest {
                 LinkRefusedException e = assertThrows(LinkRefusedException.class,
                         () -> NetworkLinkClient.connect(server.address(), id.withVersion(version), 16));
                 assertTrue(e.getMessage().contains("peer speaks StreamFlex link protocol version " + older
-                        + ", this server speaks version 3"), e.getMessage());
+                        + ", this server speaks version " + FrameFormat.VERSION), e.getMessage());
                 assertTrue(server.lastRefusal().startsWith("peer speaks StreamFlex link protocol version " + older));
             }
         }

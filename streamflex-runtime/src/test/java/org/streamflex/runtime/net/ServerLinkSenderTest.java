@@ -259,7 +259,7 @@ class ServerLinkSenderTest {
             try (ReceivingLinkClient in = ReceivingLinkClient.openLongs(server.address(), dropping, 1024, FAST)) {
                 waitFor(() -> in.refusals() >= 2, in::lastProblem);
                 assertTrue(in.lastProblem().contains("receiver expects graph g channel n1:A.out->B.in of long, DROP"
-                        + " mode, protocol version 3, sender sends graph g channel n1:A.out->B.in of long, CREDIT"
+                        + " mode, protocol version 4, sender sends graph g channel n1:A.out->B.in of long, CREDIT"
                         + " mode"), in.lastProblem());
                 assertTrue(in.isOpen(), "a receiver keeps trying: the server may be fixed and restarted");
                 assertEquals(0, in.connections());
@@ -293,13 +293,15 @@ class ServerLinkSenderTest {
             byte[] reason = new byte[answer.readUnsignedShort()];
             answer.readFully(reason);
             assertTrue(new String(reason, StandardCharsets.UTF_8).startsWith("peer speaks StreamFlex link protocol"
-                    + " version 2, this server speaks version 3"), new String(reason, StandardCharsets.UTF_8));
+                    + " version 2, this server speaks version " + FrameFormat.VERSION),
+                    new String(reason, StandardCharsets.UTF_8));
         }
     }
 
     @Test
     void aNodeFacingAServerOfTheOlderVersionReportsItsRefusalNamingBothVersions() throws Exception {
-        String reason = "sender speaks StreamFlex link protocol version 3, receiver speaks version 2";
+        String reason = "sender speaks StreamFlex link protocol version " + FrameFormat.VERSION
+                + ", receiver speaks version 2";
         try (ServerSocket old = new ServerSocket(0, 4, InetAddress.getLoopbackAddress())) {
             Thread server = Thread.ofPlatform().start(() -> {
                 try (Socket peer = old.accept()) {
