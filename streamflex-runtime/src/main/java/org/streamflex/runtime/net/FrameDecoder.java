@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.List;
 
 /**
@@ -33,6 +34,9 @@ public final class FrameDecoder extends ByteToMessageDecoder {
     private ByteBuf carry;
     /** A read went into {@link #carry} alone: with auto-read off, another read is asked for, as Netty's decoders do. */
     private boolean readMore;
+    /** A read is being decoded: a read arriving meanwhile waits in {@link #reentrant}. */
+    private boolean reading;
+    private ArrayDeque<ByteBuf> reentrant;
 
     /**
      * A decoder refusing bodies longer than {@code maxFrameLength} bytes.
@@ -58,6 +62,32 @@ public final class FrameDecoder extends ByteToMessageDecoder {
             super.channelRead(ctx, msg);
             return;
         }
+        if (reading) {
+            // A read that arrives while a frame of the one before is handled (a handler's write made a
+            // handler before this one read more): decoded after that read, as Netty's decoders do.
+            if (reentrant == null) {
+                reentrant = new ArrayDeque<>(2);
+            }
+            reentrant.add(in);
+            return;
+        }
+        reading = true;
+        try {
+            for (ByteBuf next = in; next != null; next = reentrant == null ? null : reentrant.poll()) {
+                read(ctx, next);
+            }
+        } catch (Exception | Error e) {
+            for (ByteBuf left = reentrant == null ? null : reentrant.poll(); left != null; left = reentrant.poll()) {
+                left.release();
+            }
+            throw e;
+        } finally {
+            reading = false;
+        }
+    }
+
+    /** Decodes the frames {@code in} ends, or gathers the frame it starts, and releases it. */
+    private void read(ChannelHandlerContext ctx, ByteBuf in) throws Exception {
         if (carry != null) {
             try {
                 gather(ctx, in);

@@ -1,6 +1,7 @@
 package org.streamflex.runtime.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -11,6 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -164,6 +167,38 @@ class FrameDecoderReadsTest {
         assertTrue(decoder.failed());
         assertEquals(0, decoder.bufferedBytes());
         ch.finishAndReleaseAll();
+    }
+
+    @Test
+    void aReadArrivingWhileASplitFrameIsHandledIsDecodedAfterTheReadBeforeIt() {
+        ByteBuf lost = ALLOC.directBuffer();
+        for (int i = 1; i <= 3; i++) {
+            ByteBuf frame = FrameEncoder.lost(ALLOC, i);
+            lost.writeBytes(frame);
+            frame.release();
+        }
+        int frame = lost.readableBytes() / 3;
+        ByteBuf first = lost.retainedSlice(0, frame + 5); // LOST 1, the start of LOST 2
+        ByteBuf second = lost.retainedSlice(frame + 5, 2 * frame - 5); // the rest of LOST 2, LOST 3
+        lost.release();
+        ByteBuf later = FrameEncoder.lost(ALLOC, 4);
+        List<Object> seen = new ArrayList<>();
+        EmbeddedChannel ch = new EmbeddedChannel();
+        FrameDecoder decoder = new FrameDecoder(FrameFormat.DEFAULT_MAX_FRAME_LENGTH);
+        ch.pipeline().addLast(decoder, new ChannelInboundHandlerAdapter() {
+            @Override
+            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                seen.add(msg);
+                if (msg.equals(new Frame.Lost(2))) {
+                    // As if handling the split frame made the transport read.
+                    ctx.pipeline().fireChannelRead(later);
+                }
+            }
+        });
+        ch.writeInbound(first);
+        ch.writeInbound(second);
+        assertEquals(List.of(new Frame.Lost(1), new Frame.Lost(2), new Frame.Lost(3), new Frame.Lost(4)), seen);
+        assertFalse(ch.finishAndReleaseAll());
     }
 
     @Test
