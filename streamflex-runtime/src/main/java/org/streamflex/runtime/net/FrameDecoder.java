@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.List;
 
 /**
@@ -12,6 +13,11 @@ import java.util.List;
  * when known and the problem; the decoder then discards everything after it. A header announcing a
  * body longer than the maximum is refused before the body arrives, so the decoder never holds more
  * than one header and one maximal body.
+ *
+ * <p>Frames are decoded straight from the buffers the socket was read into, each DATA frame's items a
+ * slice of them; only a frame split between two reads is copied, into a buffer of its own, as its
+ * bytes arrive. (Netty's cumulation, which this replaces, copied every byte of a read that followed a
+ * split frame, and again as its buffer grew.)
  *
  * <pre>{@code
  * pipeline.addLast(new FrameDecoder(FrameFormat.DEFAULT_MAX_FRAME_LENGTH), new MyLinkHandler());
@@ -24,6 +30,13 @@ public final class FrameDecoder extends ByteToMessageDecoder {
     /** Stream offset of the reader index: where the next frame starts. */
     private long offset;
     private boolean failed;
+    /** The start of a frame whose end has not arrived, gathered from the reads it spans; null when none. */
+    private ByteBuf carry;
+    /** A read went into {@link #carry} alone: with auto-read off, another read is asked for, as Netty's decoders do. */
+    private boolean readMore;
+    /** A read is being decoded: a read arriving meanwhile waits in {@link #reentrant}. */
+    private boolean reading;
+    private ArrayDeque<ByteBuf> reentrant;
 
     /**
      * A decoder refusing bodies longer than {@code maxFrameLength} bytes.
@@ -40,7 +53,119 @@ public final class FrameDecoder extends ByteToMessageDecoder {
 
     /** Bytes received and not yet decoded: less than a header and a maximal body. */
     public int bufferedBytes() {
-        return internalBuffer().readableBytes();
+        return internalBuffer().readableBytes() + (carry == null ? 0 : carry.readableBytes());
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        if (!(msg instanceof ByteBuf in)) {
+            super.channelRead(ctx, msg);
+            return;
+        }
+        if (reading) {
+            // A read that arrives while a frame of the one before is handled (a handler's write made a
+            // handler before this one read more): decoded after that read, as Netty's decoders do.
+            if (reentrant == null) {
+                reentrant = new ArrayDeque<>(2);
+            }
+            reentrant.add(in);
+            return;
+        }
+        reading = true;
+        try {
+            for (ByteBuf next = in; next != null; next = reentrant == null ? null : reentrant.poll()) {
+                read(ctx, next);
+            }
+        } catch (Exception | Error e) {
+            for (ByteBuf left = reentrant == null ? null : reentrant.poll(); left != null; left = reentrant.poll()) {
+                left.release();
+            }
+            throw e;
+        } finally {
+            reading = false;
+        }
+    }
+
+    /** Decodes the frames {@code in} ends, or gathers the frame it starts, and releases it. */
+    private void read(ChannelHandlerContext ctx, ByteBuf in) throws Exception {
+        if (carry != null) {
+            try {
+                gather(ctx, in);
+            } catch (RuntimeException e) {
+                in.release();
+                throw e;
+            }
+            if (carry != null || !in.isReadable()) {
+                readMore |= carry != null;
+                in.release();
+                return;
+            }
+        }
+        // Nothing is buffered here, so Netty decodes from the read buffer itself, without copying it.
+        super.channelRead(ctx, in);
+        ByteBuf rest = internalBuffer();
+        if (rest.isReadable() && !failed) {
+            // A frame's start: moved out, so that the next read is not copied after it. readFrame
+            // checked its header if it is whole, so a body it announces fits the maximum.
+            int whole = rest.readableBytes() < FrameFormat.HEADER_BYTES ? FrameFormat.HEADER_BYTES
+                    : FrameFormat.HEADER_BYTES + (int) rest.getUnsignedInt(rest.readerIndex() + 8);
+            carry = ctx.alloc().directBuffer(whole);
+            carry.writeBytes(rest);
+        }
+    }
+
+    /**
+     * Copies from {@code in} the bytes the carried frame lacks, as far as {@code in} has them: its header
+     * first, checked before its body is gathered; then its body. A frame made whole is decoded and fired.
+     */
+    private void gather(ChannelHandlerContext ctx, ByteBuf in) {
+        if (carry.readableBytes() < FrameFormat.HEADER_BYTES) {
+            carry.writeBytes(in, Math.min(in.readableBytes(), FrameFormat.HEADER_BYTES - carry.readableBytes()));
+            if (carry.readableBytes() < FrameFormat.HEADER_BYTES) {
+                return;
+            }
+        }
+        Frame frame;
+        try {
+            frame = readFrame(carry); // checks the header; null while the body is short
+            if (frame == null) {
+                long missing = FrameFormat.HEADER_BYTES + carry.getUnsignedInt(carry.readerIndex() + 8)
+                        - carry.readableBytes();
+                carry.writeBytes(in, (int) Math.min(in.readableBytes(), missing));
+                frame = readFrame(carry);
+            }
+        } catch (ProtocolException e) {
+            failed = true;
+            releaseCarry();
+            in.skipBytes(in.readableBytes());
+            ctx.fireExceptionCaught(e);
+            return;
+        }
+        if (frame != null) {
+            releaseCarry(); // a DATA frame's items hold their own reference to it
+            ctx.fireChannelRead(frame);
+        }
+    }
+
+    private void releaseCarry() {
+        carry.release();
+        carry = null;
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+        if (readMore && !ctx.channel().config().isAutoRead()) {
+            ctx.read();
+        }
+        readMore = false;
+        super.channelReadComplete(ctx);
+    }
+
+    @Override
+    protected void handlerRemoved0(ChannelHandlerContext ctx) {
+        if (carry != null) {
+            releaseCarry(); // a frame cut off by the end of the connection, as Netty's cumulation drops it
+        }
     }
 
     /** Whether the decoder met malformed input and now discards what it receives. */

@@ -133,7 +133,15 @@ public final class FrameEncoder {
      * bytes, take {@code itemBytes}; the caller writes them, then calls {@link #finishData}.
      */
     public static ByteBuf startCapsuleData(ByteBufAllocator alloc, long firstSequence, int itemBytes) {
-        ByteBuf frame = alloc.directBuffer(FrameFormat.HEADER_BYTES + FrameFormat.DATA_PREFIX_BYTES + itemBytes);
+        int frameBytes = FrameFormat.HEADER_BYTES + FrameFormat.DATA_PREFIX_BYTES + itemBytes;
+        return startCapsuleData(alloc.directBuffer(frameBytes), firstSequence);
+    }
+
+    /**
+     * As {@link #startCapsuleData(ByteBufAllocator, long, int)}, into {@code frame}, an empty buffer with
+     * room for the items (a sending link's reused frame buffer).
+     */
+    public static ByteBuf startCapsuleData(ByteBuf frame, long firstSequence) {
         header(frame, FrameFormat.VERSION, FrameType.DATA);
         frame.writeLong(firstSequence);
         frame.writeInt(0);

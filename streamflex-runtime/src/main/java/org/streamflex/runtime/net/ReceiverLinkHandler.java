@@ -1,6 +1,7 @@
 package org.streamflex.runtime.net;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
@@ -32,6 +33,14 @@ import java.util.concurrent.TimeUnit;
  */
 final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
     private enum State { AWAITING_HELLO, OPEN, CLOSING, CLOSED }
+
+    /**
+     * How a receiving connection's reads are sized: from 16 KiB, growing while reads fill their
+     * buffer up to 1 MiB (Netty's default stops at 64 KiB). {@link FrameDecoder} copies only a frame
+     * split between two reads, so the larger the reads, the fewer bytes are copied: at most one
+     * frame of each read, and fewer reads and wake-ups when the consumer falls behind.
+     */
+    static final AdaptiveRecvByteBufAllocator READS = new AdaptiveRecvByteBufAllocator(512, 16 << 10, 1 << 20);
 
     private static final long ACK_TICK_MILLIS = 50;
     /** Ticks without an ACK before a heartbeat: 200 ms. */

@@ -14,7 +14,9 @@ import org.streamflex.Shared;
  * is immutable while anyone holds it, so the frame gets the bytes it had when it was offered; its
  * samples are copied once on this side, where a queue of bytes copied them twice (into the queue on
  * the producer's thread, then into the frame). DATA frames carry the values as length-prefixed
- * items (item size 0), as {@link RecordSenderQueue}'s do, byte for byte.
+ * items (item size 0), as {@link RecordSenderQueue}'s do, byte for byte, at most {@link #BATCH_BYTES}
+ * of them a frame, written into the queue's own reused buffers ({@link FrameBuffers}: no view of a
+ * frame's memory is made per frame).
  *
  * <p>Bounds, as a queue of bytes had them: at most {@code capacity} values and {@code byteCapacity}
  * bytes (rounded up to a power of two) of encoded values, each counting its size and 12 bytes; a
@@ -46,6 +48,20 @@ final class SharedSenderQueue implements SenderQueue {
     private final int maxFrameItemBytes;
     private final int maxItemBytes;
     private final String limits;
+    /**
+     * The most bytes of items a DATA frame of several values carries (a single larger value goes
+     * alone, within the frame length). A receiver delivers none of a frame's items before its last
+     * byte has arrived: frames as long as the frame length allowed (1 MiB, 127 segments of 8 KiB)
+     * left the consumer idle while each arrived, and the sender idle while the consumer then freed
+     * their credit; frames of one socket read keep items flowing, and a drain still writes several
+     * frames before it flushes.
+     */
+    static final int BATCH_BYTES = 1 << 16;
+    /** Bytes of a DATA frame besides its items: the header and the DATA prefix. */
+    private static final int FRAME_OVERHEAD = FrameFormat.HEADER_BYTES + FrameFormat.DATA_PREFIX_BYTES;
+
+    /** Event loop: buffers for frames of up to a batch, each with its view made once. */
+    private final FrameBuffers buffers = new FrameBuffers(FRAME_OVERHEAD + BATCH_BYTES);
     /** Event loop: the heap array of the last heap frame and its segment, so that a view is made once. */
     private byte[] heapArray;
     private MemorySegment heapView;
@@ -111,6 +127,11 @@ final class SharedSenderQueue implements SenderQueue {
         return true;
     }
 
+    /** The buffers its frames of up to {@link #BATCH_BYTES} of items are written into. */
+    FrameBuffers frameBuffers() {
+        return buffers;
+    }
+
     @Override
     public SequencedRing ring() {
         return ring;
@@ -131,15 +152,24 @@ final class SharedSenderQueue implements SenderQueue {
         int itemBytes = 0;
         while (n < max && ring.sequenceAt(n) == first + n) {
             int item = RecordSenderQueue.LENGTH_BYTES + ring.lengthAt(n);
-            if (itemBytes + item > maxFrameItemBytes) {
+            if (itemBytes + item > maxFrameItemBytes || (n > 0 && itemBytes + item > BATCH_BYTES)) {
                 break;
             }
             itemBytes += item;
             n++;
         }
-        ByteBuf frame = FrameEncoder.startCapsuleData(alloc, first, itemBytes);
+        ByteBuf frame;
+        MemorySegment target;
+        if (FRAME_OVERHEAD + itemBytes <= buffers.capacity()) {
+            FrameBuffers.Frame reused = buffers.take(alloc);
+            frame = FrameEncoder.startCapsuleData(reused, first);
+            target = reused.segment();
+        } else {
+            frame = FrameEncoder.startCapsuleData(alloc, first, itemBytes);
+            target = null;
+        }
         int start = frame.writerIndex();
-        RuntimeException failure = encode(frame, start, itemBytes, n);
+        RuntimeException failure = encode(frame, target, start, itemBytes, n);
         ring.free();
         if (failure != null) {
             frame.release();
@@ -151,10 +181,14 @@ final class SharedSenderQueue implements SenderQueue {
         return FrameEncoder.finishData(frame, n);
     }
 
-    /** Encodes the next {@code n} values into {@code frame} at {@code start}, releasing each; the first failure. */
-    private RuntimeException encode(ByteBuf frame, int start, int itemBytes, int n) {
-        MemorySegment target = writable(frame, start, itemBytes);
-        long at = frame.hasArray() ? frame.arrayOffset() + start : 0;
+    /**
+     * Encodes the next {@code n} values into {@code frame} at {@code start}, through {@code view} (its
+     * memory from index 0) or, when null, a view made for the frame; releases each value and returns
+     * the first failure.
+     */
+    private RuntimeException encode(ByteBuf frame, MemorySegment view, int start, int itemBytes, int n) {
+        MemorySegment target = view != null ? view : writable(frame, start, itemBytes);
+        long at = view != null ? start : frame.hasArray() ? frame.arrayOffset() + start : 0;
         RuntimeException failure = null;
         for (int i = 0; i < n; i++) {
             Shared value = ring.value();

@@ -212,19 +212,53 @@ class SharedSenderQueueTest {
             blobs.add(b);
             assertTrue(queue.offer(100 + i, b));
         }
+        // One value longer than a batch: its frame is the allocator's, here on the heap.
+        Blob large = new Blob(1 << 16, 40);
+        blobs.add(large);
+        assertTrue(queue.offer(140, large));
         int from = 0;
-        for (ByteBufAllocator alloc : List.of(PooledByteBufAllocator.DEFAULT, new KeepingAllocator(true))) {
+        KeepingAllocator heap = new KeepingAllocator(true);
+        for (ByteBufAllocator alloc : List.of(PooledByteBufAllocator.DEFAULT, heap, heap)) {
             ByteBuf frame = queue.takeData(alloc, 20);
             try {
-                assertEquals(alloc instanceof KeepingAllocator, frame.hasArray(), "a direct frame, then a heap one");
                 int n = FrameEncoder.dataCount(frame);
-                assertEquals(20, n);
+                assertEquals(from < 40 ? 20 : 1, n);
+                assertEquals(from == 40, frame.hasArray(), "the queue's own direct buffers, then the allocator's");
                 assertArrayEquals(frameOfRecords(100 + from, blobs.subList(from, from + n)), bytesOf(frame));
                 from += n;
             } finally {
                 frame.release();
             }
         }
+        assertEquals(1, heap.given.size(), "only the frame longer than a batch was allocated");
+        blobs.forEach(b -> assertEquals(1, b.references()));
+    }
+
+    @Test
+    void framesOfSegmentSizedValuesStopAtABatchAndLeaveNoValueBehind() {
+        BlobCodec codec = new BlobCodec(null);
+        SharedSenderQueue queue = queue(codec, 64, 1 << 20);
+        List<Blob> blobs = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            Blob b = new Blob(8192, i);
+            blobs.add(b);
+            assertTrue(queue.offer(i, b));
+        }
+        List<Integer> counts = new ArrayList<>();
+        int from = 0;
+        while (queue.available() > 0) {
+            ByteBuf frame = queue.takeData(PooledByteBufAllocator.DEFAULT, 64);
+            int n = FrameEncoder.dataCount(frame);
+            counts.add(n);
+            assertTrue(frame.readableBytes() - FrameFormat.HEADER_BYTES - FrameFormat.DATA_PREFIX_BYTES
+                    <= SharedSenderQueue.BATCH_BYTES, "a batch at most: " + frame.readableBytes());
+            assertArrayEquals(frameOfRecords(from, blobs.subList(from, from + n)), bytesOf(frame));
+            from += n;
+            frame.release();
+        }
+        // 8,196 bytes an item: seven fit in 65,536, eight do not; the last frame takes what is left.
+        assertEquals(List.of(7, 7, 6), counts);
+        assertEquals(1, queue.frameBuffers().kept(), "each frame's buffer came back and was taken again");
         blobs.forEach(b -> assertEquals(1, b.references()));
     }
 
@@ -312,8 +346,8 @@ class SharedSenderQueueTest {
         EncodeFailedException e = assertThrows(EncodeFailedException.class, () -> queue.takeData(alloc, 4));
         assertTrue(e.getMessage().contains("failed to encode a " + Blob.class.getName()), e.getMessage());
         assertEquals(4, e.items(), "the frame's four values left the queue unsent");
-        assertEquals(1, alloc.given.size());
-        assertEquals(0, alloc.given.get(0).refCnt(), "the frame is released");
+        assertTrue(alloc.given.isEmpty(), "a frame of a batch is one of the queue's own buffers");
+        assertEquals(1, queue.frameBuffers().kept(), "the frame is released, back to the queue's buffers");
         for (int i = 0; i < 4; i++) {
             assertEquals(1, blobs.get(i).references(), "value " + i + " of the frame: released once");
         }
