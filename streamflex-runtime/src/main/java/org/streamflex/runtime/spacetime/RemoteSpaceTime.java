@@ -134,6 +134,26 @@ public final class RemoteSpaceTime implements AutoCloseable {
         return new RemoteThread(this, id, name, virtualTime);
     }
 
+    /**
+     * Joins the server's space as a filter's thread at {@code virtualTime}: its operations are
+     * staged there until its {@code work()} commits ({@link RemoteSpaceTimeFilters}).
+     */
+    RemoteFilterThread joinFilter(String name, long virtualTime, long boundNanos) {
+        long id = raise(call(SpaceTimeWire.JOIN_FILTER, 0, out -> {
+            SpaceTimeWire.writeString(out, name);
+            out.writeLong(virtualTime);
+        }), null).value;
+        return new RemoteFilterThread(this, id, name, virtualTime, boundNanos);
+    }
+
+    /** Attaches thread {@code thread} by {@code op} to what the server publishes as {@code name}; its number. */
+    long attach(long thread, int op, String name) {
+        return raise(call(op, 0, out -> {
+            out.writeLong(thread);
+            SpaceTimeWire.writeString(out, name);
+        }), name).value;
+    }
+
     /** Closes the connection: the server makes its threads leave the space. */
     @Override
     public void close() {
@@ -188,6 +208,14 @@ public final class RemoteSpaceTime implements AutoCloseable {
      * says (its {@link Answer#length} then tells how many).
      */
     Answer call(int op, long waitNanos, RemoteCall answer, Consumer<ByteBuf> body) {
+        return callWithin(op, Math.max(0, waitNanos) + ANSWER_TIMEOUT.toNanos(), answer, body);
+    }
+
+    /**
+     * As {@link #call(int, long, RemoteCall, Consumer)}, waiting at most {@code boundNanos} for the
+     * answer in all; beyond it the connection is closed, since what the server did is then unknown.
+     */
+    Answer callWithin(int op, long boundNanos, RemoteCall answer, Consumer<ByteBuf> body) {
         String closed = closedBecause;
         if (closed != null) {
             throw new SpaceTimeRemoteException("the connection to the space-time server " + server + " is closed ("
@@ -205,7 +233,7 @@ public final class RemoteSpaceTime implements AutoCloseable {
             throw e;
         }
         var _ = channel.writeAndFlush(SpaceTimeWire.finish(out, start));
-        long wait = Math.max(0, waitNanos) + ANSWER_TIMEOUT.toNanos();
+        long wait = boundNanos;
         try {
             awaitBriefly(answer);
             return answer.get(wait, TimeUnit.NANOSECONDS);
@@ -260,6 +288,8 @@ public final class RemoteSpaceTime implements AutoCloseable {
      * with its bytes unless they went into the caller's buffer; or an error's fields.
      */
     static final class Answer {
+        /** An ITEM's code: no error's. */
+        private static final int ITEM_CODE = -1;
         final long value;
         final long ticket;
         final int length;
@@ -286,7 +316,7 @@ public final class RemoteSpaceTime implements AutoCloseable {
         }
 
         static Answer item(long timestamp, long ticket, int length, byte[] bytes) {
-            return new Answer(timestamp, ticket, length, bytes, 0, 0, 0, null);
+            return new Answer(timestamp, ticket, length, bytes, ITEM_CODE, 0, 0, null);
         }
 
         static Answer error(int code, long first, long second, String message) {
@@ -295,6 +325,11 @@ public final class RemoteSpaceTime implements AutoCloseable {
 
         boolean isError() {
             return message != null;
+        }
+
+        /** Whether an {@code ITEM} answered (a filter's get answers {@code OK} when there is none). */
+        boolean isItem() {
+            return code == ITEM_CODE;
         }
     }
 

@@ -97,10 +97,7 @@ public final class RemoteThread {
     }
 
     private long attach(int op, String name) {
-        return RemoteSpaceTime.raise(space.call(op, 0, out -> {
-            out.writeLong(id);
-            SpaceTimeWire.writeString(out, name);
-        }), name).value;
+        return space.attach(id, op, name);
     }
 
     @Override
