@@ -34,6 +34,8 @@ final class RemoteFilterThread implements FilterTransaction, Stable {
     final long id;
     private final String filterName;
     private final long boundNanos;
+    /** Every request of this filter's, one at a time: used again, so that none allocates a call. */
+    private final RemoteCall call;
     private boolean inWork;
     /** Whether this work() sent an operation the server staged: only then is a commit or undo sent. */
     private boolean staged;
@@ -47,6 +49,7 @@ final class RemoteFilterThread implements FilterTransaction, Stable {
         this.filterName = filterName;
         this.virtualTime = virtualTime;
         this.boundNanos = boundNanos;
+        this.call = space.newCall();
     }
 
     @Override
@@ -184,8 +187,8 @@ final class RemoteFilterThread implements FilterTransaction, Stable {
         checkInWork("a read of register " + register);
         int room = (int) Math.min(Integer.MAX_VALUE - 1, dst.byteSize());
         staged = true;
-        RemoteCall into = RemoteCall.into(dst.asByteBuffer());
-        RemoteSpaceTime.Answer answer = space.callWithin(SpaceTimeWire.F_REGISTER_READ, boundNanos, into,
+        RemoteSpaceTime.Answer answer = space.callWithin(SpaceTimeWire.F_REGISTER_READ, boundNanos,
+                call.into(dst.asByteBuffer()),
                 out -> out.writeLong(id).writeLong(connection).writeInt(room));
         var _ = RemoteSpaceTime.raise(answer, null);
         return answer.isItem() ? answer.length : answer.value; // OK -1: empty
@@ -224,7 +227,7 @@ final class RemoteFilterThread implements FilterTransaction, Stable {
 
     /** One request of this filter's thread: its number first, then {@code fields}. */
     private RemoteSpaceTime.Answer call(int op, java.util.function.Consumer<ByteBuf> fields) {
-        return space.callWithin(op, boundNanos, RemoteCall.copying(), out -> {
+        return space.callWithin(op, boundNanos, call.copying(), out -> {
             out.writeLong(id);
             fields.accept(out);
         });
