@@ -23,33 +23,24 @@ import org.streamflex.Stable;
  * }
  * }</pre>
  */
-public final class SpaceTimeInput implements Stable {
-    /** The filter's thread in this JVM's space, or null when bound to a server's ({@link #remote}). */
+public final class SpaceTimeInput extends FilterHandle implements Stable {
+    /** The filter's thread in this JVM's space, or null when bound to a server's ({@link RemoteSpaceTimeFilters}). */
     private final FilterThread owner;
     private final InputConnection connection;
     private final SpaceTimeChannel channel;
-    /** The filter's thread in a server's space, or null. */
-    private final RemoteFilterThread remote;
-    /** The connection's number on the server. */
-    private final long remoteConnection;
-    private final String name;
 
     SpaceTimeInput(FilterThread owner, InputConnection connection, SpaceTimeChannel channel) {
+        super(channel.name());
         this.owner = owner;
         this.connection = connection;
         this.channel = channel;
-        this.remote = null;
-        this.remoteConnection = 0;
-        this.name = channel.name();
     }
 
     SpaceTimeInput(RemoteFilterThread remote, long connection, String channel) {
+        super(remote, connection, channel);
         this.owner = null;
         this.connection = null;
         this.channel = null;
-        this.remote = remote;
-        this.remoteConnection = connection;
-        this.name = channel;
     }
 
     /**

@@ -23,32 +23,24 @@ import org.streamflex.Stable;
  * }
  * }</pre>
  */
-public final class SpaceTimeOutput implements Stable {
-    /** The filter's thread in this JVM's space, or null when bound to a server's ({@link #remote}). */
+public final class SpaceTimeOutput extends FilterHandle implements Stable {
+    /** The filter's thread in this JVM's space, or null when bound to a server's ({@link RemoteSpaceTimeFilters}). */
     private final FilterThread owner;
     private final OutputConnection connection;
     private final SpaceTimeChannel channel;
-    /** The filter's thread in a server's space, or null. */
-    private final RemoteFilterThread remote;
-    private final long remoteConnection;
-    private final String name;
 
     SpaceTimeOutput(FilterThread owner, OutputConnection connection, SpaceTimeChannel channel) {
+        super(channel.name());
         this.owner = owner;
         this.connection = connection;
         this.channel = channel;
-        this.remote = null;
-        this.remoteConnection = 0;
-        this.name = channel.name();
     }
 
     SpaceTimeOutput(RemoteFilterThread remote, long connection, String channel) {
+        super(remote, connection, channel);
         this.owner = null;
         this.connection = null;
         this.channel = null;
-        this.remote = remote;
-        this.remoteConnection = connection;
-        this.name = channel;
     }
 
     /** Puts a copy of {@code src} at {@code timestamp}, published when {@code work()} returns. */

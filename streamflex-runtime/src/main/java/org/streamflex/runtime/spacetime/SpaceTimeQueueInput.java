@@ -25,32 +25,24 @@ import org.streamflex.Stable;
  * }
  * }</pre>
  */
-public final class SpaceTimeQueueInput implements Stable {
-    /** The filter's thread in this JVM's space, or null when bound to a server's ({@link #remote}). */
+public final class SpaceTimeQueueInput extends FilterHandle implements Stable {
+    /** The filter's thread in this JVM's space, or null when bound to a server's ({@link RemoteSpaceTimeFilters}). */
     private final FilterThread owner;
     private final QueueInput connection;
     private final SpaceTimeQueue queue;
-    /** The filter's thread in a server's space, or null. */
-    private final RemoteFilterThread remote;
-    private final long remoteConnection;
-    private final String name;
 
     SpaceTimeQueueInput(FilterThread owner, QueueInput connection, SpaceTimeQueue queue) {
+        super(queue.name());
         this.owner = owner;
         this.connection = connection;
         this.queue = queue;
-        this.remote = null;
-        this.remoteConnection = 0;
-        this.name = queue.name();
     }
 
     SpaceTimeQueueInput(RemoteFilterThread remote, long connection, String queue) {
+        super(remote, connection, queue);
         this.owner = null;
         this.connection = null;
         this.queue = null;
-        this.remote = remote;
-        this.remoteConnection = connection;
-        this.name = queue;
     }
 
     /**

@@ -27,31 +27,23 @@ import org.streamflex.Stable;
  * }
  * }</pre>
  */
-public final class SpaceTimeRegisterHandle implements Stable {
-    /** The filter's thread in this JVM's space, or null when bound to a server's ({@link #remote}). */
+public final class SpaceTimeRegisterHandle extends FilterHandle implements Stable {
+    /** The filter's thread in this JVM's space, or null when bound to a server's ({@link RemoteSpaceTimeFilters}). */
     private final FilterThread owner;
     private final SpaceTimeRegister register;
-    /** The filter's thread in a server's space, or null. */
-    private final RemoteFilterThread remote;
-    private final long remoteConnection;
-    private final String name;
     /** Writes this connection has read; the filter's thread writes it at a commit, under the space's lock. */
     long versionRead;
 
     SpaceTimeRegisterHandle(FilterThread owner, SpaceTimeRegister register) {
+        super(register.name());
         this.owner = owner;
         this.register = register;
-        this.remote = null;
-        this.remoteConnection = 0;
-        this.name = register.name();
     }
 
     SpaceTimeRegisterHandle(RemoteFilterThread remote, long connection, String register) {
+        super(remote, connection, register);
         this.owner = null;
         this.register = null;
-        this.remote = remote;
-        this.remoteConnection = connection;
-        this.name = register;
     }
 
     /** Writes a copy of {@code src} when {@code work()} returns. */
