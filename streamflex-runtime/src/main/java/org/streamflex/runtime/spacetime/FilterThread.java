@@ -23,7 +23,7 @@ import org.streamflex.runtime.clock.RuntimeClock;
  * items this connection may consume. Only another thread's put at one of the staged timestamps
  * can refuse the commit; it is checked for every put before any is made.
  */
-final class FilterThread implements Stable {
+final class FilterThread implements FilterTransaction, Stable {
     final SpaceTime space;
     final SpaceTimeThread thread;
     final String filterName;
@@ -61,7 +61,8 @@ final class FilterThread implements Stable {
         this.filterName = filterName;
     }
 
-    void begin() {
+    @Override
+    public void begin() {
         RuntimeClock clock = releasedBy;
         // A clock's own thread has entered it before its first release, and a driver marks it; a worker
         // releasing it has not: it would release the filter back to back, polling, so refuse it plainly.
@@ -71,6 +72,25 @@ final class FilterThread implements Stable {
                     + " back: give the graph a periodic clock, or start it with -Dstreamflex.workers=false");
         }
         inWork = true;
+    }
+
+    @Override
+    public String filterName() {
+        return filterName;
+    }
+
+    /**
+     * A remote filter's operation arrived ({@link SessionFilters}): its work() has begun, unless an
+     * earlier operation of the same work() began it. The client sends no begin, so that a work()
+     * that touches no space-time costs no round trip.
+     */
+    void beginRemote() {
+        inWork = true;
+    }
+
+    /** Whether a work() has begun and neither committed nor been undone. */
+    boolean inWork() {
+        return inWork;
     }
 
     void releasedBy(RuntimeClock clock) {
@@ -297,7 +317,8 @@ final class FilterThread implements Stable {
      * @throws DuplicateTimestampException if another thread put at a staged timestamp meanwhile:
      *     then nothing of the work() is made, as if it threw
      */
-    void commit() {
+    @Override
+    public void commit() {
         inWork = false;
         space.lock.lock();
         try {
@@ -333,7 +354,8 @@ final class FilterThread implements Stable {
     }
 
     /** The work() threw: nothing it put is published, its consumes and virtual time are dropped, its gets undone. */
-    void undo() {
+    @Override
+    public void undo() {
         inWork = false;
         space.lock.lock();
         try {

@@ -34,6 +34,10 @@ public final class InputConnection {
     private final TreeSet<Long> open = new TreeSet<>();
     private boolean detached;
 
+    SpaceTimeChannel channel() {
+        return channel;
+    }
+
     InputConnection(SpaceTime space, SpaceTimeChannel channel, SpaceTimeThread thread) {
         this.space = space;
         this.channel = channel;

@@ -19,6 +19,10 @@ public final class OutputConnection {
     private final SpaceTimeThread thread;
     private boolean detached;
 
+    SpaceTimeChannel channel() {
+        return channel;
+    }
+
     OutputConnection(SpaceTime space, SpaceTimeChannel channel, SpaceTimeThread thread) {
         this.space = space;
         this.channel = channel;
@@ -71,13 +75,18 @@ public final class OutputConnection {
 
     /** What a put's arguments must be, whoever puts: a plain thread or a filter. */
     static void checkArguments(SpaceTimeChannel channel, long timestamp, int consumers) {
+        checkArguments(channel.name(), timestamp, consumers);
+    }
+
+    /** As {@link #checkArguments(SpaceTimeChannel, long, int)}, for the channel named {@code channel}. */
+    static void checkArguments(String channel, long timestamp, int consumers) {
         if (consumers == 0 || consumers < SpaceTime.UNKNOWN_CONSUMERS) {
             throw new IllegalArgumentException("consumers of the put at " + timestamp + " on channel "
-                    + channel.name() + " must be positive or UNKNOWN_CONSUMERS: " + consumers);
+                    + channel + " must be positive or UNKNOWN_CONSUMERS: " + consumers);
         }
         if (timestamp == SpaceTime.INFINITY) {
             throw new VirtualTimeException("INFINITY is a virtual time, not a timestamp: put on channel "
-                    + channel.name() + " at a finite timestamp");
+                    + channel + " at a finite timestamp");
         }
     }
 

@@ -23,6 +23,10 @@ public final class QueueInput {
     private final Map<Long, StoredItem> open = new HashMap<>();
     private boolean detached;
 
+    SpaceTimeQueue queue() {
+        return queue;
+    }
+
     QueueInput(SpaceTime space, SpaceTimeQueue queue, SpaceTimeThread thread) {
         this.space = space;
         this.queue = queue;

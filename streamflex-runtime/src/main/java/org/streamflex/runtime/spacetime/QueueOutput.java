@@ -18,6 +18,10 @@ public final class QueueOutput {
     private final SpaceTimeThread thread;
     private boolean detached;
 
+    SpaceTimeQueue queue() {
+        return queue;
+    }
+
     QueueOutput(SpaceTime space, SpaceTimeQueue queue, SpaceTimeThread thread) {
         this.space = space;
         this.queue = queue;

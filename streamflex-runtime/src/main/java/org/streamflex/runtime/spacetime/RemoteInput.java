@@ -1,5 +1,6 @@
 package org.streamflex.runtime.spacetime;
 
+import io.netty.buffer.ByteBuf;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
@@ -22,12 +23,15 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RemoteInput {
     private final RemoteSpaceTime space;
+    /** Every request of this connection's, one at a time: used again, so that none allocates a call. */
+    private final RemoteCall call;
     private final long id;
     private final String channel;
     /** Written and read by the one Java thread using this connection. */
     private long lastTimestamp = ItemNotAvailableException.NONE;
 
     RemoteInput(RemoteSpaceTime space, long id, String channel) {
+        this.call = space.newCall();
         this.space = space;
         this.id = id;
         this.channel = channel;
@@ -66,7 +70,7 @@ public final class RemoteInput {
      *     item is open on the connection, as after any get)
      */
     public int get(long timestamp, long timeout, TimeUnit unit, byte[] dst) throws ItemNotAvailableException {
-        return getInto(SpaceTimeWire.BY_TIMESTAMP, timestamp, timeout, unit, RemoteCall.into(dst, 0, dst.length));
+        return getInto(SpaceTimeWire.BY_TIMESTAMP, timestamp, timeout, unit, call.into(dst, 0, dst.length));
     }
 
     /**
@@ -74,7 +78,7 @@ public final class RemoteInput {
      * moves past the item's bytes (its limit is kept).
      */
     public int get(long timestamp, long timeout, TimeUnit unit, ByteBuffer dst) throws ItemNotAvailableException {
-        return getInto(SpaceTimeWire.BY_TIMESTAMP, timestamp, timeout, unit, RemoteCall.into(dst));
+        return getInto(SpaceTimeWire.BY_TIMESTAMP, timestamp, timeout, unit, call.into(dst));
     }
 
     /**
@@ -86,12 +90,12 @@ public final class RemoteInput {
      *     item is open on the connection, its timestamp in the message)
      */
     public int get(Wildcard wildcard, long timeout, TimeUnit unit, byte[] dst) throws ItemNotAvailableException {
-        return getInto(SpaceTimeWire.selector(wildcard), 0, timeout, unit, RemoteCall.into(dst, 0, dst.length));
+        return getInto(SpaceTimeWire.selector(wildcard), 0, timeout, unit, call.into(dst, 0, dst.length));
     }
 
     /** As {@link #get(Wildcard, long, TimeUnit, byte[])}, into {@code dst} at its position, which moves. */
     public int get(Wildcard wildcard, long timeout, TimeUnit unit, ByteBuffer dst) throws ItemNotAvailableException {
-        return getInto(SpaceTimeWire.selector(wildcard), 0, timeout, unit, RemoteCall.into(dst));
+        return getInto(SpaceTimeWire.selector(wildcard), 0, timeout, unit, call.into(dst));
     }
 
     /**
@@ -104,15 +108,17 @@ public final class RemoteInput {
     }
 
     private RemoteItem get(int selector, long timestamp, long timeoutNanos) throws ItemNotAvailableException {
-        return item(space.call(SpaceTimeWire.GET, timeoutNanos, out -> out.writeLong(id)
+        return item(space.call(SpaceTimeWire.GET, timeoutNanos, call.copying(), out -> out.writeLong(id)
                 .writeByte(selector).writeLong(timestamp).writeLong(timeoutNanos).writeInt(SpaceTimeWire.ANY_ROOM)));
     }
 
     private int getInto(int selector, long timestamp, long timeout, TimeUnit unit, RemoteCall into)
             throws ItemNotAvailableException {
         long timeoutNanos = Math.max(0, Objects.requireNonNull(unit, "unit").toNanos(timeout));
-        RemoteSpaceTime.Answer answer = space.call(SpaceTimeWire.GET, timeoutNanos, into, out -> out.writeLong(id)
-                .writeByte(selector).writeLong(timestamp).writeLong(timeoutNanos).writeInt(into.room));
+        // No lambda for the fields, as other calls have: a capturing one would be this call's one allocation.
+        ByteBuf out = space.request(into, SpaceTimeWire.GET);
+        out.writeLong(id).writeByte(selector).writeLong(timestamp).writeLong(timeoutNanos).writeInt(into.room);
+        RemoteSpaceTime.Answer answer = space.await(into, out, SpaceTimeWire.GET, RemoteSpaceTime.bound(timeoutNanos));
         checkItem(answer);
         lastTimestamp = answer.value;
         return answer.length;
@@ -139,18 +145,18 @@ public final class RemoteInput {
 
     /** Marks the item at {@code timestamp} consumed; see {@link InputConnection#consume(long)}. */
     public void consume(long timestamp) {
-        RemoteSpaceTime.raise(space.call(SpaceTimeWire.CONSUME, 0, out -> out.writeLong(id).writeLong(timestamp)),
-                channel);
+        RemoteSpaceTime.raise(space.call(SpaceTimeWire.CONSUME, 0, call.copying(),
+                out -> out.writeLong(id).writeLong(timestamp)), channel);
     }
 
     /** Marks every item up to {@code timestamp} consumed; see {@link InputConnection#consumeUntil(long)}. */
     public void consumeUntil(long timestamp) {
-        RemoteSpaceTime.raise(space.call(SpaceTimeWire.CONSUME_UNTIL, 0, out -> out.writeLong(id)
+        RemoteSpaceTime.raise(space.call(SpaceTimeWire.CONSUME_UNTIL, 0, call.copying(), out -> out.writeLong(id)
                 .writeLong(timestamp)), channel);
     }
 
     /** Detaches from the channel. */
     public void detach() {
-        RemoteSpaceTime.raise(space.call(SpaceTimeWire.DETACH, 0, out -> out.writeLong(id)), channel);
+        RemoteSpaceTime.raise(space.call(SpaceTimeWire.DETACH, 0, call.copying(), out -> out.writeLong(id)), channel);
     }
 }

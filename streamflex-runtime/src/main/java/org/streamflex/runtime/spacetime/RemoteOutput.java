@@ -15,10 +15,13 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RemoteOutput {
     private final RemoteSpaceTime space;
+    /** Every request of this connection's, one at a time: used again, so that none allocates a call. */
+    private final RemoteCall call;
     private final long id;
     private final String channel;
 
     RemoteOutput(RemoteSpaceTime space, long id, String channel) {
+        this.call = space.newCall();
         this.space = space;
         this.id = id;
         this.channel = channel;
@@ -50,8 +53,8 @@ public final class RemoteOutput {
 
     private void put(long timestamp, ByteBuffer src, int consumers) {
         int length = checkSize(timestamp, src);
-        RemoteSpaceTime.raise(space.call(SpaceTimeWire.PUT, 0, out -> putFields(out, timestamp, src, consumers,
-                length)), channel);
+        RemoteSpaceTime.raise(space.call(SpaceTimeWire.PUT, 0, call.copying(),
+                out -> putFields(out, timestamp, src, consumers, length)), channel);
     }
 
     /**
@@ -79,7 +82,7 @@ public final class RemoteOutput {
         ByteBuffer bytes = ByteBuffer.wrap(src);
         int length = checkSize(timestamp, bytes);
         long timeoutNanos = Math.max(0, unit.toNanos(timeout));
-        RemoteSpaceTime.Answer answer = space.call(SpaceTimeWire.PUT_GET, timeoutNanos, out -> {
+        RemoteSpaceTime.Answer answer = space.call(SpaceTimeWire.PUT_GET, timeoutNanos, call.copying(), out -> {
             out.writeLong(from.id()).writeByte(SpaceTimeWire.BY_TIMESTAMP).writeLong(getTimestamp)
                     .writeLong(timeoutNanos).writeInt(SpaceTimeWire.ANY_ROOM);
             putFields(out, timestamp, bytes, 0, length);
@@ -105,6 +108,6 @@ public final class RemoteOutput {
 
     /** Detaches from the channel. */
     public void detach() {
-        RemoteSpaceTime.raise(space.call(SpaceTimeWire.DETACH, 0, out -> out.writeLong(id)), channel);
+        RemoteSpaceTime.raise(space.call(SpaceTimeWire.DETACH, 0, call.copying(), out -> out.writeLong(id)), channel);
     }
 }

@@ -24,6 +24,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RemoteQueueInput {
     private final RemoteSpaceTime space;
+    /** Every request of this connection's, one at a time: used again, so that none allocates a call. */
+    private final RemoteCall call;
     private final long id;
     private final String queue;
     /** Written and read by the one Java thread using this connection. */
@@ -31,6 +33,7 @@ public final class RemoteQueueInput {
     private long lastTimestamp = ItemNotAvailableException.NONE;
 
     RemoteQueueInput(RemoteSpaceTime space, long id, String queue) {
+        this.call = space.newCall();
         this.space = space;
         this.id = id;
         this.queue = queue;
@@ -65,7 +68,7 @@ public final class RemoteQueueInput {
      *     taken, and stays at the head of the queue
      */
     public int get(long timeout, TimeUnit unit, byte[] dst) throws ItemNotAvailableException {
-        return getInto(nanos(timeout, unit), RemoteCall.into(dst, 0, dst.length));
+        return getInto(nanos(timeout, unit), call.into(dst, 0, dst.length));
     }
 
     /**
@@ -73,7 +76,7 @@ public final class RemoteQueueInput {
      * past the item's bytes (its limit is kept).
      */
     public int get(long timeout, TimeUnit unit, ByteBuffer dst) throws ItemNotAvailableException {
-        return getInto(nanos(timeout, unit), RemoteCall.into(dst));
+        return getInto(nanos(timeout, unit), call.into(dst));
     }
 
     /** The ticket of the item this connection's last get returned ({@link ItemView#NO_TICKET} before any). */
@@ -92,8 +95,8 @@ public final class RemoteQueueInput {
      * @throws SpaceTimeStateException if this connection holds no item with that ticket open
      */
     public void consume(long ticket) {
-        RemoteSpaceTime.raise(space.call(SpaceTimeWire.QUEUE_CONSUME, 0, out -> out.writeLong(id).writeLong(ticket)),
-                null);
+        RemoteSpaceTime.raise(space.call(SpaceTimeWire.QUEUE_CONSUME, 0, call.copying(),
+                out -> out.writeLong(id).writeLong(ticket)), null);
     }
 
     /**
@@ -102,7 +105,7 @@ public final class RemoteQueueInput {
      * @throws SpaceTimeStateException if it holds items open: consume them first
      */
     public void detach() {
-        RemoteSpaceTime.raise(space.call(SpaceTimeWire.DETACH, 0, out -> out.writeLong(id)), null);
+        RemoteSpaceTime.raise(space.call(SpaceTimeWire.DETACH, 0, call.copying(), out -> out.writeLong(id)), null);
     }
 
     private static long nanos(long timeout, TimeUnit unit) {
@@ -110,7 +113,7 @@ public final class RemoteQueueInput {
     }
 
     private RemoteItem get(long timeoutNanos) throws ItemNotAvailableException {
-        RemoteSpaceTime.Answer answer = call(timeoutNanos, RemoteCall.copying());
+        RemoteSpaceTime.Answer answer = call(timeoutNanos, call.copying());
         return new RemoteItem(answer.value, answer.ticket, answer.bytes);
     }
 

@@ -16,10 +16,13 @@ import java.nio.ByteBuffer;
  */
 public final class RemoteQueueOutput {
     private final RemoteSpaceTime space;
+    /** Every request of this connection's, one at a time: used again, so that none allocates a call. */
+    private final RemoteCall call;
     private final long id;
     private final String queue;
 
     RemoteQueueOutput(RemoteSpaceTime space, long id, String queue) {
+        this.call = space.newCall();
         this.space = space;
         this.id = id;
         this.queue = queue;
@@ -42,7 +45,7 @@ public final class RemoteQueueOutput {
         if (length > space.maxItemBytes()) {
             throw new ItemTooLargeException("remote queue " + queue, timestamp, length, space.maxItemBytes());
         }
-        return RemoteSpaceTime.raise(space.call(SpaceTimeWire.QUEUE_PUT, 0, out -> {
+        return RemoteSpaceTime.raise(space.call(SpaceTimeWire.QUEUE_PUT, 0, call.copying(), out -> {
             out.writeLong(id).writeLong(timestamp).writeInt(length);
             out.writeBytes(src.duplicate());
         }), null).value;
@@ -50,7 +53,7 @@ public final class RemoteQueueOutput {
 
     /** Detaches from the queue. */
     public void detach() {
-        RemoteSpaceTime.raise(space.call(SpaceTimeWire.DETACH, 0, out -> out.writeLong(id)), null);
+        RemoteSpaceTime.raise(space.call(SpaceTimeWire.DETACH, 0, call.copying(), out -> out.writeLong(id)), null);
     }
 
     @Override

@@ -18,10 +18,13 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RemoteRegisterConnection {
     private final RemoteSpaceTime space;
+    /** Every request of this connection's, one at a time: used again, so that none allocates a call. */
+    private final RemoteCall call;
     private final long id;
     private final String register;
 
     RemoteRegisterConnection(RemoteSpaceTime space, long id, String register) {
+        this.call = space.newCall();
         this.space = space;
         this.id = id;
         this.register = register;
@@ -42,7 +45,7 @@ public final class RemoteRegisterConnection {
         if (length > space.maxItemBytes()) {
             throw new ItemTooLargeException("remote register " + register, 0, length, space.maxItemBytes());
         }
-        RemoteSpaceTime.raise(space.call(SpaceTimeWire.REGISTER_WRITE, 0, out -> {
+        RemoteSpaceTime.raise(space.call(SpaceTimeWire.REGISTER_WRITE, 0, call.copying(), out -> {
             out.writeLong(id).writeInt(length);
             out.writeBytes(src.duplicate());
         }), null);
@@ -50,8 +53,8 @@ public final class RemoteRegisterConnection {
 
     /** Whether a write happened since this connection's last read. */
     public boolean isFull() {
-        return RemoteSpaceTime.raise(space.call(SpaceTimeWire.REGISTER_FULL, 0, out -> out.writeLong(id)), null)
-                .value != 0;
+        return RemoteSpaceTime.raise(space.call(SpaceTimeWire.REGISTER_FULL, 0, call.copying(),
+                out -> out.writeLong(id)), null).value != 0;
     }
 
     /**
@@ -64,7 +67,7 @@ public final class RemoteRegisterConnection {
      *     full)
      */
     public int readNew(byte[] dst, long timeout, TimeUnit unit) throws ItemNotAvailableException {
-        return readNew(RemoteCall.into(dst, 0, dst.length), timeout, unit);
+        return readNew(call.into(dst, 0, dst.length), timeout, unit);
     }
 
     /**
@@ -72,7 +75,7 @@ public final class RemoteRegisterConnection {
      * moves past the value's bytes (its limit is kept).
      */
     public int readNew(ByteBuffer dst, long timeout, TimeUnit unit) throws ItemNotAvailableException {
-        return readNew(RemoteCall.into(dst), timeout, unit);
+        return readNew(call.into(dst), timeout, unit);
     }
 
     private int readNew(RemoteCall into, long timeout, TimeUnit unit) throws ItemNotAvailableException {
@@ -83,7 +86,7 @@ public final class RemoteRegisterConnection {
 
     /** Forgets this connection on the server (a register connection holds nothing there). */
     public void detach() {
-        RemoteSpaceTime.raise(space.call(SpaceTimeWire.DETACH, 0, out -> out.writeLong(id)), null);
+        RemoteSpaceTime.raise(space.call(SpaceTimeWire.DETACH, 0, call.copying(), out -> out.writeLong(id)), null);
     }
 
     @Override

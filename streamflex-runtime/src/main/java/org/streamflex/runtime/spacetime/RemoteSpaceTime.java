@@ -9,19 +9,14 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.streamflex.runtime.net.LinkSecurity;
@@ -53,22 +48,28 @@ import org.streamflex.runtime.net.LinkSecurity;
  * answer) can go as one request, {@link RemoteOutput#putThenGet}: one round trip instead of two.
  *
  * <p>Not carried: {@code spawn}. A remote get returns a copy of the item's bytes
- * ({@link RemoteItem}), or copies them into the caller's buffer; each call allocates its request's
- * small objects (the waiting call, its answer) on the heap, but no item array when the bytes go
- * into the caller's buffer.
+ * ({@link RemoteItem}), or copies them into the caller's buffer. Each connection and thread has
+ * one {@link RemoteCall}, used again for each of its requests (its answer, its request frame, the
+ * task that hands the frame to the event loop), so that a get into the caller's buffer allocates
+ * nothing on the caller's thread in steady state; what the event loops allocate is Netty's and the
+ * JDK's (runtime README, "Across JVMs"). Calls whose fields a lambda writes allocate the lambda.
  */
 public final class RemoteSpaceTime implements AutoCloseable {
     /** How long a call waits for an answer beyond the time the server may itself wait. */
     public static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(30);
-    /** How long a caller waits for an answer before it parks: a loopback round trip, with room. */
-    private static final long SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
-    /** Spins before the waiting caller starts yielding its core instead. */
-    private static final int SPINS = 100;
+    /** A request number's low bits: its count, which tells one call's requests apart. */
+    private static final int REQUEST_BITS = 40;
+    private static final long REQUEST_MASK = (1L << REQUEST_BITS) - 1;
 
     private final InetSocketAddress server;
     private final EventLoopGroup group;
     private final Channel channel;
-    private final Map<Long, RemoteCall> pending = new ConcurrentHashMap<>();
+    /** The calls by slot, copied on write under {@link #callsLock}; read by the event loop without it. */
+    private volatile RemoteCall[] calls = new RemoteCall[16];
+    private final Object callsLock = new Object();
+    private int nextSlot;
+    private int[] free = new int[16];
+    private int freeSlots;
     private final AtomicLong requests = new AtomicLong();
     private final long maxItemBytes;
     private volatile String closedBecause;
@@ -76,7 +77,7 @@ public final class RemoteSpaceTime implements AutoCloseable {
     private RemoteSpaceTime(InetSocketAddress server, LinkSecurity security) {
         this.server = server;
         int maxFrame = SpaceTimeServer.maxFrameLength(Integer.MAX_VALUE);
-        group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        group = SpaceTimeEventLoop.group();
         Bootstrap bootstrap = new Bootstrap()
                 .group(group)
                 .channel(NioSocketChannel.class)
@@ -134,6 +135,31 @@ public final class RemoteSpaceTime implements AutoCloseable {
         return new RemoteThread(this, id, name, virtualTime);
     }
 
+    /**
+     * Joins the server's space as a filter's thread at {@code virtualTime}: its operations are
+     * staged there until its {@code work()} commits ({@link RemoteSpaceTimeFilters}).
+     */
+    RemoteFilterThread joinFilter(String name, long virtualTime, long boundNanos) {
+        long id = raise(call(SpaceTimeWire.JOIN_FILTER, 0, out -> {
+            SpaceTimeWire.writeString(out, name);
+            out.writeLong(virtualTime);
+        }), null).value;
+        return new RemoteFilterThread(this, id, name, virtualTime, boundNanos);
+    }
+
+    /** Attaches thread {@code thread} by {@code op} to what the server publishes as {@code name}; its number. */
+    long attach(long thread, int op, String name) {
+        return raise(call(op, 0, out -> {
+            out.writeLong(thread);
+            SpaceTimeWire.writeString(out, name);
+        }), name).value;
+    }
+
+    /** The id of the thread of this client's event loop, which reads the answers: for tests that count its bytes. */
+    long eventLoopThreadId() {
+        return group.next().submit(() -> Thread.currentThread().threadId()).syncUninterruptibly().getNow();
+    }
+
     /** Closes the connection: the server makes its threads leave the space. */
     @Override
     public void close() {
@@ -142,6 +168,11 @@ public final class RemoteSpaceTime implements AutoCloseable {
         }
         channel.close().syncUninterruptibly();
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        for (RemoteCall call : calls) {
+            if (call != null) {
+                call.close();
+            }
+        }
     }
 
     @Override
@@ -180,71 +211,128 @@ public final class RemoteSpaceTime implements AutoCloseable {
 
     /** Sends one request and waits for its answer, which may be an error ({@link #raise}). */
     Answer call(int op, long waitNanos, Consumer<ByteBuf> body) {
-        return call(op, waitNanos, RemoteCall.copying(), body);
+        RemoteCall once = newCall();
+        try {
+            return call(op, waitNanos, once.copying(), body);
+        } finally {
+            dropCall(once);
+        }
     }
 
     /**
-     * As {@link #call(int, long, Consumer)}, an {@code ITEM}'s bytes going where {@code answer}
-     * says (its {@link Answer#length} then tells how many).
+     * As {@link #call(int, long, Consumer)}, on {@code call} (an {@code ITEM}'s bytes going where it
+     * says; its {@link Answer#length} then tells how many).
      */
-    Answer call(int op, long waitNanos, RemoteCall answer, Consumer<ByteBuf> body) {
+    Answer call(int op, long waitNanos, RemoteCall call, Consumer<ByteBuf> body) {
+        return callWithin(op, Math.max(0, waitNanos) + ANSWER_TIMEOUT.toNanos(), call, body);
+    }
+
+    /**
+     * As {@link #call(int, long, RemoteCall, Consumer)}, waiting at most {@code boundNanos} for the
+     * answer in all; beyond it the connection is closed, since what the server did is then unknown.
+     */
+    Answer callWithin(int op, long boundNanos, RemoteCall call, Consumer<ByteBuf> body) {
+        ByteBuf out = request(call, op);
+        try {
+            body.accept(out);
+        } catch (RuntimeException e) {
+            call.finish(); // the frame stays the call's, emptied at its next request
+            throw e;
+        }
+        return await(call, out, op, boundNanos);
+    }
+
+    /** As {@link #call(int, long, RemoteCall, Consumer)}'s bound: the get's own wait plus {@link #ANSWER_TIMEOUT}. */
+    static long bound(long waitNanos) {
+        return Math.max(0, waitNanos) + ANSWER_TIMEOUT.toNanos();
+    }
+
+    /**
+     * A call used again for every request of one connection or thread ({@link RemoteCall}): its
+     * steady-state requests allocate nothing.
+     */
+    RemoteCall newCall() {
+        synchronized (callsLock) {
+            int slot = freeSlots > 0 ? free[--freeSlots] : nextSlot++;
+            RemoteCall[] table = calls;
+            if (slot >= table.length) {
+                table = Arrays.copyOf(table, Math.max(slot + 1, table.length * 2));
+            } else {
+                table = table.clone(); // copied on write: the event loop reads the table without the lock
+            }
+            RemoteCall call = new RemoteCall(slot, channel);
+            table[slot] = call;
+            calls = table;
+            return call;
+        }
+    }
+
+    /** Frees a call's slot: its answers, late ones too, are skipped from now on. */
+    void dropCall(RemoteCall call) {
+        synchronized (callsLock) {
+            RemoteCall[] table = calls.clone();
+            table[call.slot] = null;
+            calls = table;
+            if (freeSlots == free.length) {
+                free = Arrays.copyOf(free, free.length * 2);
+            }
+            free[freeSlots++] = call.slot;
+        }
+        call.close();
+    }
+
+    /**
+     * Starts a request of kind {@code op} on {@code call}: a pooled buffer with its header, for the
+     * caller to write the fields into and pass to {@link #await}.
+     *
+     * @throws SpaceTimeRemoteException if the connection is closed
+     */
+    ByteBuf request(RemoteCall call, int op) {
         String closed = closedBecause;
         if (closed != null) {
             throw new SpaceTimeRemoteException("the connection to the space-time server " + server + " is closed ("
                     + closed + "); join again on a new RemoteSpaceTime");
         }
-        long request = requests.incrementAndGet();
-        pending.put(request, answer);
-        ByteBuf out = channel.alloc().directBuffer();
-        int start = SpaceTimeWire.start(out, op, request);
+        // The slot in the high bits finds the call; the count in the low ones tells its requests apart.
+        long number = ((long) call.slot << REQUEST_BITS) | (requests.incrementAndGet() & REQUEST_MASK);
+        call.start(number);
+        ByteBuf out = call.frame(channel.alloc());
+        var _ = SpaceTimeWire.start(out, op, number);
+        return out;
+    }
+
+    /**
+     * Sends the request {@link #request} began and waits up to {@code boundNanos} for its answer,
+     * which may be an error ({@link #raise}); it stays valid until the call's next request.
+     *
+     * @throws SpaceTimeRemoteException if the connection broke or no answer came in time (the
+     *     connection is then closed: what the server did is unknown)
+     */
+    Answer await(RemoteCall call, ByteBuf out, int op, long boundNanos) {
         try {
-            body.accept(out);
-        } catch (RuntimeException e) {
-            pending.remove(request);
-            out.release();
-            throw e;
-        }
-        var _ = channel.writeAndFlush(SpaceTimeWire.finish(out, start));
-        long wait = Math.max(0, waitNanos) + ANSWER_TIMEOUT.toNanos();
-        try {
-            awaitBriefly(answer);
-            return answer.get(wait, TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            fail("no answer to " + SpaceTimeWire.opName(op) + " within " + TimeUnit.NANOSECONDS.toMillis(wait) + " ms");
-            throw new SpaceTimeRemoteException("the space-time server " + server + " did not answer "
-                    + SpaceTimeWire.opName(op) + " within " + TimeUnit.NANOSECONDS.toMillis(wait)
-                    + " ms; the connection is closed");
+            // A void promise: a failed write fires exceptionCaught, which closes the connection and
+            // fails every waiting call, so nothing is lost by not having a promise per request.
+            var _ = SpaceTimeWire.finish(out, 0);
+            call.send(channel.eventLoop());
+            if (!call.await(boundNanos)) {
+                fail("no answer to " + SpaceTimeWire.opName(op) + " within "
+                        + TimeUnit.NANOSECONDS.toMillis(boundNanos) + " ms");
+                throw new SpaceTimeRemoteException("the space-time server " + server + " did not answer "
+                        + SpaceTimeWire.opName(op) + " within " + TimeUnit.NANOSECONDS.toMillis(boundNanos)
+                        + " ms; the connection is closed");
+            }
+            RuntimeException failure = call.failure();
+            if (failure != null) {
+                throw failure;
+            }
+            return call.answer;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             fail("interrupted while waiting for " + SpaceTimeWire.opName(op));
             throw new SpaceTimeRemoteException("interrupted while waiting for the space-time server " + server
                     + " to answer " + SpaceTimeWire.opName(op) + "; the connection is closed");
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new SpaceTimeRemoteException(String.valueOf(e.getCause()));
         } finally {
-            pending.remove(request);
-            answer.abandon(); // an answer after this (none is owed once it failed) copies nowhere
-        }
-    }
-
-    /**
-     * Waits up to {@link #SPIN_NANOS} for the answer without parking: spinning, then yielding the
-     * core (on a machine of few cores the event loops that bring the answer need it). An answer on
-     * a fast network comes within that time, and then the caller is spared the wake-up of a parked
-     * thread, which on a loaded machine costs as much as the round trip itself.
-     */
-    @SuppressWarnings("ThreadPriorityCheck") // a waiting caller gives its core to the event loops it waits for
-    private static void awaitBriefly(RemoteCall answer) {
-        long until = System.nanoTime() + SPIN_NANOS;
-        for (int spins = 0; !answer.isDone() && System.nanoTime() - until < 0; spins++) {
-            if (spins < SPINS) {
-                Thread.onSpinWait();
-            } else {
-                Thread.yield();
-            }
+            call.finish(); // an answer after this (none is owed once it failed) is skipped
         }
     }
 
@@ -256,45 +344,53 @@ public final class RemoteSpaceTime implements AutoCloseable {
     }
 
     /**
-     * One answer: the value of an {@code OK}; or the timestamp, ticket and length of an {@code ITEM},
-     * with its bytes unless they went into the caller's buffer; or an error's fields.
+     * One answer, filled in place by the event loop ({@link RemoteCall}): the value of an
+     * {@code OK}; or the timestamp, ticket and length of an {@code ITEM}, with its bytes unless they
+     * went into the caller's buffer; or an error's fields.
      */
     static final class Answer {
-        final long value;
-        final long ticket;
-        final int length;
-        final byte[] bytes;
-        final int code;
-        final long first;
-        final long second;
-        final String message;
+        /** An ITEM's code: no error's. */
+        private static final int ITEM_CODE = -1;
 
-        private Answer(long value, long ticket, int length, byte[] bytes, int code, long first, long second,
-                String message) {
-            this.value = value;
-            this.ticket = ticket;
-            this.length = length;
-            this.bytes = bytes;
-            this.code = code;
-            this.first = first;
-            this.second = second;
-            this.message = message;
+        long value;
+        long ticket;
+        int length;
+        byte[] bytes;
+        int code;
+        long first;
+        long second;
+        String message;
+
+        void ok(long v) {
+            set(v, 0, 0, null, 0, 0, 0, null);
         }
 
-        static Answer ok(long value) {
-            return new Answer(value, 0, 0, null, 0, 0, 0, null);
+        void item(long timestamp, long t, int n, byte[] b) {
+            set(timestamp, t, n, b, ITEM_CODE, 0, 0, null);
         }
 
-        static Answer item(long timestamp, long ticket, int length, byte[] bytes) {
-            return new Answer(timestamp, ticket, length, bytes, 0, 0, 0, null);
+        void error(int c, long f, long s, String m) {
+            set(0, 0, 0, null, c, f, s, m);
         }
 
-        static Answer error(int code, long first, long second, String message) {
-            return new Answer(0, 0, 0, null, code, first, second, message);
+        private void set(long v, long t, int n, byte[] b, int c, long f, long s, String m) {
+            value = v;
+            ticket = t;
+            length = n;
+            bytes = b;
+            code = c;
+            first = f;
+            second = s;
+            message = m;
         }
 
         boolean isError() {
             return message != null;
+        }
+
+        /** Whether an {@code ITEM} answered (a filter's get answers {@code OK} when there is none). */
+        boolean isItem() {
+            return code == ITEM_CODE;
         }
     }
 
@@ -311,42 +407,19 @@ public final class RemoteSpaceTime implements AutoCloseable {
                     fail("the server speaks protocol version " + version + ", this client " + SpaceTimeWire.VERSION);
                     return;
                 }
-                RemoteCall waiting = pending.get(request);
-                Answer answer = switch (op) {
-                    case SpaceTimeWire.OK -> Answer.ok(in.readLong());
-                    case SpaceTimeWire.ITEM -> item(in, waiting);
-                    case SpaceTimeWire.ERROR -> Answer.error(in.readUnsignedByte(), in.readLong(), in.readLong(),
-                            SpaceTimeWire.readString(in));
-                    default -> null;
-                };
-                if (answer == null) {
+                RemoteCall[] table = calls;
+                int slot = (int) (request >>> REQUEST_BITS);
+                RemoteCall waiting = slot >= 0 && slot < table.length ? table[slot] : null;
+                if (waiting != null) {
+                    waiting.answer(request, op, in);
+                } else if (op != SpaceTimeWire.OK && op != SpaceTimeWire.ITEM && op != SpaceTimeWire.ERROR) {
                     fail("the server sent " + SpaceTimeWire.opName(op));
-                } else if (waiting != null) {
-                    waiting.complete(answer);
                 }
             } catch (IndexOutOfBoundsException | IllegalArgumentException e) {
                 fail("a malformed answer: " + e.getMessage());
             } finally {
                 in.release();
             }
-        }
-
-        /** An ITEM's fields, its bytes copied into the waiting caller's buffer, or into a new array. */
-        private Answer item(ByteBuf in, RemoteCall waiting) {
-            long timestamp = in.readLong();
-            long ticket = in.readLong();
-            int length = in.readInt();
-            if (length < 0 || length > in.readableBytes()) {
-                throw new IllegalArgumentException("an item of " + length + " bytes where " + in.readableBytes()
-                        + " remain");
-            }
-            if (waiting != null && waiting.copiesIntoCaller()) {
-                waiting.copyIn(in, length);
-                return Answer.item(timestamp, ticket, length, null);
-            }
-            byte[] bytes = new byte[length];
-            in.readBytes(bytes);
-            return Answer.item(timestamp, ticket, length, bytes);
         }
 
         @Override
@@ -361,7 +434,11 @@ public final class RemoteSpaceTime implements AutoCloseable {
             }
             SpaceTimeRemoteException lost = new SpaceTimeRemoteException("the connection to the space-time server "
                     + server + " closed (" + closedBecause + ") before it answered");
-            pending.values().forEach(p -> p.completeExceptionally(lost));
+            for (RemoteCall call : calls) {
+                if (call != null) {
+                    call.fail(lost);
+                }
+            }
         }
     }
 }

@@ -13,11 +13,14 @@ package org.streamflex.runtime.spacetime;
  */
 public final class RemoteThread {
     private final RemoteSpaceTime space;
+    /** Every request of this connection's, one at a time: used again, so that none allocates a call. */
+    private final RemoteCall call;
     private final long id;
     private final String name;
     private volatile long virtualTime;
 
     RemoteThread(RemoteSpaceTime space, long id, String name, long virtualTime) {
+        this.call = space.newCall();
         this.space = space;
         this.id = id;
         this.name = name;
@@ -39,7 +42,7 @@ public final class RemoteThread {
      * @throws VirtualTimeException if it is below the thread's visibility
      */
     public void setVirtualTime(long newVirtualTime) {
-        RemoteSpaceTime.raise(space.call(SpaceTimeWire.SET_VIRTUAL_TIME, 0, out -> out.writeLong(id)
+        RemoteSpaceTime.raise(space.call(SpaceTimeWire.SET_VIRTUAL_TIME, 0, call.copying(), out -> out.writeLong(id)
                 .writeLong(newVirtualTime)), null);
         virtualTime = newVirtualTime;
     }
@@ -93,14 +96,11 @@ public final class RemoteThread {
 
     /** Detaches every connection and leaves the server's space, as {@link SpaceTimeThread#leave()}. */
     public void leave() {
-        RemoteSpaceTime.raise(space.call(SpaceTimeWire.LEAVE, 0, out -> out.writeLong(id)), null);
+        RemoteSpaceTime.raise(space.call(SpaceTimeWire.LEAVE, 0, call.copying(), out -> out.writeLong(id)), null);
     }
 
     private long attach(int op, String name) {
-        return RemoteSpaceTime.raise(space.call(op, 0, out -> {
-            out.writeLong(id);
-            SpaceTimeWire.writeString(out, name);
-        }), name).value;
+        return space.attach(id, op, name);
     }
 
     @Override

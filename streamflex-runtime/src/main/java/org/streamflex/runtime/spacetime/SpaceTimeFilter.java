@@ -29,8 +29,8 @@ import org.streamflex.Filter;
  * }</pre>
  */
 public abstract class SpaceTimeFilter extends Filter {
-    /** Set by {@link SpaceTimeFilters#join}; null until then. */
-    private FilterThread spaceTime;
+    /** Set by {@link SpaceTimeFilters#join} or {@link RemoteSpaceTimeFilters#join}; null until then. */
+    private FilterTransaction spaceTime;
 
     protected SpaceTimeFilter() {
     }
@@ -45,7 +45,7 @@ public abstract class SpaceTimeFilter extends Filter {
      */
     @Override
     public final void work() {
-        FilterThread st = spaceTime;
+        FilterTransaction st = spaceTime;
         if (st == null) {
             throw new SpaceTimeStateException("space-time filter " + getClass().getName() + " runs without a"
                     + " space-time thread: join it with SpaceTimeFilters.join(filter, virtualTime) when the graph is"
@@ -65,11 +65,11 @@ public abstract class SpaceTimeFilter extends Filter {
         }
     }
 
-    void joined(FilterThread thread) {
+    void joined(FilterTransaction thread) {
         this.spaceTime = thread;
     }
 
-    FilterThread spaceTimeThread() {
+    FilterTransaction spaceTimeThread() {
         return spaceTime;
     }
 }

@@ -1,19 +1,16 @@
 package org.streamflex.runtime.spacetime;
 
-import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.streamflex.Clock;
 import org.streamflex.StreamFlexGraph;
-import org.streamflex.runtime.ApiAccess;
 import org.streamflex.runtime.clock.ClockBackends;
 import org.streamflex.runtime.clock.ClockPlatform;
 import org.streamflex.runtime.clock.RuntimeClock;
 import org.streamflex.runtime.counter.SingleWriterCounter;
 import org.streamflex.runtime.graph.RuntimeGraph;
-import org.streamflex.spi.GraphAssembly;
 
 /**
  * Binds {@link SpaceTimeFilter}s to a space when a graph is built: each filter joins the space as
@@ -68,11 +65,7 @@ public final class SpaceTimeFilters {
      * @throws SpaceTimeStateException if the graph was assembled by another runtime
      */
     public static SpaceTimeFilters of(SpaceTime space, StreamFlexGraph graph) {
-        GraphAssembly assembly = ApiAccess.assemblyOf(graph);
-        if (!(assembly instanceof RuntimeGraph runtimeGraph)) {
-            throw new SpaceTimeStateException("graph " + graph.getClass().getName() + " was assembled by another"
-                    + " runtime (" + assembly.getClass().getName() + "): space-time filters need StreamFlex's");
-        }
+        RuntimeGraph runtimeGraph = FilterBindings.runtimeGraph(graph);
         SpaceTimeFilters bindings = new SpaceTimeFilters(space, runtimeGraph);
         runtimeGraph.whenStopped(bindings::leave);
         return bindings;
@@ -86,10 +79,7 @@ public final class SpaceTimeFilters {
      * @throws VirtualTimeException if {@code virtualTime} is below the space's horizon
      */
     public SpaceTimeFilters join(SpaceTimeFilter filter, long virtualTime) {
-        if (filter.spaceTimeThread() != null) {
-            throw new SpaceTimeStateException("filter " + filter.getClass().getName() + " already joined a space"
-                    + " as thread " + filter.spaceTimeThread().filterName + "; join each filter once");
-        }
+        FilterBindings.checkNotJoined(filter);
         String name = filter.getClass().getSimpleName() + "#" + (joined.size() + 1);
         filter.joined(new FilterThread(space, space.join(name, virtualTime), name));
         joined.add(filter);
@@ -104,8 +94,8 @@ public final class SpaceTimeFilters {
      */
     public SpaceTimeFilters input(SpaceTimeFilter filter, String field, SpaceTimeChannel channel) {
         FilterThread t = threadOf(filter, field);
-        Field f = unbound(filter, field(filter, field, SpaceTimeInput.class));
-        set(filter, f, new SpaceTimeInput(t, t.thread.attachInput(channel), channel));
+        FilterBindings.bind(filter, field, SpaceTimeInput.class,
+                () -> new SpaceTimeInput(t, t.thread.attachInput(channel), channel));
         return this;
     }
 
@@ -116,8 +106,8 @@ public final class SpaceTimeFilters {
      */
     public SpaceTimeFilters output(SpaceTimeFilter filter, String field, SpaceTimeChannel channel) {
         FilterThread t = threadOf(filter, field);
-        Field f = unbound(filter, field(filter, field, SpaceTimeOutput.class));
-        set(filter, f, new SpaceTimeOutput(t, t.thread.attachOutput(channel), channel));
+        FilterBindings.bind(filter, field, SpaceTimeOutput.class,
+                () -> new SpaceTimeOutput(t, t.thread.attachOutput(channel), channel));
         return this;
     }
 
@@ -128,10 +118,11 @@ public final class SpaceTimeFilters {
      */
     public SpaceTimeFilters queueInput(SpaceTimeFilter filter, String field, SpaceTimeQueue queue) {
         FilterThread t = threadOf(filter, field);
-        Field f = unbound(filter, field(filter, field, SpaceTimeQueueInput.class));
-        QueueInput in = t.thread.attachInput(queue);
-        t.addQueueInput(in);
-        set(filter, f, new SpaceTimeQueueInput(t, in, queue));
+        FilterBindings.bind(filter, field, SpaceTimeQueueInput.class, () -> {
+            QueueInput in = t.thread.attachInput(queue);
+            t.addQueueInput(in);
+            return new SpaceTimeQueueInput(t, in, queue);
+        });
         return this;
     }
 
@@ -142,8 +133,8 @@ public final class SpaceTimeFilters {
      */
     public SpaceTimeFilters queueOutput(SpaceTimeFilter filter, String field, SpaceTimeQueue queue) {
         FilterThread t = threadOf(filter, field);
-        Field f = unbound(filter, field(filter, field, SpaceTimeQueueOutput.class));
-        set(filter, f, new SpaceTimeQueueOutput(t, t.thread.attachOutput(queue), queue));
+        FilterBindings.bind(filter, field, SpaceTimeQueueOutput.class,
+                () -> new SpaceTimeQueueOutput(t, t.thread.attachOutput(queue), queue));
         return this;
     }
 
@@ -155,17 +146,21 @@ public final class SpaceTimeFilters {
      */
     public SpaceTimeFilters register(SpaceTimeFilter filter, String field, SpaceTimeRegister register) {
         FilterThread t = threadOf(filter, field);
-        Field f = unbound(filter, field(filter, field, SpaceTimeRegisterHandle.class));
+        FilterBindings.bind(filter, field, SpaceTimeRegisterHandle.class, () -> emptyHandle(t, register));
+        return this;
+    }
+
+    /** A register handle that has read every write so far, as a plain thread's new connection. */
+    static SpaceTimeRegisterHandle emptyHandle(FilterThread t, SpaceTimeRegister register) {
         SpaceTimeRegisterHandle handle = new SpaceTimeRegisterHandle(t, register);
-        space.lock.lock();
+        t.space.lock.lock();
         try {
             t.thread.checkJoined();
             handle.versionRead = register.version;
         } finally {
-            space.lock.unlock();
+            t.space.lock.unlock();
         }
-        set(filter, f, handle);
-        return this;
+        return handle;
     }
 
     /**
@@ -204,7 +199,7 @@ public final class SpaceTimeFilters {
                     + graph.taskOf(filter) + " first");
         }
         FilterThread t = threadOf(filter, field);
-        Object handle = boundValue(filter, field);
+        Object handle = FilterBindings.boundValue(filter, field);
         SpaceTimeRelease release = switch (handle) {
             case SpaceTimeInput in -> new SpaceTimeRelease(space, in.channel().arrived,
                     in.connection()::hasUnseenLocked, "channel " + in.channelName(), beforeWait);
@@ -250,7 +245,7 @@ public final class SpaceTimeFilters {
     public synchronized void leave() {
         long n = 0;
         for (SpaceTimeFilter f : joined) {
-            n += f.spaceTimeThread().leave();
+            n += ((FilterThread) f.spaceTimeThread()).leave();
         }
         if (n > 0) {
             abandoned.add(n);
@@ -258,76 +253,11 @@ public final class SpaceTimeFilters {
     }
 
     private FilterThread threadOf(SpaceTimeFilter filter, String field) {
-        FilterThread t = filter.spaceTimeThread();
-        if (t == null || !joined.contains(filter)) {
+        if (!(filter.spaceTimeThread() instanceof FilterThread t) || !joined.contains(filter)) {
             throw new SpaceTimeStateException("filter " + filter.getClass().getName()
                     + (field == null ? "" : " cannot bind field '" + field + "'") + ": it has not joined this space;"
                     + " call join(filter, virtualTime) on this SpaceTimeFilters first");
         }
         return t;
-    }
-
-    /** The value of the filter's field {@code name}, a handle or null. */
-    private static Object boundValue(SpaceTimeFilter filter, String name) {
-        for (Class<?> c = filter.getClass(); c != SpaceTimeFilter.class; c = c.getSuperclass()) {
-            for (Field f : c.getDeclaredFields()) {
-                if (f.getName().equals(name)) {
-                    try {
-                        f.setAccessible(true);
-                        return f.get(filter);
-                    } catch (ReflectiveOperationException | RuntimeException e) {
-                        throw new SpaceTimeStateException("cannot read field '" + name + "' of filter "
-                                + filter.getClass().getName() + ": " + e + "; open the filter's package to"
-                                + " org.streamflex.runtime");
-                    }
-                }
-            }
-        }
-        throw new SpaceTimeStateException("filter " + filter.getClass().getName() + " has no field '" + name
-                + "': declare private SpaceTimeInput " + name + "; or private SpaceTimeQueueInput " + name + ";");
-    }
-
-    private static Field field(SpaceTimeFilter filter, String name, Class<?> type) {
-        for (Class<?> c = filter.getClass(); c != SpaceTimeFilter.class; c = c.getSuperclass()) {
-            for (Field f : c.getDeclaredFields()) {
-                if (f.getName().equals(name)) {
-                    if (f.getType() != type) {
-                        throw new SpaceTimeStateException("field '" + name + "' of filter "
-                                + filter.getClass().getName() + " is a " + f.getType().getSimpleName() + ", not a "
-                                + type.getSimpleName() + ": declare it as private " + type.getSimpleName() + " " + name
-                                + ";");
-                    }
-                    return f;
-                }
-            }
-        }
-        throw new SpaceTimeStateException("filter " + filter.getClass().getName() + " has no field '" + name
-                + "': declare private " + type.getSimpleName() + " " + name + ";");
-    }
-
-    /** The field, accessible and unbound: checked before a connection is attached for it. */
-    private static Field unbound(SpaceTimeFilter filter, Field f) {
-        Object now;
-        try {
-            f.setAccessible(true);
-            now = f.get(filter);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new SpaceTimeStateException("cannot bind field '" + f.getName() + "' of filter "
-                    + filter.getClass().getName() + ": " + e + "; open the filter's package to org.streamflex.runtime");
-        }
-        if (now != null) {
-            throw new SpaceTimeStateException("field '" + f.getName() + "' of filter " + filter.getClass().getName()
-                    + " is already bound; bind each field once");
-        }
-        return f;
-    }
-
-    private static void set(SpaceTimeFilter filter, Field f, Object handle) {
-        try {
-            f.set(filter, handle);
-        } catch (ReflectiveOperationException e) {
-            throw new SpaceTimeStateException("cannot bind field '" + f.getName() + "' of filter "
-                    + filter.getClass().getName() + ": " + e + "; open the filter's package to org.streamflex.runtime");
-        }
     }
 }

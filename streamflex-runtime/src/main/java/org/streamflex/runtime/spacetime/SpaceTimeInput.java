@@ -9,6 +9,9 @@ import org.streamflex.Stable;
  * is open on the connection at once. Consumes are made when {@code work()} returns, and dropped
  * if it throws, when its gets are undone too (the items are unseen again).
  *
+ * <p>Bound to a server's space ({@link RemoteSpaceTimeFilters}) the same handle sends each
+ * operation to the server, which stages it for the filter as here; see {@link RemoteFilterThread}.
+ *
  * <pre>{@code
  * private SpaceTimeInput frames;
  * protected void process() {
@@ -20,15 +23,24 @@ import org.streamflex.Stable;
  * }
  * }</pre>
  */
-public final class SpaceTimeInput implements Stable {
+public final class SpaceTimeInput extends FilterHandle implements Stable {
+    /** The filter's thread in this JVM's space, or null when bound to a server's ({@link RemoteSpaceTimeFilters}). */
     private final FilterThread owner;
     private final InputConnection connection;
     private final SpaceTimeChannel channel;
 
     SpaceTimeInput(FilterThread owner, InputConnection connection, SpaceTimeChannel channel) {
+        super(channel.name());
         this.owner = owner;
         this.connection = connection;
         this.channel = channel;
+    }
+
+    SpaceTimeInput(RemoteFilterThread remote, long connection, String channel) {
+        super(remote, connection, channel);
+        this.owner = null;
+        this.connection = null;
+        this.channel = null;
     }
 
     /**
@@ -37,11 +49,17 @@ public final class SpaceTimeInput implements Stable {
      * @throws SpaceTimeStateException outside {@code work()}
      */
     public SpaceTimeItem get(long timestamp) {
+        if (remote != null) {
+            return remote.get(remoteConnection, name, SpaceTimeWire.BY_TIMESTAMP, timestamp);
+        }
         return owner.get(connection, channel, timestamp, null);
     }
 
     /** The item {@code wildcard} selects among those this connection has not consumed, or null. */
     public SpaceTimeItem get(Wildcard wildcard) {
+        if (remote != null) {
+            return remote.get(remoteConnection, name, SpaceTimeWire.selector(wildcard), 0);
+        }
         return owner.get(connection, channel, 0, wildcard);
     }
 
@@ -51,7 +69,11 @@ public final class SpaceTimeInput implements Stable {
      * @throws SpaceTimeStateException now, if the channel has no item there this connection could consume
      */
     public void consume(long timestamp) {
-        owner.consume(connection, channel, timestamp, false);
+        if (remote != null) {
+            remote.consume(remoteConnection, name, timestamp, false);
+        } else {
+            owner.consume(connection, channel, timestamp, false);
+        }
     }
 
     /**
@@ -59,7 +81,11 @@ public final class SpaceTimeInput implements Stable {
      * {@code work()} returns.
      */
     public void consumeUntil(long timestamp) {
-        owner.consume(connection, channel, timestamp, true);
+        if (remote != null) {
+            remote.consume(remoteConnection, name, timestamp, true);
+        } else {
+            owner.consume(connection, channel, timestamp, true);
+        }
     }
 
     /**
@@ -69,6 +95,9 @@ public final class SpaceTimeInput implements Stable {
      * when a get will find something new.
      */
     public boolean hasUnseen() {
+        if (remote != null) {
+            throw notBuiltRemotely("hasUnseen()", name);
+        }
         owner.space.lock.lock();
         try {
             return connection.hasUnseenLocked();
@@ -87,6 +116,18 @@ public final class SpaceTimeInput implements Stable {
 
     /** The channel's name. */
     public String channelName() {
-        return channel.name();
+        return name;
+    }
+
+    /** Whether the handle is bound to a server's space. */
+    boolean isRemote() {
+        return remote != null;
+    }
+
+    /** What a filter of a remote space cannot do yet: a put-released filter's wait and trigger. */
+    static SpaceTimeStateException notBuiltRemotely(String what, String name) {
+        return new SpaceTimeStateException(what + " of " + name + " is not built for a remote space: a filter bound"
+                + " to a server's space is released by its clock's period; give it a periodic clock and let its"
+                + " get return null when there is nothing new");
     }
 }

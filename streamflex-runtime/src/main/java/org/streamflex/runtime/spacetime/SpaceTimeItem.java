@@ -27,6 +27,7 @@ import org.streamflex.Shared;
  * <p>The item exposes no memory segment, only reads and copies, so its bytes cannot outlive it.
  */
 public final class SpaceTimeItem extends Shared {
+    /** The space whose slot the item is in, or null for a copy of a remote space's item. */
     private final SpaceTime space;
     private final StoredItem item;
     private final String where;
@@ -42,6 +43,16 @@ public final class SpaceTimeItem extends Shared {
         SpaceTimeItem view = new SpaceTimeItem(space, item, where);
         view.revive();
         return view;
+    }
+
+    /**
+     * A copy of a remote space's item ({@link RemoteFilterThread}): the bytes are this JVM's, the
+     * item itself stays open in the server's space until consumed. The running work() takes the
+     * reference, as for a local item.
+     */
+    static SpaceTimeItem copyOf(long timestamp, long ticket, byte[] bytes, String where) {
+        MemorySegment copy = MemorySegment.ofArray(bytes);
+        return of(null, new StoredItem(timestamp, ticket, copy, bytes.length, SpaceTime.UNKNOWN_CONSUMERS), where);
     }
 
     /** The item's timestamp. Valid after the last release too. */
@@ -99,7 +110,9 @@ public final class SpaceTimeItem extends Shared {
     /** The last reference went: the item's memory returns to the pool once the item is also dead. */
     @Override
     protected void freed() {
-        space.release(item);
+        if (space != null) { // a remote item's copy is the garbage collector's
+            space.release(item);
+        }
     }
 
     @Override

@@ -10,6 +10,9 @@ import org.streamflex.Stable;
  * visibility, no item there yet), but the item is published only when {@code work()} returns, and
  * never if it throws. The filter's virtual time is set here too, also when {@code work()} returns.
  *
+ * <p>Bound to a server's space ({@link RemoteSpaceTimeFilters}) the same handle sends each
+ * operation to the server, which stages it for the filter as here; see {@link RemoteFilterThread}.
+ *
  * <pre>{@code
  * private TimeChannel timer;                       // a clock of PERIOD microseconds
  * private SpaceTimeOutput frames;
@@ -20,20 +23,29 @@ import org.streamflex.Stable;
  * }
  * }</pre>
  */
-public final class SpaceTimeOutput implements Stable {
+public final class SpaceTimeOutput extends FilterHandle implements Stable {
+    /** The filter's thread in this JVM's space, or null when bound to a server's ({@link RemoteSpaceTimeFilters}). */
     private final FilterThread owner;
     private final OutputConnection connection;
     private final SpaceTimeChannel channel;
 
     SpaceTimeOutput(FilterThread owner, OutputConnection connection, SpaceTimeChannel channel) {
+        super(channel.name());
         this.owner = owner;
         this.connection = connection;
         this.channel = channel;
     }
 
+    SpaceTimeOutput(RemoteFilterThread remote, long connection, String channel) {
+        super(remote, connection, channel);
+        this.owner = null;
+        this.connection = null;
+        this.channel = null;
+    }
+
     /** Puts a copy of {@code src} at {@code timestamp}, published when {@code work()} returns. */
     public void put(long timestamp, byte[] src) {
-        owner.put(connection, channel, timestamp, MemorySegment.ofArray(src), SpaceTime.UNKNOWN_CONSUMERS);
+        put(timestamp, MemorySegment.ofArray(src), SpaceTime.UNKNOWN_CONSUMERS);
     }
 
     /**
@@ -46,7 +58,11 @@ public final class SpaceTimeOutput implements Stable {
      * @throws SpaceTimeStateException outside {@code work()}
      */
     public void put(long timestamp, MemorySegment src, int consumers) {
-        owner.put(connection, channel, timestamp, src, consumers);
+        if (remote != null) {
+            remote.put(remoteConnection, name, timestamp, src, consumers);
+        } else {
+            owner.put(connection, channel, timestamp, src, consumers);
+        }
     }
 
     /**
@@ -56,16 +72,20 @@ public final class SpaceTimeOutput implements Stable {
      * @throws VirtualTimeException if it is below the filter's visibility now
      */
     public void setVirtualTime(long virtualTime) {
-        owner.setVirtualTime(virtualTime);
+        if (remote != null) {
+            remote.setVirtualTime(virtualTime);
+        } else {
+            owner.setVirtualTime(virtualTime);
+        }
     }
 
     /** The filter's virtual time, as this {@code work()} has set it. */
     public long virtualTime() {
-        return owner.virtualTime();
+        return remote != null ? remote.virtualTime() : owner.virtualTime();
     }
 
     /** The channel's name. */
     public String channelName() {
-        return channel.name();
+        return name;
     }
 }

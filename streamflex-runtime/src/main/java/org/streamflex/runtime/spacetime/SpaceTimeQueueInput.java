@@ -11,6 +11,9 @@ import org.streamflex.Stable;
  * when {@code work()} returns. If {@code work()} throws, its consumes are dropped and the items
  * it got go back to the head of the queue, in order, not consumed.
  *
+ * <p>Bound to a server's space ({@link RemoteSpaceTimeFilters}) the same handle sends each
+ * operation to the server, which stages it for the filter as here; see {@link RemoteFilterThread}.
+ *
  * <pre>{@code
  * private SpaceTimeQueueInput jobs;
  * protected void process() {
@@ -22,15 +25,24 @@ import org.streamflex.Stable;
  * }
  * }</pre>
  */
-public final class SpaceTimeQueueInput implements Stable {
+public final class SpaceTimeQueueInput extends FilterHandle implements Stable {
+    /** The filter's thread in this JVM's space, or null when bound to a server's ({@link RemoteSpaceTimeFilters}). */
     private final FilterThread owner;
     private final QueueInput connection;
     private final SpaceTimeQueue queue;
 
     SpaceTimeQueueInput(FilterThread owner, QueueInput connection, SpaceTimeQueue queue) {
+        super(queue.name());
         this.owner = owner;
         this.connection = connection;
         this.queue = queue;
+    }
+
+    SpaceTimeQueueInput(RemoteFilterThread remote, long connection, String queue) {
+        super(remote, connection, queue);
+        this.owner = null;
+        this.connection = null;
+        this.queue = null;
     }
 
     /**
@@ -39,7 +51,7 @@ public final class SpaceTimeQueueInput implements Stable {
      * @throws SpaceTimeStateException outside {@code work()}
      */
     public SpaceTimeItem get() {
-        return owner.get(connection, queue);
+        return remote != null ? remote.queueGet(remoteConnection, name) : owner.get(connection, queue);
     }
 
     /**
@@ -49,7 +61,11 @@ public final class SpaceTimeQueueInput implements Stable {
      *     this {@code work()} consumes it already
      */
     public void consume(long ticket) {
-        owner.consume(connection, queue, ticket);
+        if (remote != null) {
+            remote.queueConsume(remoteConnection, name, ticket);
+        } else {
+            owner.consume(connection, queue, ticket);
+        }
     }
 
     /**
@@ -58,6 +74,9 @@ public final class SpaceTimeQueueInput implements Stable {
      * when a get will find something.
      */
     public boolean hasWaiting() {
+        if (remote != null) {
+            throw SpaceTimeInput.notBuiltRemotely("hasWaiting()", name);
+        }
         owner.space.lock.lock();
         try {
             return connection.hasWaitingLocked();
@@ -68,7 +87,12 @@ public final class SpaceTimeQueueInput implements Stable {
 
     /** The queue's name. */
     public String queueName() {
-        return queue.name();
+        return name;
+    }
+
+    /** Whether the handle is bound to a server's space. */
+    boolean isRemote() {
+        return remote != null;
     }
 
     QueueInput connection() {

@@ -10,6 +10,9 @@ import org.streamflex.Stable;
  * filter's visibility), but the item joins the queue only when {@code work()} returns, with the
  * next ticket then (so tickets stay in the order items joined the queue), and never if it throws.
  *
+ * <p>Bound to a server's space ({@link RemoteSpaceTimeFilters}) the same handle sends each
+ * operation to the server, which stages it for the filter as here; see {@link RemoteFilterThread}.
+ *
  * <pre>{@code
  * private SpaceTimeQueueOutput tiles;
  * protected void process() {
@@ -19,20 +22,29 @@ import org.streamflex.Stable;
  * }
  * }</pre>
  */
-public final class SpaceTimeQueueOutput implements Stable {
+public final class SpaceTimeQueueOutput extends FilterHandle implements Stable {
+    /** The filter's thread in this JVM's space, or null when bound to a server's ({@link RemoteSpaceTimeFilters}). */
     private final FilterThread owner;
     private final QueueOutput connection;
     private final SpaceTimeQueue queue;
 
     SpaceTimeQueueOutput(FilterThread owner, QueueOutput connection, SpaceTimeQueue queue) {
+        super(queue.name());
         this.owner = owner;
         this.connection = connection;
         this.queue = queue;
     }
 
+    SpaceTimeQueueOutput(RemoteFilterThread remote, long connection, String queue) {
+        super(remote, connection, queue);
+        this.owner = null;
+        this.connection = null;
+        this.queue = null;
+    }
+
     /** Puts a copy of {@code src} at the queue's tail when {@code work()} returns. */
     public void put(long timestamp, byte[] src) {
-        owner.put(connection, queue, timestamp, MemorySegment.ofArray(src));
+        put(timestamp, MemorySegment.ofArray(src));
     }
 
     /**
@@ -43,7 +55,11 @@ public final class SpaceTimeQueueOutput implements Stable {
      * @throws SpaceTimeStateException outside {@code work()}
      */
     public void put(long timestamp, MemorySegment src) {
-        owner.put(connection, queue, timestamp, src);
+        if (remote != null) {
+            remote.queuePut(remoteConnection, name, timestamp, src);
+        } else {
+            owner.put(connection, queue, timestamp, src);
+        }
     }
 
     /**
@@ -52,11 +68,15 @@ public final class SpaceTimeQueueOutput implements Stable {
      * @throws VirtualTimeException if it is below the filter's visibility now
      */
     public void setVirtualTime(long virtualTime) {
-        owner.setVirtualTime(virtualTime);
+        if (remote != null) {
+            remote.setVirtualTime(virtualTime);
+        } else {
+            owner.setVirtualTime(virtualTime);
+        }
     }
 
     /** The queue's name. */
     public String queueName() {
-        return queue.name();
+        return name;
     }
 }

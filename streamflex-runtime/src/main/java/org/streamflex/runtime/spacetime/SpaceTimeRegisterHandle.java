@@ -13,6 +13,9 @@ import org.streamflex.Stable;
  * one that throws the connection is still full and the next release reads the value again. A read
  * never waits.
  *
+ * <p>Bound to a server's space ({@link RemoteSpaceTimeFilters}) the same handle sends each
+ * operation to the server, which stages it for the filter as here; see {@link RemoteFilterThread}.
+ *
  * <pre>{@code
  * private SpaceTimeRegisterHandle threshold;
  * private final byte[] value = new byte[8];
@@ -24,20 +27,28 @@ import org.streamflex.Stable;
  * }
  * }</pre>
  */
-public final class SpaceTimeRegisterHandle implements Stable {
+public final class SpaceTimeRegisterHandle extends FilterHandle implements Stable {
+    /** The filter's thread in this JVM's space, or null when bound to a server's ({@link RemoteSpaceTimeFilters}). */
     private final FilterThread owner;
     private final SpaceTimeRegister register;
     /** Writes this connection has read; the filter's thread writes it at a commit, under the space's lock. */
     long versionRead;
 
     SpaceTimeRegisterHandle(FilterThread owner, SpaceTimeRegister register) {
+        super(register.name());
         this.owner = owner;
         this.register = register;
     }
 
+    SpaceTimeRegisterHandle(RemoteFilterThread remote, long connection, String register) {
+        super(remote, connection, register);
+        this.owner = null;
+        this.register = null;
+    }
+
     /** Writes a copy of {@code src} when {@code work()} returns. */
     public void write(byte[] src) {
-        owner.write(this, register, MemorySegment.ofArray(src));
+        write(MemorySegment.ofArray(src));
     }
 
     /**
@@ -47,7 +58,11 @@ public final class SpaceTimeRegisterHandle implements Stable {
      * @throws SpaceTimeStateException outside {@code work()}
      */
     public void write(MemorySegment src) {
-        owner.write(this, register, src);
+        if (remote != null) {
+            remote.write(remoteConnection, name, src);
+        } else {
+            owner.write(this, register, src);
+        }
     }
 
     /**
@@ -58,21 +73,25 @@ public final class SpaceTimeRegisterHandle implements Stable {
      * @throws SpaceTimeStateException outside {@code work()}
      */
     public long readNew(byte[] dst) {
-        return owner.readNew(this, register, MemorySegment.ofArray(dst));
+        return readNew(MemorySegment.ofArray(dst));
     }
 
     /** As {@link #readNew(byte[])}, into a memory segment from offset 0. */
     public long readNew(MemorySegment dst) {
-        return owner.readNew(this, register, dst);
+        return remote != null ? remote.readNew(remoteConnection, name, dst) : owner.readNew(this, register, dst);
     }
 
     /** Whether a write happened since this connection's last read, this {@code work()}'s reads included. */
     public boolean isFull() {
-        return owner.isFull(this, register);
+        return remote != null ? remote.isFull(remoteConnection, name) : owner.isFull(this, register);
+    }
+
+    SpaceTimeRegister register() {
+        return register;
     }
 
     /** The register's name. */
     public String registerName() {
-        return register.name();
+        return name;
     }
 }

@@ -207,6 +207,11 @@ public final class SpaceTimeServer implements AutoCloseable {
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }
 
+    /** The id of the thread of the server's event loop, which runs every request: for tests that count its bytes. */
+    long eventLoopThreadId() {
+        return group.next().submit(() -> Thread.currentThread().threadId()).syncUninterruptibly().getNow();
+    }
+
     static int maxFrameLength(long maxItemBytes) {
         return (int) Math.min(Integer.MAX_VALUE - 64, maxItemBytes + SpaceTimeWire.ITEM_OVERHEAD + 4); // + the length
     }

@@ -29,12 +29,14 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
     private final Map<Long, QueueOutput> queueOutputs = new ConcurrentHashMap<>();
     private final Map<Long, RegisterConnection> registers = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
+    private final SessionFilters filters;
     private volatile boolean greeted;
     private volatile boolean closed;
     private ChannelHandlerContext ctx;
 
     SpaceTimeSession(SpaceTimeServer server) {
         this.server = server;
+        this.filters = new SessionFilters(this, server.space());
     }
 
     @Override
@@ -110,11 +112,14 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
 
     private void answer(int op, long request, ByteBuf in) throws ItemNotAvailableException {
         switch (op) {
-            case SpaceTimeWire.JOIN -> {
+            case SpaceTimeWire.JOIN, SpaceTimeWire.JOIN_FILTER -> {
                 String name = SpaceTimeWire.readString(in);
                 long virtualTime = in.readLong();
                 long id = ids.incrementAndGet();
                 SpaceTimeThread joined = server.space().join(name, virtualTime);
+                if (op == SpaceTimeWire.JOIN_FILTER) {
+                    filters.joined(id, joined);
+                }
                 threads.put(id, joined);
                 if (closed) {
                     joined.leave(); // the connection closed while it joined: nobody will ever leave it
@@ -128,7 +133,12 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
             }
             case SpaceTimeWire.LEAVE -> {
                 long id = in.readLong();
-                thread(id).leave();
+                SpaceTimeThread thread = thread(id);
+                if (filters.filter(id) != null) {
+                    filters.leave(id); // its staged work dropped, its open queue items consumed and counted
+                } else {
+                    thread.leave();
+                }
                 threads.remove(id);
                 ok(request, 0);
             }
@@ -185,7 +195,8 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
                 ok(request, 0);
             }
             case SpaceTimeWire.ATTACH_QUEUE_INPUT, SpaceTimeWire.ATTACH_QUEUE_OUTPUT -> {
-                SpaceTimeThread thread = thread(in.readLong());
+                long threadId = in.readLong();
+                SpaceTimeThread thread = thread(threadId);
                 String name = SpaceTimeWire.readString(in);
                 SpaceTimeQueue queue = server.queue(name);
                 if (queue == null) {
@@ -194,14 +205,20 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
                 }
                 long id = ids.incrementAndGet();
                 if (op == SpaceTimeWire.ATTACH_QUEUE_INPUT) {
-                    queueInputs.put(id, thread.attachInput(queue));
+                    QueueInput input = thread.attachInput(queue);
+                    FilterThread filter = filters.filter(threadId);
+                    if (filter != null) {
+                        filter.addQueueInput(input);
+                    }
+                    queueInputs.put(id, input);
                 } else {
                     queueOutputs.put(id, thread.attachOutput(queue));
                 }
                 ok(request, id);
             }
             case SpaceTimeWire.ATTACH_REGISTER -> {
-                SpaceTimeThread thread = thread(in.readLong());
+                long threadId = in.readLong();
+                SpaceTimeThread thread = thread(threadId);
                 String name = SpaceTimeWire.readString(in);
                 SpaceTimeRegister register = server.register(name);
                 if (register == null) {
@@ -209,7 +226,12 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
                             + " space-time server at " + server.address() + " (SpaceTimeServer.publish)");
                 }
                 long id = ids.incrementAndGet();
-                registers.put(id, thread.attach(register));
+                FilterThread filter = filters.filter(threadId);
+                if (filter != null) {
+                    filters.attachRegister(id, filter, register);
+                } else {
+                    registers.put(id, thread.attach(register));
+                }
                 ok(request, id);
             }
             case SpaceTimeWire.QUEUE_PUT -> {
@@ -251,7 +273,11 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
                 }
             }
             case SpaceTimeWire.REGISTER_FULL -> ok(request, registerConnection(in.readLong()).isFull() ? 1 : 0);
-            default -> throw new BadRequest("unknown request " + op);
+            default -> {
+                if (!filters.answer(op, request, in)) {
+                    throw new BadRequest("unknown request " + op);
+                }
+            }
         }
     }
 
@@ -269,7 +295,7 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
     }
 
     /** An item's u32 length and bytes, as a segment over the receive buffer (the put copies them out). */
-    private static MemorySegment bytes(ByteBuf in) {
+    static MemorySegment bytes(ByteBuf in) {
         int length = in.readInt();
         if (length < 0 || length > in.readableBytes()) {
             throw new BadRequest("an item of " + length + " bytes where " + in.readableBytes() + " remain");
@@ -291,6 +317,8 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
             queueInputs.remove(id);
         } else if (queueOutput != null) {
             queueOutput.detach();
+        } else if (filters.hasRegister(id)) {
+            filters.detachRegister(id);
         } else if (registers.remove(id) == null) { // a register connection has nothing to detach locally
             throw new BadRequest("no connection " + id + " on this session");
         }
@@ -330,12 +358,33 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
                         + " into a buffer of at least " + length + " bytes, or consume it)");
                 return;
             }
-            ByteBuf out = ctx.alloc().directBuffer(SpaceTimeWire.itemFrameBytes(length));
-            int start = SpaceTimeWire.start(out, SpaceTimeWire.ITEM, request);
-            out.writeLong(view.timestamp()).writeLong(view.ticket()).writeInt(length);
+            ByteBuf out = itemFrame(request, view.timestamp(), view.ticket(), length);
             view.copyTo(0, MemorySegment.ofBuffer(out.nioBuffer(out.writerIndex(), length)), 0, length);
             out.writerIndex(out.writerIndex() + length);
-            send(SpaceTimeWire.finish(out, start));
+            sendItem(out);
+        }
+    }
+
+    /**
+     * An ITEM answer's buffer with room for {@code length} bytes, its fields written, the writer
+     * index where the bytes go (the length field is the last four bytes before it); sent by
+     * {@link #sendItem}.
+     */
+    ByteBuf itemFrame(long request, long timestamp, long ticket, int length) {
+        ByteBuf out = ctx.alloc().directBuffer(SpaceTimeWire.itemFrameBytes(length));
+        var _ = SpaceTimeWire.start(out, SpaceTimeWire.ITEM, request);
+        out.writeLong(timestamp).writeLong(ticket).writeInt(length);
+        return out;
+    }
+
+    /** Sends an ITEM answer {@link #itemFrame} began, its bytes written. */
+    void sendItem(ByteBuf out) {
+        send(SpaceTimeWire.finish(out, 0));
+    }
+
+    void abandoned(long items) {
+        if (items > 0) {
+            server.abandoned((int) items);
         }
     }
 
@@ -368,19 +417,19 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
         return find(threads, id, "thread", " (it left, or was never joined)");
     }
 
-    private InputConnection input(long id) {
+    InputConnection input(long id) {
         return find(inputs, id, "input connection", "");
     }
 
-    private OutputConnection output(long id) {
+    OutputConnection output(long id) {
         return find(outputs, id, "output connection", "");
     }
 
-    private QueueInput queueInput(long id) {
+    QueueInput queueInput(long id) {
         return find(queueInputs, id, "queue input connection", "");
     }
 
-    private QueueOutput queueOutput(long id) {
+    QueueOutput queueOutput(long id) {
         return find(queueOutputs, id, "queue output connection", "");
     }
 
@@ -389,7 +438,7 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
     }
 
     /** What a request names by its number, or the bad request naming what this session lacks. */
-    private static <T> T find(Map<Long, T> of, long id, String what, String why) {
+    static <T> T find(Map<Long, T> of, long id, String what, String why) {
         T found = of.get(id);
         if (found == null) {
             throw new BadRequest("no " + what + " " + id + " on this session" + why);
@@ -397,7 +446,7 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
         return found;
     }
 
-    private void ok(long request, long value) {
+    void ok(long request, long value) {
         ByteBuf out = ctx.alloc().directBuffer(SpaceTimeWire.HEADER_BYTES + 12);
         int start = SpaceTimeWire.start(out, SpaceTimeWire.OK, request);
         out.writeLong(value);
@@ -413,7 +462,7 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
         var _ = ctx.writeAndFlush(answer, ctx.voidPromise());
     }
 
-    private void error(long request, int code, long first, long second, String message) {
+    void error(long request, int code, long first, long second, String message) {
         ByteBuf out = ctx.alloc().directBuffer(SpaceTimeWire.HEADER_BYTES + 32 + 64);
         int start = SpaceTimeWire.start(out, SpaceTimeWire.ERROR, request);
         out.writeByte(code).writeLong(first).writeLong(second);
@@ -443,6 +492,7 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
     public void channelInactive(ChannelHandlerContext context) {
         closed = true;
         server.sessionClosed();
+        filters.closed(); // a filter's work() cut off by the close is undone, as if it threw
         abandonOpenQueueItems();
         // A dead client's virtual time must not hold the space's minimum back: its threads leave.
         for (SpaceTimeThread t : threads.values()) {

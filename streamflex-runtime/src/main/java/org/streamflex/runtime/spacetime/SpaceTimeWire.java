@@ -29,10 +29,22 @@ import java.nio.charset.StandardCharsets;
  * room, answered {@code ITEM} with timestamp 0; {@code REGISTER_FULL} connection, answered
  * {@code OK} 1 (full) or 0. {@code ERROR}: code, two longs (a miss's neighbours, a duplicate's
  * timestamp, a too-small buffer's item size and room), message.
+ *
+ * <p>Filters' transactions ({@link RemoteFilterThread}; every body starts with the filter's thread
+ * number, and the server stages each operation as a local filter's {@code work()} does, until
+ * {@code F_COMMIT} makes them or {@code F_UNDO} drops them): {@code JOIN_FILTER} name, virtual time;
+ * {@code F_GET} connection, selector, timestamp, answered {@code ITEM}, or {@code OK} when there is
+ * none (a filter's get never waits); {@code F_PUT} connection, timestamp, consumers, u32 length,
+ * bytes; {@code F_CONSUME} connection, timestamp, until (u8); {@code F_SET_VIRTUAL_TIME} time;
+ * {@code F_QUEUE_GET} connection; {@code F_QUEUE_CONSUME} connection, ticket; {@code F_QUEUE_PUT}
+ * connection, timestamp, u32 length, bytes; {@code F_REGISTER_WRITE} connection, u32 length, bytes;
+ * {@code F_REGISTER_READ} connection, room, answered {@code ITEM} or {@code OK} -1 (empty);
+ * {@code F_REGISTER_FULL} connection; {@code F_COMMIT} and {@code F_UNDO} nothing more. A refused
+ * commit's {@code E_DUPLICATE} carries the channel's name as its message.
  */
 final class SpaceTimeWire {
     /** Bumped at any change of the layout above; a peer of another version is refused at HELLO. */
-    static final int VERSION = 3; // 2: PUT_GET; 3: queues, registers, a GET's room and an ITEM's ticket
+    static final int VERSION = 4; // 2: PUT_GET; 3: queues, registers, a GET's room and an ITEM's ticket; 4: filters
     /** The header after the length: version, op, request. */
     static final int HEADER_BYTES = 1 + 1 + 8;
     /** A GET's fields: connection, selector, timestamp, timeout, room. */
@@ -68,6 +80,19 @@ final class SpaceTimeWire {
     static final int REGISTER_WRITE = 19;
     static final int REGISTER_READ = 20;
     static final int REGISTER_FULL = 21;
+    static final int JOIN_FILTER = 22;
+    static final int F_GET = 23;
+    static final int F_PUT = 24;
+    static final int F_CONSUME = 25;
+    static final int F_SET_VIRTUAL_TIME = 26;
+    static final int F_QUEUE_GET = 27;
+    static final int F_QUEUE_CONSUME = 28;
+    static final int F_QUEUE_PUT = 29;
+    static final int F_REGISTER_WRITE = 30;
+    static final int F_REGISTER_READ = 31;
+    static final int F_REGISTER_FULL = 32;
+    static final int F_COMMIT = 33;
+    static final int F_UNDO = 34;
 
     static final int OK = 64;
     static final int ITEM = 65;
@@ -176,6 +201,19 @@ final class SpaceTimeWire {
             case REGISTER_WRITE -> "REGISTER_WRITE";
             case REGISTER_READ -> "REGISTER_READ";
             case REGISTER_FULL -> "REGISTER_FULL";
+            case JOIN_FILTER -> "JOIN_FILTER";
+            case F_GET -> "F_GET";
+            case F_PUT -> "F_PUT";
+            case F_CONSUME -> "F_CONSUME";
+            case F_SET_VIRTUAL_TIME -> "F_SET_VIRTUAL_TIME";
+            case F_QUEUE_GET -> "F_QUEUE_GET";
+            case F_QUEUE_CONSUME -> "F_QUEUE_CONSUME";
+            case F_QUEUE_PUT -> "F_QUEUE_PUT";
+            case F_REGISTER_WRITE -> "F_REGISTER_WRITE";
+            case F_REGISTER_READ -> "F_REGISTER_READ";
+            case F_REGISTER_FULL -> "F_REGISTER_FULL";
+            case F_COMMIT -> "F_COMMIT";
+            case F_UNDO -> "F_UNDO";
             case OK -> "OK";
             case ITEM -> "ITEM";
             case ERROR -> "ERROR";
