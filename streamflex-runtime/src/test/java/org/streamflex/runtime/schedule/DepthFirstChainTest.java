@@ -20,7 +20,6 @@ import org.streamflex.FailurePolicy;
 import org.streamflex.Filter;
 import org.streamflex.IntChannel;
 import org.streamflex.Rate;
-import org.streamflex.TimeChannel;
 import org.streamflex.runtime.GraphDriver;
 import org.streamflex.runtime.TemporaryProperty;
 import org.streamflex.runtime.channel.OneSlot;
@@ -35,22 +34,6 @@ import org.streamflex.runtime.graph.TestGraph;
  */
 class DepthFirstChainTest {
     private static final String DEPTH_FIRST = "streamflex.fusion.depthFirst";
-
-    /** Puts seven numbers of its count per release. */
-    public static final class Seven extends Filter {
-        @SuppressWarnings("UnusedVariable") // the clock's channel: connected, released on, never read
-        private TimeChannel timer;
-        @Rate(7)
-        private IntChannel out;
-        private int next;
-
-        @Override
-        public void work() {
-            for (int i = 0; i < 7; i++) {
-                out.put(next++);
-            }
-        }
-    }
 
     /** Passes one item per work(), plus its stage; throws on {@link #failOn}, before taking it if {@link #early}. */
     public static final class Step extends Filter {
@@ -116,7 +99,7 @@ class DepthFirstChainTest {
         }
     }
 
-    /** Seven -> Step s1 -> Step s2 -> (Twice ->) Tail, each channel of 9. */
+    /** {@link FusedBatchTest.Seven} -> Step s1 -> Step s2 -> (Twice ->) Tail, each channel of 9. */
     private static final class Chain {
         final TestGraph graph;
         final Filter[] filters;
@@ -129,7 +112,7 @@ class DepthFirstChainTest {
             try (var _ = TemporaryProperty.set("streamflex.fusion", fusion);
                     var _ = TemporaryProperty.set(DEPTH_FIRST, depthFirst)) {
                 graph = new TestGraph();
-                Seven source = graph.filter(Seven.class);
+                FusedBatchTest.Seven source = graph.filter(FusedBatchTest.Seven.class);
                 s1 = graph.filter("s1", Step.class);
                 s2 = graph.filter("s2", Step.class);
                 s1.stage = 1;
