@@ -48,6 +48,12 @@ class NetworkReconnectTest {
             long received1 = in1.counters().delivered() + in1.counters().droppedAtReceiver();
             waitFor(() -> sender.acknowledged() == received1, "the sender to see the last ACK",
                     () -> sender + "; " + in1.counters());
+            if (mode == LinkMode.DROP) {
+                // Items written to the held connection, which its death must count as lost in flight:
+                // wait for some, however long a loaded machine keeps the sender's event loop from running.
+                waitFor(() -> sender.sent() > received1, "the sender to write to the held connection",
+                        () -> sender + "; " + in1.counters());
+            }
             long attempts = out.connectAttempts();
             first.close();
             firstOpen = false;
