@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -90,23 +91,39 @@ class SequencedByteRingTest {
 
     @Test
     void aProducerAndAConsumerThreadPassEveryRecordInOrder() throws Exception {
+        // Bounded by time, not by count: on a loaded machine the two spinning threads may share one core.
         SequencedByteRing ring = new SequencedByteRing(64, 1024);
-        int n = 300_000;
+        AtomicBoolean stop = new AtomicBoolean();
+        long[] produced = new long[1];
         Thread producer = new Thread(() -> {
-            for (long s = 0; s < n; s++) {
-                while (!put(ring, s, (int) (s % 61))) {
+            long s = 0;
+            while (!stop.get()) {
+                if (put(ring, s, (int) (s % 61))) {
+                    s++;
+                } else {
                     Thread.onSpinWait();
                 }
             }
+            produced[0] = s;
         });
         producer.start();
-        for (long s = 0; s < n; s++) {
-            while (ring.available() == 0) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        long s = 0;
+        while (System.nanoTime() < deadline || s < 1_000) {
+            if (ring.available() == 0) {
                 Thread.onSpinWait();
+                continue;
             }
             takeAndCheck(ring, s, (int) (s % 61));
+            s++;
         }
+        stop.set(true);
         producer.join();
+        while (ring.available() > 0) {
+            takeAndCheck(ring, s, (int) (s % 61));
+            s++;
+        }
+        assertEquals(produced[0], s, "every record put was taken, in order");
         assertEquals(0, ring.size());
     }
 }

@@ -47,6 +47,7 @@ public final class ArraySource extends Filter {
     private final float[] samples = new float[MAX_BLOCK];
     private Timebase timebase = Timebase.of("node", 44_100, 0);
     private int node;
+    private long deployment;
     private int block = 1024;
     private int progressEvery = 16;
     private long next;
@@ -68,6 +69,11 @@ public final class ArraySource extends Filter {
         this.timebase = clock;
         this.block = blockFrames;
         this.progressEvery = blocksPerProgress;
+    }
+
+    /** Sets the {@link Deployment#fingerprint} its marks carry; before the graph runs. */
+    void stamp(long deploymentFingerprint) {
+        this.deployment = deploymentFingerprint;
     }
 
     /**
@@ -156,6 +162,7 @@ public final class ArraySource extends Filter {
         v.endNanos = timebase.timeNanos(next);
         v.onsetNanos = v.endNanos;
         v.sampleRate = (float) timebase.sampleRate();
+        v.deployment = deployment;
         progress.put(v);
     }
 }

@@ -1,10 +1,13 @@
 package org.streamflex.samples.marmot;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,6 +45,52 @@ public final class Deployment {
     /** The nodes, in the order of {@code nodes.csv}. */
     public List<NodeSite> nodes() {
         return nodes;
+    }
+
+    /**
+     * A 64-bit digest of the deployment as read: every node's id, position and heading, and its
+     * microphones' positions, in file order (so two files that differ only in spacing, comments or
+     * how a number is written give the same; a node listed in another order does not, since a
+     * node's index travels in its items). A node of a split run stamps it on every
+     * {@link DoaVector} it sends, and the server ignores detections read against another
+     * deployment (their node index and microphone geometry would not be the server's).
+     *
+     * <pre>{@code
+     * String.format("%016x", deployment.fingerprint());   // as the node and the server print it
+     * }</pre>
+     */
+    public long fingerprint() {
+        MessageDigest sha;
+        try {
+            sha = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+        ByteBuffer b = ByteBuffer.allocate(Long.BYTES);
+        for (NodeSite n : nodes) {
+            byte[] id = n.id().getBytes(StandardCharsets.UTF_8);
+            sha.update(b.clear().putInt(id.length).flip());
+            sha.update(id);
+            digest(sha, b, n.x());
+            digest(sha, b, n.y());
+            digest(sha, b, n.headingDegrees());
+            sha.update(b.clear().putInt(n.mics()).flip());
+            for (int m = 0; m < n.mics(); m++) {
+                digest(sha, b, n.micX(m));
+                digest(sha, b, n.micY(m));
+            }
+        }
+        return ByteBuffer.wrap(sha.digest()).getLong();
+    }
+
+    /** {@link #fingerprint()} as the command prints it: 16 hexadecimal digits. */
+    public String fingerprintText() {
+        return String.format(Locale.ROOT, "%016x", fingerprint());
+    }
+
+    private static void digest(MessageDigest sha, ByteBuffer b, double v) {
+        // -0.0 and 0.0 are the same position.
+        sha.update(b.clear().putLong(Double.doubleToLongBits(v + 0.0)).flip());
     }
 
     /** The largest distance between two nodes, metres (0 with fewer than two). */

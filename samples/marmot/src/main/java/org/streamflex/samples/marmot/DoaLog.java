@@ -12,6 +12,15 @@ import org.streamflex.FilterEvent;
  * its end mark came: the first end mark of each node raises {@code node-ended}, which a server in
  * a JVM of its own watches (a counter, read safely from any thread) to know when every node is done.
  *
+ * <p>Items stamped with another deployment than the server's ({@link DoaVector#deployment}: a
+ * node of a split run that read other {@code nodes.csv} or {@code mics.csv} files) are told apart:
+ * their detections are neither kept nor passed on, but counted per node index
+ * ({@link #foreignDetections}); their marks still count (so that the run ends and clustering is not
+ * held up waiting for that node), and the first item of each such node raises
+ * {@code other-deployment}, after its fingerprint is stored, so a thread watching that counter reads
+ * {@link #foreignDeployment} safely. Decision: ignore rather than stop the server, since the other
+ * nodes' results are still right; the command names the node and exits 4.
+ *
  * <pre>{@code
  * connect(joiner, log, "in", 256);        // the one channel from the node part
  * connect(log, "out", cluster, "in", 256);
@@ -30,6 +39,10 @@ public final class DoaLog extends Filter {
     private static final FilterEvent NODE_ENDED = FilterEvent.named("node-ended");
     private static final FilterEvent KEPT = FilterEvent.named(KEPT_EVENT);
     private static final FilterEvent UNKNOWN_NODE = FilterEvent.named("mark-of-unknown-node");
+    /** The event raised once per node index whose items carry another deployment's fingerprint. */
+    static final String OTHER_DEPLOYMENT_EVENT = "other-deployment";
+    private static final FilterEvent OTHER_DEPLOYMENT = FilterEvent.named(OTHER_DEPLOYMENT_EVENT);
+    private static final FilterEvent FOREIGN_DETECTION = FilterEvent.named("detection-of-other-deployment");
 
     private Channel<DoaVector> in;
     private Channel<DoaVector> out;
@@ -42,15 +55,37 @@ public final class DoaLog extends Filter {
     private final long[] heard = new long[DoaCluster.MAX_NODES];
     private final float[] rates = new float[DoaCluster.MAX_NODES];
     private final boolean[] ended = new boolean[DoaCluster.MAX_NODES];
+    private final long[] foreign = new long[DoaCluster.MAX_NODES];
+    private final long[] foreignDetections = new long[DoaCluster.MAX_NODES];
+    private long deployment;
     private int count;
     private int seen;
 
     private DoaLog() {
     }
 
+    /** Sets the server's {@link Deployment#fingerprint}; before the graph runs. */
+    void expect(long deploymentFingerprint) {
+        this.deployment = deploymentFingerprint;
+    }
+
     @Override
     public void work() {
         DoaVector v = in.take();
+        if (v.deployment != deployment) {
+            boolean known = v.node >= 0 && v.node < DoaCluster.MAX_NODES;
+            if (known && foreign[v.node] == 0) {
+                foreign[v.node] = v.deployment == 0 ? 1 : v.deployment;
+                raise(OTHER_DEPLOYMENT);
+            }
+            if (v.kind == DoaVector.DETECTION) {
+                if (known) {
+                    foreignDetections[v.node]++;
+                }
+                raise(FOREIGN_DETECTION);
+                return;
+            }
+        }
         if (v.kind == DoaVector.DETECTION) {
             v.seq = seen++;
             if (count < CAPACITY) {
@@ -126,6 +161,19 @@ public final class DoaLog extends Filter {
     /** Whether node {@code k}'s end mark came. */
     public boolean ended(int k) {
         return ended[k];
+    }
+
+    /**
+     * The fingerprint of the other deployment node index {@code k}'s items carried, or 0 if they
+     * carried the server's (a fingerprint of 0 itself reads as 1).
+     */
+    public long foreignDeployment(int k) {
+        return foreign[k];
+    }
+
+    /** Detections of node index {@code k} ignored because they carried another deployment's fingerprint. */
+    public long foreignDetections(int k) {
+        return foreignDetections[k];
     }
 
     /** Level of azimuth bin {@code a} of detection {@code i}, 0 to 255. */

@@ -50,6 +50,12 @@ public final class DoaVector extends Capsule {
      */
     public float sampleRate;
     /**
+     * The {@link Deployment#fingerprint} of the deployment the sending node read: the server ignores
+     * (and counts) detections whose deployment is not its own, since their node index and
+     * microphone geometry would not mean what they mean to it.
+     */
+    public long deployment;
+    /**
      * The relative likelihood of each azimuth bin (unsigned, 0 to 255): {@code (J - min J) / (max J
      * - min J)} of the steered response power {@code J}, so the peak is 255.
      */

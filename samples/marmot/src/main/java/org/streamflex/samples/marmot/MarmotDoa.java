@@ -78,6 +78,7 @@ public final class MarmotDoa extends Filter {
     /** 0: one node's tuples ({@link #configure}); else how many nodes a {@link DoaFeed}'s channel brings. */
     private int served;
     private int node;
+    private long deployment;
     private double lowHz = 2_000;
     private double highHz = 8_000;
     private double speedOfSound = 343;
@@ -152,6 +153,11 @@ public final class MarmotDoa extends Filter {
         }
         this.frameNanos = frame;
         this.onsetRatio = Math.pow(10, onsetDb / 10);
+    }
+
+    /** Sets the {@link Deployment#fingerprint} every vector it puts carries; before the graph runs. */
+    void stamp(long deploymentFingerprint) {
+        this.deployment = deploymentFingerprint;
     }
 
     /**
@@ -296,6 +302,7 @@ public final class MarmotDoa extends Filter {
         v.azimuth = (float) SteeredResponse.peakAzimuth(response);
         v.peak = (float) max;
         v.sampleRate = 0;
+        v.deployment = deployment;
         out.put(v);
     }
 
@@ -382,6 +389,7 @@ public final class MarmotDoa extends Filter {
         v.kind = NO_DIRECTION;
         v.node = served > 0 ? k : node;
         v.seq = reason;
+        v.deployment = deployment;
         out.put(v);
     }
 
@@ -396,6 +404,7 @@ public final class MarmotDoa extends Filter {
         v.endNanos = t.tag();
         v.onsetNanos = v.endNanos;
         v.sampleRate = (float) place.timebase().sampleRate();
+        v.deployment = deployment;
         out.put(v);
     }
 }

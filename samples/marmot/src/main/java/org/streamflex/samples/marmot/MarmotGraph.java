@@ -52,6 +52,7 @@ public final class MarmotGraph extends SignalGraph {
     private static final int MARKS_CHANNEL = 1024;
     private final List<ArraySource> sources = new ArrayList<>();
     private final List<ScoreTap> taps = new ArrayList<>();
+    private final List<MinimumDuration> minimums = new ArrayList<>();
     private final DoaLog doaLog;
     /** The pipelined DOAs' queues (one JVM), one per node part; none otherwise. */
     private final List<DoaQueue> queues = new ArrayList<>();
@@ -149,9 +150,19 @@ public final class MarmotGraph extends SignalGraph {
     /** {@link #forNode(MarmotConfig, Deployment, int, double, int)}, with the DOA on the server if asked. */
     static MarmotGraph forNode(MarmotConfig config, Deployment deployment, int node, double sampleRate,
             int clockPeriodMicros, boolean doaOnServer) {
+        return forNode(config, deployment, node, sampleRate, clockPeriodMicros, doaOnServer, false);
+    }
+
+    /**
+     * {@link #forNode(MarmotConfig, Deployment, int, double, int, boolean)}, with the score recorder
+     * and the detector's ranges kept if {@code scorePlot} (a node asked for its score plot): the band
+     * score and the CFAR then run apart, as in the one-JVM run with plots.
+     */
+    static MarmotGraph forNode(MarmotConfig config, Deployment deployment, int node, double sampleRate,
+            int clockPeriodMicros, boolean doaOnServer, boolean scorePlot) {
         double[] rates = new double[deployment.nodes().size()];
         rates[node] = sampleRate;
-        return new MarmotGraph(config, deployment, new int[] {node}, rates, false, clockPeriodMicros, doaOnServer,
+        return new MarmotGraph(config, deployment, new int[] {node}, rates, scorePlot, clockPeriodMicros, doaOnServer,
                 0);
     }
 
@@ -227,6 +238,7 @@ public final class MarmotGraph extends SignalGraph {
                     + nodes.size());
         }
         setSignalCapacity(64);
+        long fingerprint = deployment.fingerprint();
         long leadNanos = Math.round(config.doaLeadMillis() * 1e6);
         // DOA on the nodes: each node's DOA and its source's marks merge in the Joiner, whose one channel crosses.
         // DOA on the server: each node's tuples and marks go in order into the feed, whose one channel crosses to a
@@ -241,6 +253,7 @@ public final class MarmotGraph extends SignalGraph {
         if (doaOnServer) {
             feed.configure(config.padNanos(), leadNanos, config.doaSamples());
             serveEvery(serverDoa, config, nodes, leadNanos);
+            serverDoa.stamp(fingerprint);
         }
         for (int k : parts) {
             NodeSite site = nodes.get(k);
@@ -255,6 +268,7 @@ public final class MarmotGraph extends SignalGraph {
             ArraySource source = makeFilter("source-" + site.id(), ArraySource.class, 1 << 20, 64 << 10);
             Timebase timebase = Timebase.of(timebaseName(site), sampleRates[k], 0);
             source.configure(k, timebase, config.block(), BLOCKS_PER_PROGRESS);
+            source.stamp(fingerprint);
             // Free-running: under the driver each step releases every node's source once, in node order.
             // Periodic: a real-time thread releases it every block period, as a sound card would.
             Clock clock = makeClock(clockPeriodMicros);
@@ -282,9 +296,13 @@ public final class MarmotGraph extends SignalGraph {
             // window's score goes to the detector in the firing that computes it, not as a capsule on a channel.
             Signal<TimeRange> detections = cfar(scores, config.beta(), config.timeConstant(), config.warmup(),
                     config.hold(), config.minStd(), config.padNanos());
-            MinimumDuration minimum = makeFilter("minimum-" + site.id(), MinimumDuration.class);
+            MinimumDuration minimum = makeFilter("minimum-" + site.id(), MinimumDuration.class, 256 << 10, 16 << 10);
             minimum.configure(config.padNanos(), Math.round(config.minMillis() * 1e6));
             detections = through(detections, minimum, "in", "out", TimeRange.class);
+            if (scoreTaps) {
+                minimum.keepRanges();
+            }
+            minimums.add(minimum);
             int maxSamples = (int) Math.min(Integer.MAX_VALUE, Math.round(sampleRates[k] * 10));
             Signal<SegTuple> cut = sync(detections, maxSamples, SyncPolicy.DROP_INCOMPLETE, c0, c1, c2, c3);
             if (doaOnServer) {
@@ -299,6 +317,7 @@ public final class MarmotGraph extends SignalGraph {
                     Math.round(config.doaLeadMillis() * 1e6));
             doa.configureWindow(Math.round(config.doaDecayMillis() * 1e6));
             doa.configureFrames(Math.round(config.doaFrameMillis() * 1e6), config.doaOnsetDb());
+            doa.stamp(fingerprint);
             DoaQueue nodeQueue = null;
             if (pipelined) {
                 // The node's detections and marks wait in its queue; its DOA, reached by the node's clock alone, takes
@@ -329,6 +348,7 @@ public final class MarmotGraph extends SignalGraph {
         // The one channel from the node part to the server part: a split run cuts the graph here (at the feed's
         // channel when the DOA runs on the server).
         doaLog = makeFilter("doa-log", DoaLog.class, 4 << 20, 64 << 10);
+        doaLog.expect(fingerprint);
         if (doaOnServer) {
             // 64 tuples: across machines each link's queue holds this many of the largest, twice over (32 MiB).
             connect(feed, "out", serverDoa, "in", FEED_CHANNEL);
@@ -394,6 +414,11 @@ public final class MarmotGraph extends SignalGraph {
      */
     public ScoreTap scores(int k) {
         return taps.get(k);
+    }
+
+    /** The {@code k}-th node part's minimum-duration filter: the detector's last stage. */
+    MinimumDuration detector(int k) {
+        return minimums.get(k);
     }
 
     /** The detections the pipelined DOAs' queues have sent to their DOAs so far; 0 without queues. */

@@ -59,9 +59,10 @@ public final class MarmotMain {
                 [--speed X (1: real time)] [--timeout S (0: none)] [--doa nodes|server (nodes)]
                 [--live DEVICE|default]   live input from a sound card's mixer, not node-ID.wav
                 [--live-rate HZ (48000)] [--live-seconds S (0: until SIGINT or SIGTERM)]
+                [--plots DIR|none (none)]   the node's score plot (its detector then runs slower)
               --site server --listen HOST:PORT   the server, for every node of nodes.csv [--timeout S (0: none)]
                 [--doa nodes|server (nodes)]   where the direction of arrival runs: the same on every JVM
-                [--plots DIR|none] [--max-plots N]   polar plots and maps (score plots: the one-JVM run only)
+                [--plots DIR|none] [--max-plots N]   polar plots and maps (score plots: each node's --plots)
             generate: --seed N (1) --nodes N (4) --radius M (25) --calls N (6) --seconds S (30) --snr DB (20)
               --rate HZ (44100) --call-band LO:HI (3000:5000) --call-ms MS (60) --mic-side M (0.08)
               --noise LSB (60) --c M_PER_S (343) --reflections N (0) --reflection-gain G (0.5)
@@ -147,7 +148,7 @@ public final class MarmotMain {
         List<String> notHere = switch (site) {
             case "whole" -> List.of("node", "server", "listen", "speed", "timeout", "live", "live-rate",
                     "live-seconds");
-            case "node" -> List.of("plots", "max-plots", "truth", "listen", "doa-queue");
+            case "node" -> List.of("max-plots", "truth", "listen", "doa-queue");
             case "server" -> List.of("node", "server", "speed", "doa-queue", "live", "live-rate", "live-seconds");
             default -> throw new UsageException("--site: \"" + site + "\" is not whole, node or server");
         };
@@ -181,6 +182,11 @@ public final class MarmotMain {
             double speed = o.number("speed", 1, 0.01, 1000);
             Deployment deployment = Deployment.read(nodesCsv, micsCsv);
             int k = indexOf(deployment, id, nodesCsv);
+            // A node draws its score plot only when asked: the score recorder costs its detector the fused
+            // band score and CFAR (the server draws the polar plots and maps).
+            String plots = o.text("plots", "none");
+            NodeRun.Settings settings = new NodeRun.Settings(doaOnServer, speed, timeout,
+                    plots.equals("none") ? null : Path.of(plots));
             if (!o.has("live") && (o.has("live-rate") || o.has("live-seconds"))) {
                 throw new UsageException("--live-rate and --live-seconds are options of --live DEVICE");
             }
@@ -188,10 +194,10 @@ public final class MarmotMain {
                 float rate = (float) o.number("live-rate", 48_000, LIVE_MIN_RATE, 192_000);
                 double seconds = o.number("live-seconds", 0, 0, 1e9);
                 return NodeRun.runLive(config, deployment, k, o.text("live", "default"), rate, seconds,
-                        SiteOptions.node(id, server), doaOnServer, speed, timeout, out, err);
+                        SiteOptions.node(id, server), settings, out, err);
             }
             return NodeRun.run(config, deployment, k, wavDir.resolve("node-" + id + ".wav"),
-                    SiteOptions.node(id, server), doaOnServer, speed, timeout, out, err);
+                    SiteOptions.node(id, server), settings, out, err);
         }
         InetSocketAddress listen = site.equals("server")
                 ? SiteOptions.address("--listen", required(o, "listen", "the HOST:PORT to listen at")) : null;
@@ -219,12 +225,17 @@ public final class MarmotMain {
                         + " recording that could not be read: their logs say why); the results above are the"
                         + " other nodes'");
             }
+            if (!outcome.otherDeployment().isEmpty()) {
+                err.println("marmot: nodes " + outcome.otherDeployment() + " read another deployment than the"
+                        + " server's (" + Deployment.NODES_FILE + ", " + Deployment.MICS_FILE + "); the results above"
+                        + " are the other nodes'");
+            }
             if (!outcome.silent().isEmpty()) {
                 err.println("marmot: the timeout of " + timeout + " s came before the end marks of nodes "
                         + outcome.silent() + "; their results so far are above");
                 return ExitCode.INCOMPLETE.code();
             }
-            if (!outcome.withoutAudio().isEmpty()) {
+            if (!outcome.withoutAudio().isEmpty() || !outcome.otherDeployment().isEmpty()) {
                 return ExitCode.PARTIAL_INPUT.code();
             }
             return plotted ? ExitCode.OK.code() : ExitCode.PLOTS_FAILED.code();

@@ -82,6 +82,19 @@ public final class MarmotRun {
     public record ScoreTrace(double[] seconds, float[] scores, float[] thresholds) {
     }
 
+    /** What {@code tap} recorded, once its graph has stopped. */
+    static ScoreTrace trace(ScoreTap tap) {
+        double[] t = new double[tap.points()];
+        float[] s = new float[t.length];
+        float[] th = new float[t.length];
+        for (int i = 0; i < t.length; i++) {
+            t[i] = tap.timeNanos(i) / 1e9;
+            s[i] = tap.score(i);
+            th[i] = tap.threshold(i);
+        }
+        return new ScoreTrace(t, s, th);
+    }
+
     /**
      * What a run found.
      *
@@ -237,16 +250,7 @@ public final class MarmotRun {
         listener.timing(new StepTiming(steps, stepNanos, doaSteps, doaNanos, graph.queuedDetectionsSent()));
         List<ScoreTrace> traces = new ArrayList<>();
         for (int k = 0; k < usable.size(); k++) {
-            ScoreTap tap = graph.scores(k);
-            double[] t = new double[tap.points()];
-            float[] s = new float[t.length];
-            float[] th = new float[t.length];
-            for (int i = 0; i < t.length; i++) {
-                t[i] = tap.timeNanos(i) / 1e9;
-                s[i] = tap.score(i);
-                th[i] = tap.threshold(i);
-            }
-            traces.add(new ScoreTrace(t, s, th));
+            traces.add(trace(graph.scores(k)));
         }
         List<Double> rateList = new ArrayList<>();
         for (double rate : rates) {

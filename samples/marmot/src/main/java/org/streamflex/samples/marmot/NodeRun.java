@@ -1,5 +1,6 @@
 package org.streamflex.samples.marmot;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,11 +27,25 @@ import org.streamflex.StreamFlexError;
  * of the node or its link lost anything.
  *
  * <pre>{@code
- * int code = NodeRun.run(config, deployment, 0, wav, SiteOptions.node("A", server), false, 1, 0, System.out,
- *         System.err);
+ * int code = NodeRun.run(config, deployment, 0, wav, SiteOptions.node("A", server), NodeRun.Settings.DEFAULT,
+ *         System.out, System.err);
  * }</pre>
  */
 final class NodeRun {
+    /**
+     * How a node runs.
+     *
+     * @param doaOnServer whether the DOA runs on the server (the node sends the sync's tuples)
+     * @param speed the clock's speed-up over real time (1: as a sound card delivers blocks)
+     * @param timeoutSeconds when positive, how long the node waits for its link to settle at most
+     * @param plots where the node writes its score plot, or null for none: the score recorder keeps the
+     *     band score and the CFAR apart, a slower detector, so a node draws only when asked
+     */
+    record Settings(boolean doaOnServer, double speed, double timeoutSeconds, Path plots) {
+        /** The DOA on the node, real time, no timeout, no plot. */
+        static final Settings DEFAULT = new Settings(false, 1, 0, null);
+    }
+
     /** The shortest clock period, microseconds: faster asks for more than a clock thread can give. */
     static final int MIN_PERIOD_MICROS = 50;
     /** How long a node stopped by a signal waits for its end mark to be sent and acknowledged. */
@@ -51,8 +66,7 @@ final class NodeRun {
      * @throws UsageException if the graph cannot be built as asked (the message says why)
      */
     static int run(MarmotConfig config, Deployment deployment, int k, Path wav, org.streamflex.Deployment site,
-            boolean doaOnServer, double speed, double timeoutSeconds, PrintStream out, PrintStream err)
-            throws UsageException, InterruptedException {
+            Settings settings, PrintStream out, PrintStream err) throws UsageException, InterruptedException {
         ArrayRecording opened;
         try {
             opened = ArrayRecording.open(wav, ArraySource.CHANNELS);
@@ -63,12 +77,12 @@ final class NodeRun {
                     + " sends its end mark with no audio");
             int code;
             try (ArrayRecording none = ArrayRecording.silent(wav, ArraySource.CHANNELS, SILENT_RATE)) {
-                code = run(config, deployment, k, none, site, doaOnServer, speed, timeoutSeconds, out, err);
+                code = run(config, deployment, k, none, site, settings, out, err);
             }
             return code == ExitCode.OK.code() ? ExitCode.UNREADABLE_INPUT.code() : code;
         }
         try (ArrayRecording rec = opened) {
-            return run(config, deployment, k, rec, site, doaOnServer, speed, timeoutSeconds, out, err);
+            return run(config, deployment, k, rec, site, settings, out, err);
         }
     }
 
@@ -79,13 +93,13 @@ final class NodeRun {
      * {@link #STOP_WAIT_SECONDS} for the node to send its end mark and have it acknowledged.
      *
      * @return the exit code, as {@link #run(MarmotConfig, Deployment, int, Path, org.streamflex.Deployment,
-     *     boolean, double, double, PrintStream, PrintStream)}'s; {@link ExitCode#PARTIAL_INPUT} if
+     *     Settings, PrintStream, PrintStream)}'s; {@link ExitCode#PARTIAL_INPUT} if
      *     frames were lost in capture overruns (the summary says how many)
      * @throws UsageException if the graph cannot be built as asked (the message says why)
      */
     static int runLive(MarmotConfig config, Deployment deployment, int k, String device, float sampleRate,
-            double seconds, org.streamflex.Deployment site, boolean doaOnServer, double speed, double timeoutSeconds,
-            PrintStream out, PrintStream err) throws UsageException, InterruptedException {
+            double seconds, org.streamflex.Deployment site, Settings settings, PrintStream out, PrintStream err)
+            throws UsageException, InterruptedException {
         LineRecording live;
         try {
             live = LineRecording.open(device, ArraySource.CHANNELS, sampleRate, seconds);
@@ -95,7 +109,7 @@ final class NodeRun {
                     + " sends its end mark with no audio");
             int code;
             try (ArrayRecording none = ArrayRecording.silent(Path.of(device), ArraySource.CHANNELS, sampleRate)) {
-                code = run(config, deployment, k, none, site, doaOnServer, speed, timeoutSeconds, out, err);
+                code = run(config, deployment, k, none, site, settings, out, err);
             }
             return code == ExitCode.OK.code() ? ExitCode.UNREADABLE_INPUT.code() : code;
         }
@@ -110,7 +124,7 @@ final class NodeRun {
         }, "marmot-stop-capture");
         Runtime.getRuntime().addShutdownHook(hook);
         try (LineRecording rec = live) {
-            return run(config, deployment, k, rec, site, doaOnServer, speed, timeoutSeconds, out, err);
+            return run(config, deployment, k, rec, site, settings, out, err);
         } finally {
             ended.countDown();
             try {
@@ -122,8 +136,11 @@ final class NodeRun {
     }
 
     private static int run(MarmotConfig config, Deployment deployment, int k, NodeInput rec,
-            org.streamflex.Deployment site, boolean doaOnServer, double speed, double timeoutSeconds, PrintStream out,
-            PrintStream err) throws UsageException, InterruptedException {
+            org.streamflex.Deployment site, Settings settings, PrintStream out, PrintStream err)
+            throws UsageException, InterruptedException {
+        boolean doaOnServer = settings.doaOnServer();
+        double speed = settings.speed();
+        double timeoutSeconds = settings.timeoutSeconds();
         String id = deployment.nodes().get(k).id();
         double rate = rec.sampleRate();
         // A live input without --live-seconds declares no length.
@@ -133,7 +150,8 @@ final class NodeRun {
         try {
             org.streamflex.Deployment at = doaOnServer ? site.maxSharedItemBytes(MarmotGraph.feedItemBytes(config))
                     : site;
-            graph = at.build(() -> MarmotGraph.forNode(config, deployment, k, rate, period, doaOnServer));
+            graph = at.build(() -> MarmotGraph.forNode(config, deployment, k, rate, period, doaOnServer,
+                    settings.plots() != null));
         } catch (StreamFlexError e) {
             throw new UsageException(e.getMessage());
         }
@@ -152,9 +170,10 @@ final class NodeRun {
             err.println("marmot: node " + id + " could not start: " + e.getMessage());
             return ExitCode.FAILURE.code();
         }
-        err.printf(Locale.ROOT, "marmot: node %s: %s at %.0f Hz, a block every %d us, sending to %s%n",
+        err.printf(Locale.ROOT, "marmot: node %s: %s at %.0f Hz, a block every %d us, sending to %s, deployment %s%n",
                 id, declared < 0 ? "live audio until stopped" : String.format(Locale.ROOT, "%.1f s of audio", declared),
-                rate, period, site.server().getHostString() + ":" + site.server().getPort());
+                rate, period, site.server().getHostString() + ":" + site.server().getPort(),
+                deployment.fingerprintText());
         long deadline = timeoutSeconds > 0 ? System.nanoTime() + (long) (timeoutSeconds * 1e9) : Long.MAX_VALUE;
         double reported = 0;
         boolean flushed = false;
@@ -213,13 +232,44 @@ final class NodeRun {
                 "discardedAtClose", "lostInFlight", "connections"));
         List<String> losses = losses(counters, link);
         out.println("# dropped in the node: " + (losses.isEmpty() ? "nothing" : String.join(", ", losses)));
+        boolean plotted = settings.plots() == null || scorePlot(graph, id, rec.framesRead() / rate, settings.plots(),
+                config, out, err);
         if (!losses.isEmpty() || !flushed) {
             err.println("marmot: node " + id + (flushed || settled ? "" : " stopped after its timeout of "
                     + timeoutSeconds + " s before the server acknowledged every item")
                     + (losses.isEmpty() ? "" : (flushed || settled ? " lost items: " : "; lost items: ") + losses));
             return ExitCode.INCOMPLETE.code();
         }
-        return problem == null && lost == null ? ExitCode.OK.code() : ExitCode.PARTIAL_INPUT.code();
+        if (problem != null || lost != null) {
+            return ExitCode.PARTIAL_INPUT.code();
+        }
+        return plotted ? ExitCode.OK.code() : ExitCode.PLOTS_FAILED.code();
+    }
+
+    /**
+     * Writes the node's score plot from its score recorder and its detector's ranges (read after the
+     * graph has stopped) and says where.
+     *
+     * @return false if it could not be written (the message went to {@code err})
+     */
+    private static boolean scorePlot(MarmotGraph graph, String id, double audioSeconds, Path dir, MarmotConfig config,
+            PrintStream out, PrintStream err) {
+        MinimumDuration detector = graph.detector(0);
+        List<Plots.Span> spans = new ArrayList<>();
+        for (int i = 0; i < detector.ranges(); i++) {
+            long start = detector.rangeStartNanos(i);
+            spans.add(new Plots.Span(start / 1e9, detector.rangeEndNanos(i) / 1e9, (start + config.padNanos()) / 1e9));
+        }
+        try {
+            Path f = Plots.writeScores(MarmotRun.trace(graph.scores(0)), spans, id, audioSeconds, dir);
+            out.println("# plots: 1 PNG file in " + f.getParent().toAbsolutePath()
+                    + (detector.rangesNotKept() == 0 ? "" : " (the first " + detector.ranges() + " detections shaded, "
+                    + detector.rangesNotKept() + " more not)"));
+            return true;
+        } catch (IOException | RuntimeException e) {
+            err.println("marmot: node " + id + ": the score plot could not be written to " + dir + ": " + e);
+            return false;
+        }
     }
 
     /**

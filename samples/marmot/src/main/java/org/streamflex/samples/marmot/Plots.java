@@ -84,8 +84,49 @@ public final class Plots {
         return g;
     }
 
+    /**
+     * A detection on a score plot: its padded range and its onset, seconds on the node's clock.
+     *
+     * @param startSeconds the padded range's first instant
+     * @param endSeconds one past its last
+     * @param onsetSeconds the first score above the threshold
+     */
+    record Span(double startSeconds, double endSeconds, double onsetSeconds) {
+    }
+
+    /**
+     * Writes one node's score plot, {@code scores-<node>.png}, into {@code dir} (made if missing): what
+     * a node of a split run draws of its own detector, the server having the rest.
+     *
+     * <pre>{@code
+     * Path f = Plots.writeScores(trace, spans, "A", 120.0, Path.of("node-plots"));
+     * }</pre>
+     *
+     * @param spans the detector's detections
+     * @param audioSeconds the time axis' length
+     * @return the file written
+     */
+    static Path writeScores(MarmotRun.ScoreTrace trace, List<Span> spans, String node, double audioSeconds, Path dir)
+            throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        Files.createDirectories(dir);
+        Path f = dir.resolve("scores-" + node + ".png");
+        save(scores(trace, spans, node, audioSeconds), f);
+        return f;
+    }
+
     /** Node {@code k}'s score (log scale) and threshold over time, detections shaded, onsets marked. */
     static BufferedImage scores(MarmotRun.Result r, int k) {
+        List<Span> spans = new ArrayList<>();
+        for (Detection d : r.detections()) {
+            if (d.nodeIndex() == k) {
+                spans.add(new Span(d.startSeconds(), d.endSeconds(), d.onsetSeconds()));
+            }
+        }
+        return scores(r.traces().get(k), spans, r.nodes().nodes().get(k).id(), r.audioSeconds());
+    }
+
+    private static BufferedImage scores(MarmotRun.ScoreTrace t, List<Span> spans, String node, double audioSeconds) {
         int w = 1200;
         int h = 360;
         int left = 70;
@@ -94,8 +135,7 @@ public final class Plots {
         int bottom = 40;
         BufferedImage image = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = canvas(image);
-        MarmotRun.ScoreTrace t = r.traces().get(k);
-        double tMax = Math.max(1e-3, r.audioSeconds());
+        double tMax = Math.max(1e-3, audioSeconds);
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < t.scores().length; i++) {
@@ -113,12 +153,10 @@ public final class Plots {
         int pw = w - left - right;
         int ph = h - top - bottom;
         g.setColor(new Color(255, 230, 200));
-        for (Detection d : r.detections()) {
-            if (d.nodeIndex() == k) {
-                int x0 = left + (int) (pw * d.startSeconds() / tMax);
-                int x1 = left + (int) (pw * d.endSeconds() / tMax);
-                g.fillRect(x0, top, Math.max(1, x1 - x0), ph);
-            }
+        for (Span d : spans) {
+            int x0 = left + (int) (pw * d.startSeconds() / tMax);
+            int x1 = left + (int) (pw * d.endSeconds() / tMax);
+            g.fillRect(x0, top, Math.max(1, x1 - x0), ph);
         }
         g.setColor(Color.GRAY);
         g.drawRect(left, top, pw, ph);
@@ -154,11 +192,9 @@ public final class Plots {
         g.setStroke(new BasicStroke(1.5f));
         g.draw(threshold);
         g.setColor(Color.BLACK);
-        for (Detection d : r.detections()) {
-            if (d.nodeIndex() == k) {
-                int x = left + (int) (pw * d.onsetSeconds() / tMax);
-                g.draw(new Line2D.Double(x, top, x, top + 8));
-            }
+        for (Span d : spans) {
+            int x = left + (int) (pw * d.onsetSeconds() / tMax);
+            g.draw(new Line2D.Double(x, top, x, top + 8));
         }
         for (int s = 0; s <= 10; s++) {
             double sec = tMax * s / 10;
@@ -169,7 +205,7 @@ public final class Plots {
             int y = (int) (top + ph * (1 - (e - yLo) / (yHi - yLo)));
             g.drawString("1e" + e, 10, y + 4);
         }
-        g.drawString("node " + r.nodes().nodes().get(k).id() + ": band score (sum of magnitudes, blue), CFAR threshold"
+        g.drawString("node " + node + ": band score (sum of magnitudes, blue), CFAR threshold"
                 + " (red), detections (shaded, onset ticks); time in s", left, 20);
         g.dispose();
         return image;

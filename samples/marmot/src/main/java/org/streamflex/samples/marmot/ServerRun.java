@@ -34,8 +34,11 @@ final class ServerRun {
      * @param silent the nodes whose end mark never came (the timeout ended the run)
      * @param withoutAudio the nodes whose end mark came with no audio before it (a node whose
      *     recording could not be opened sends just that)
+     * @param otherDeployment the nodes (as their items' index names them) whose items carried another
+     *     deployment's fingerprint, each with the detections ignored: {@code "B (3 detections ignored)"}
      */
-    record Outcome(MarmotRun.Result result, List<String> links, List<String> silent, List<String> withoutAudio) {
+    record Outcome(MarmotRun.Result result, List<String> links, List<String> silent, List<String> withoutAudio,
+            List<String> otherDeployment) {
     }
 
     /**
@@ -66,13 +69,19 @@ final class ServerRun {
         }
         List<NodeSite> nodes = deployment.nodes();
         err.println("marmot: server listening at " + site.server().getHostString() + ":" + site.server().getPort()
-                + " for nodes " + nodes.stream().map(NodeSite::id).toList());
+                + " for nodes " + nodes.stream().map(NodeSite::id).toList() + ", deployment "
+                + deployment.fingerprintText());
+        String other = "filter.doa-log.event." + DoaLog.OTHER_DEPLOYMENT_EVENT;
+        boolean[] told = new boolean[nodes.size()];
         long deadline = timeoutSeconds > 0 ? System.nanoTime() + (long) (timeoutSeconds * 1e9) : Long.MAX_VALUE;
         List<Detection> detections = new ArrayList<>();
         List<Fix> fixes = new ArrayList<>();
         while (graph.failure() == null && counters.value(ended) < nodes.size() && System.nanoTime() < deadline) {
             // Each DOA and LOC line as it comes: a server may run for hours.
             MarmotRun.collectSoFar(graph, deployment, detections, fixes, listener);
+            if (counters.value(other) > 0) {
+                tellOtherDeployments(graph.doaLog(), deployment, told, err);
+            }
             Thread.sleep(20);
         }
         // The release that took the last end mark ran clustering, fusion and the location log after it,
@@ -86,6 +95,8 @@ final class ServerRun {
         }
         MarmotRun.collect(graph, deployment, detections, fixes, listener);
         DoaLog log = graph.doaLog();
+        tellOtherDeployments(log, deployment, told, err);
+        List<String> otherDeployment = new ArrayList<>();
         double audio = 0;
         List<Double> rates = new ArrayList<>();
         List<String> silent = new ArrayList<>();
@@ -95,6 +106,9 @@ final class ServerRun {
             String id = nodes.get(k).id();
             audio = Math.max(audio, log.heardNanos(k) / 1e9);
             rates.add((double) log.sampleRate(k));
+            if (log.foreignDeployment(k) != 0) {
+                otherDeployment.add(id + " (" + log.foreignDetections(k) + " detections ignored)");
+            }
             if (!log.ended(k)) {
                 silent.add(id);
             } else if (log.heardNanos(k) == 0) {
@@ -105,6 +119,27 @@ final class ServerRun {
                     "droppedAtSender", "lostInTransit"));
         }
         return new Outcome(new MarmotRun.Result(deployment, detections, fixes, List.of(), List.of(), graph.grid(),
-                audio, rates, MarmotRun.withoutOnset(counters)), links, silent, withoutAudio);
+                audio, rates, MarmotRun.withoutOnset(counters)), links, silent, withoutAudio, otherDeployment);
+    }
+
+    /**
+     * Says, once per node, that its items carry another deployment's fingerprint. Reads the log's
+     * fingerprints below its {@code other-deployment} counter, which the caller has read (the log
+     * stores each before raising it), or after the graph has stopped.
+     */
+    private static void tellOtherDeployments(DoaLog log, Deployment deployment, boolean[] told, PrintStream err) {
+        List<NodeSite> nodes = deployment.nodes();
+        for (int k = 0; k < nodes.size(); k++) {
+            long theirs = log.foreignDeployment(k);
+            if (theirs != 0 && !told[k]) {
+                told[k] = true;
+                err.println("marmot: node " + nodes.get(k).id() + " (index " + k + " in the server's "
+                        + Deployment.NODES_FILE + ") read another deployment: its items carry fingerprint "
+                        + String.format(java.util.Locale.ROOT, "%016x", theirs) + ", the server's "
+                        + Deployment.NODES_FILE + " and " + Deployment.MICS_FILE + " give "
+                        + deployment.fingerprintText() + "; its detections are ignored (their node index and"
+                        + " microphones would not be the server's): give every node the server's two files");
+            }
+        }
     }
 }

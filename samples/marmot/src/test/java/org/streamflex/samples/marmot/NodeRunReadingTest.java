@@ -65,4 +65,43 @@ class NodeRunReadingTest {
         assertTrue(ended.err().contains("nodes [B] ended without sending any audio"), ended.err());
         assertTrue(!ended.err().contains("timeout"), "ended by the end mark, not the timeout: " + ended.err());
     }
+
+    /**
+     * A node that read other files than its server's (here one microphone moved by 3 cm) sends its
+     * detections stamped with its deployment's fingerprint; the server names the node and both
+     * fingerprints, ignores and counts those detections (no DOA line comes from them), still takes
+     * the node's end mark to end the run, and exits 4. The node itself delivered everything: 0.
+     */
+    @Test
+    void aServerIgnoresDetectionsOfANodeThatReadAnotherDeployment(@TempDir Path dir) throws Exception {
+        Path serverDir = dir.resolve("server");
+        Path nodeDir = dir.resolve("node");
+        Files.createDirectories(serverDir);
+        Files.createDirectories(nodeDir);
+        OneNodeScene.write(serverDir, "B");
+        OneNodeScene.write(nodeDir, "B");
+        Files.copy(Path.of("scenes", "small", "node-B.wav"), nodeDir.resolve("node-B.wav"));
+        Path mics = nodeDir.resolve("mics.csv");
+        String moved = Files.readString(mics).replace("B,2,-0.040000,0.040000", "B,2,-0.070000,0.040000");
+        assertTrue(!moved.equals(Files.readString(mics)), "the test moves a microphone of node B");
+        Files.writeString(mics, moved);
+        String serverPrint = Deployment.read(serverDir.resolve("nodes.csv"), serverDir.resolve("mics.csv"))
+                .fingerprintText();
+        String nodePrint = Deployment.read(nodeDir.resolve("nodes.csv"), mics).fingerprintText();
+        OneNodeScene.Server server = OneNodeScene.server(serverDir, 100);
+        Run node = Run.of("--site", "node", "--node", "B", "--scene", nodeDir.toString(), "--server",
+                server.address(), "--speed", "20", "--timeout", "60");
+        assertEquals(ExitCode.OK.code(), node.exit(), node.out() + node.err());
+        java.util.regex.Matcher sent = java.util.regex.Pattern.compile("(\\d+) detections and").matcher(node.out());
+        assertTrue(sent.find() && Integer.parseInt(sent.group(1)) > 0, "the node detects its calls: " + node.out());
+        Run ended = server.run().get(90, TimeUnit.SECONDS);
+        assertEquals(ExitCode.PARTIAL_INPUT.code(), ended.exit(), ended.out() + ended.err());
+        assertTrue(ended.err().contains("node B (index 0 in the server's nodes.csv) read another deployment: its items"
+                + " carry fingerprint " + nodePrint + ", the server's nodes.csv and mics.csv give " + serverPrint),
+                ended.err());
+        assertTrue(ended.err().contains("nodes [B (" + sent.group(1) + " detections ignored)] read another"
+                + " deployment"), ended.err());
+        assertTrue(!ended.out().contains("DOA node="), "no DOA line from the other deployment: " + ended.out());
+        assertTrue(!ended.err().contains("timeout"), "ended by the node's end mark: " + ended.err());
+    }
 }

@@ -27,8 +27,8 @@ class SplitCommandTest {
         assertUsage("--site server needs --listen", "--site", "server", "--scene", "scenes/small");
         assertUsage("--node is not an option of --site server",
                 "--site", "server", "--node", "A", "--scene", "scenes/small", "--listen", "127.0.0.1:7400");
-        assertUsage("--plots is not an option of --site node", "--site", "node", "--node", "A", "--scene",
-                "scenes/small", "--server", "127.0.0.1:7400", "--plots", "none");
+        assertUsage("--max-plots is not an option of --site node", "--site", "node", "--node", "A", "--scene",
+                "scenes/small", "--server", "127.0.0.1:7400", "--max-plots", "3");
         assertUsage("--listen is not an option of --site whole", "--scene", "scenes/small", "--listen", "h:1");
         assertUsage("--site: \"everywhere\" is not whole, node or server", "--site", "everywhere", "--scene",
                 "scenes/small");
