@@ -340,6 +340,12 @@ public final class NetworkLinkServer implements AutoCloseable {
         }
 
         @Override
+        public void silentPeer(ChannelHandlerContext context, long waitedMillis) {
+            refusedPeers.refused(context.channel().localAddress(), context.channel().remoteAddress(),
+                    "that sent no HELLO within " + waitedMillis + " ms of connecting (connection closed)");
+        }
+
+        @Override
         public String serve(Frame.Request request, ChannelHandlerContext context) {
             return NetworkLinkServer.this.serve(request, context);
         }

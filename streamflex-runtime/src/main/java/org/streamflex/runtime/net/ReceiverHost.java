@@ -31,6 +31,17 @@ interface ReceiverHost {
      */
     Duration stallTimeout();
 
+    /**
+     * The peer of {@code context} sent no handshake frame within {@code waitedMillis} (the stall
+     * timeout) of the connection opening; the connection is closed after this. A server counts and
+     * logs it as a refused peer (a connection that never identifies itself would otherwise hold a
+     * socket until the OS closes it); a connecting side records it as a refusal, and reconnects.
+     */
+    default void silentPeer(ChannelHandlerContext context, long waitedMillis) {
+        recordRefusal("the peer at " + context.channel().remoteAddress() + " sent nothing within " + waitedMillis
+                + " ms of connecting (connection closed)");
+    }
+
     /** A link was opened: the sender's HELLO was answered HELLO_OK. */
     default void linked() {
     }

@@ -90,6 +90,10 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
 
     @Override
     public void channelActive(ChannelHandlerContext context) {
+        // A peer that connects and never sends its HELLO (or, to a connecting side, never answers) would hold the
+        // connection until the OS closes it: the stall timeout bounds a silent handshake as it bounds a silent link.
+        long wait = server.stallTimeout().toMillis();
+        var _ = context.executor().schedule(this::handshakeTimedOut, wait, TimeUnit.MILLISECONDS);
         if (request != null) {
             var _ = context.writeAndFlush(FrameEncoder.request(context.alloc(), request.identity(),
                     request.capacity(), request.receiverId()), context.voidPromise());
@@ -107,6 +111,16 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
                 // The link is over; what its peer still sends has no receiver.
             }
         }
+    }
+
+    /** The stall timeout after the connection opened: closes it if its peer has sent no handshake frame yet. */
+    private void handshakeTimedOut() {
+        if (state != State.AWAITING_HELLO || !ctx.channel().isActive()) {
+            return;
+        }
+        state = State.CLOSED;
+        server.silentPeer(ctx, server.stallTimeout().toMillis());
+        var _ = ctx.close();
     }
 
     private void handshake(Frame frame) {

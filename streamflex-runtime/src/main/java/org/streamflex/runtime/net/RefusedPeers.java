@@ -10,7 +10,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The peers a server refused at the TLS handshake (no certificate, an untrusted one, another
- * protocol): every refusal counted, and each peer address logged once, at WARNING with the reason.
+ * protocol), or for sending no handshake frame within its stall timeout: every refusal counted,
+ * and each peer address logged once, at WARNING with the reason.
  * A peer that retries in a loop would otherwise fill the log with one line per attempt, hiding
  * everything else; the count still shows how often it tried. Addresses are remembered up to a bound,
  * so that refusals from many addresses cannot grow the server's memory without limit.
@@ -41,6 +42,14 @@ final class RefusedPeers {
      * logs it if this address was not logged yet.
      */
     void refused(SocketAddress local, SocketAddress peer, Throwable cause) {
+        refused(local, peer, "at the TLS handshake: " + reason(cause));
+    }
+
+    /**
+     * Any thread: counts the refusal of {@code peer} for {@code why} (said after "refused peer A"),
+     * and logs it if this address was not logged yet.
+     */
+    void refused(SocketAddress local, SocketAddress peer, String why) {
         count.incrementAndGet();
         // The port differs on every attempt: a peer is its IP address.
         Object key = peer instanceof InetSocketAddress inet && inet.getAddress() != null ? inet.getAddress() : peer;
@@ -49,7 +58,7 @@ final class RefusedPeers {
         }
         String address = key instanceof InetAddress ip ? ip.getHostAddress() : String.valueOf(key);
         LOG.log(System.Logger.Level.WARNING, "network link server at " + local + " refused peer " + address
-                + " at the TLS handshake: " + reason(cause) + ". Each peer address is logged once;"
+                + " " + why + ". Each peer address is logged once;"
                 + " refusedPeers() counts every refusal"
                 + (logged.size() == MAX_LOGGED ? " (" + MAX_LOGGED + " addresses logged: later ones are counted"
                         + " only)" : ""));

@@ -65,6 +65,28 @@ class StallDetectionTest {
     }
 
     @Test
+    void aPeerThatConnectsAndNeverSendsItsHelloIsClosedAndCountedAsRefused() throws Exception {
+        try (NetworkLinkServer server = NetworkLinkServer.open(LOOPBACK).stallTimeout(STALL)) {
+            LongLinkReceiver in = server.longReceiver(ID, 16);
+            for (int peer = 1; peer <= 2; peer++) {
+                try (Socket silent = new Socket(server.address().getAddress(), server.address().getPort())) {
+                    // Connected, and not a byte: the server closes it after the stall timeout.
+                    silent.setSoTimeout((int) TimeUnit.SECONDS.toMillis(60));
+                    assertEquals(-1, silent.getInputStream().read(), "the server closes, sending nothing");
+                }
+                long refused = peer;
+                waitFor(() -> server.refusedPeers() == refused, () -> "refused peers " + server.refusedPeers());
+            }
+            assertEquals(0, in.counters().stalls(), "no link was open, so no stall");
+            try (NetworkLinkClient next = NetworkLinkClient.connect(server.address(), ID, 16)) {
+                assertTrue(next.offer(1), "a sender that says HELLO still links");
+                waitFor(() -> in.counters().delivered() == 1, () -> in.counters().toString());
+            }
+            assertEquals(2, server.refusedPeers(), "a sender that says HELLO is not refused");
+        }
+    }
+
+    @Test
     void aQuietSenderBeatsSoItsReceiverKeepsTheConnection() throws Exception {
         try (NetworkLinkServer server = NetworkLinkServer.open(LOOPBACK).stallTimeout(Duration.ofSeconds(2))) {
             LongLinkReceiver in = server.longReceiver(ID, 16);
