@@ -55,6 +55,8 @@ public final class BroadcastOutlet extends Filter {
     private ServerLinkSender[] links = new ServerLinkSender[0];
     /** Per node: whether its link is done with the item at the channel's head. */
     private boolean[] done = new boolean[0];
+    /** Broadcast, per node: whether the item at the channel's head waited for its full queue (counted once). */
+    private boolean[] waited = new boolean[0];
     /** Routed: the node of every item, or -1 when a key chooses per item; -2 when not routed. */
     private int fixedNode = -2;
     private NodeRouter.SlotKey slotKey;
@@ -103,6 +105,7 @@ public final class BroadcastOutlet extends Filter {
     void open(ServerLinkSender[] toNodes) {
         this.links = toNodes.clone();
         this.done = new boolean[toNodes.length];
+        this.waited = new boolean[toNodes.length];
         this.heldUp = new long[toNodes.length];
     }
 
@@ -143,9 +146,9 @@ public final class BroadcastOutlet extends Filter {
     }
 
     /**
-     * Routed, CREDIT mode: items that waited at the channel's head because the queue of node
-     * {@code node} (its index in the inventory) was full while it was linked, holding up the items
-     * behind them for every node; each item counted once however long it waited. Any thread.
+     * CREDIT mode: items that waited at the channel's head because the queue of node {@code node}
+     * (its index in the inventory) was full while it was linked, holding up the items behind them
+     * for every node; each item counted once however long it waited. Any thread.
      */
     public long heldUp(int node) {
         long[] waits = heldUp;
@@ -168,12 +171,17 @@ public final class BroadcastOutlet extends Filter {
                 if (!done[i]) {
                     done[i] = offer(links[i], s, c, ring);
                     all &= done[i];
+                    if (!done[i] && !waited[i]) {
+                        waited[i] = true;
+                        HELD_UP.setRelease(heldUp, i, heldUp[i] + 1);
+                    }
                 }
             }
             if (!all) {
                 return; // a linked node has no room yet: the item stays, and goes to the rest at the next release
             }
             Arrays.fill(done, false);
+            Arrays.fill(waited, false);
             take(s, c, ring);
         }
     }

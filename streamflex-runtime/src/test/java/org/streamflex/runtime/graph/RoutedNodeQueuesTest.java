@@ -200,6 +200,26 @@ class RoutedNodeQueuesTest {
     }
 
     @Test
+    void aBroadcastWaitsForAFullNodesQueueAndCountsTheWaitForThatNode() throws Exception {
+        Queues server = Deployment.server(ANY_PORT, INVENTORY).build(Queues::new);
+        List<Queues> nodes = start(server, false);
+        nodes.getFirst().gate.hold(true);
+        int items = 2 * (NODE_HOLDS + NODE_QUEUE); // every node gets every item: n1 cannot hold half
+        server.burst.allow(items);
+        ServerLinkSender toN1 = links(server).sender(0, 0);
+        waitFor(() -> count(server, "n1.heldUp") > 0 && toN1.queued() == NODE_QUEUE, () -> state(server, nodes));
+        nodes.getFirst().gate.hold(false);
+        waitFor(() -> server.burst.made() == items && settled(server, nodes), () -> state(server, nodes));
+        stop(server, nodes);
+        long reached = items - server.counters().value("channel." + CHANNEL + ".dropped");
+        for (int n = 0; n < INVENTORY.size(); n++) {
+            assertEquals(reached, nodes.get(n).gate.received, INVENTORY.get(n) + ": " + state(server, nodes));
+            assertEquals(0, nodes.get(n).gate.backwards, "in order");
+            assertReconciled(server, INVENTORY.get(n), reached, 0);
+        }
+    }
+
+    @Test
     void itemsForAFullNodeAreDroppedAndCountedPerNodeInDropMode() throws Exception {
         Queues server = Deployment.server(ANY_PORT, INVENTORY).dropping("Burst.out")
                 .routeToNodes("Burst.out", ROUND_ROBIN).build(Queues::new);
