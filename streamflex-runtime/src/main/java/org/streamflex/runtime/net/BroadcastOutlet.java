@@ -78,7 +78,7 @@ public final class BroadcastOutlet extends Filter {
     /** Items whose node the inventory does not list: written by the producer's thread (release), read by any. */
     private long unrouted;
     private boolean warnedUnrouted;
-    /** Routed, per node: items that waited at the channel's head for its full queue (the producer's thread writes). */
+    /** Per node: items that waited at the channel's head for its full queue (the producer's thread writes). */
     private long[] heldUp = new long[0];
     /** Routed: the node whose full queue the item at the head already waits for (counted once), or -1. */
     private int waitingOn = -1;
