@@ -311,9 +311,12 @@ public final class Deployment {
      * of every node of the inventory: {@link NodeRouter#to} one node, {@link NodeRouter#bySlot} or
      * {@link NodeRouter#byItem} a node per item. Read on the server only (a node receives what is
      * sent to it). Each node's link counts what it was given; an item for a node the inventory does
-     * not list is dropped and counted ({@code unrouted}), the first such id logged. In CREDIT mode an
-     * item whose node is linked and has no room waits in the channel, and the items behind it too:
-     * the channel keeps its order.
+     * not list is dropped and counted ({@code unrouted}), the first such id logged. Each node has a
+     * bounded queue of its own on the server: a node with no credit, or down, holds up no other node
+     * while its queue has room. In CREDIT mode an item whose node is linked and whose queue is full
+     * waits in the channel, and the items behind it too, for every node (nothing may be dropped):
+     * counted for that node ({@code heldUp}). Per node the channel counts {@code sent},
+     * {@code delivered}, {@code lost} and {@code queued}.
      *
      * <pre>{@code
      * Deployment.server(listen, List.of("n1", "n2")).routeToNodes("Planner.reset", NodeRouter.to("n2"))

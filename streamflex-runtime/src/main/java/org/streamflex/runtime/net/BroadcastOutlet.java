@@ -31,10 +31,15 @@ import org.streamflex.runtime.channel.SharedRing;
  * logged once, and taken from the channel).
  *
  * <p>With a {@link NodeRouter} ({@code Deployment.routeToNodes}) each item goes to the one node the
- * router names instead, through that node's link, as above; an item for a node the inventory does
- * not list (or null) is taken from the channel, counted ({@link #unrouted()}) and the first such id
- * logged. The channel keeps its order: in CREDIT mode an item whose linked node has no room waits,
- * and the items behind it with it.
+ * router names instead, into that node's own bounded queue (its link's: preallocated, one per node,
+ * drained by the link's event loop as the node grants credit), and leaves the channel as soon as
+ * that queue took it, whatever the other nodes' queues hold: a node with no credit holds up nothing
+ * while its queue has room. An item for a node the inventory does not list (or null) is taken from
+ * the channel, counted ({@link #unrouted()}) and the first such id logged. In CREDIT mode an item
+ * whose linked node's queue is full waits at the channel's head, and the items behind it (for every
+ * node) with it: nothing may be dropped, and the channel is one queue, so one full node's queue
+ * stalls the channel, as backpressure into the graph; each such wait is counted for that node
+ * ({@link #heldUp(int)}). In DROP mode that node's link drops and counts the item, and nothing waits.
  *
  * <p>Made by the graph when it is built as the server ({@code Deployment}); users never make one.
  */
@@ -50,6 +55,8 @@ public final class BroadcastOutlet extends Filter {
     private ServerLinkSender[] links = new ServerLinkSender[0];
     /** Per node: whether its link is done with the item at the channel's head. */
     private boolean[] done = new boolean[0];
+    /** Broadcast, per node: whether the item at the channel's head waited for its full queue (counted once). */
+    private boolean[] waited = new boolean[0];
     /** Routed: the node of every item, or -1 when a key chooses per item; -2 when not routed. */
     private int fixedNode = -2;
     private NodeRouter.SlotKey slotKey;
@@ -57,6 +64,8 @@ public final class BroadcastOutlet extends Filter {
     /** Routed: each node's index in {@link #links}, by id. */
     private Map<String, Integer> nodeIndex = Map.of();
     private static final VarHandle UNROUTED;
+    /** Each node's count in {@link #heldUp}: written by the producer's thread (release), read by any (acquire). */
+    private static final VarHandle HELD_UP = MethodHandles.arrayElementVarHandle(long[].class);
 
     static {
         try {
@@ -69,6 +78,10 @@ public final class BroadcastOutlet extends Filter {
     /** Items whose node the inventory does not list: written by the producer's thread (release), read by any. */
     private long unrouted;
     private boolean warnedUnrouted;
+    /** Per node: items that waited at the channel's head for its full queue (the producer's thread writes). */
+    private long[] heldUp = new long[0];
+    /** Routed: the node whose full queue the item at the head already waits for (counted once), or -1. */
+    private int waitingOn = -1;
 
     private BroadcastOutlet() {
     }
@@ -92,6 +105,8 @@ public final class BroadcastOutlet extends Filter {
     void open(ServerLinkSender[] toNodes) {
         this.links = toNodes.clone();
         this.done = new boolean[toNodes.length];
+        this.waited = new boolean[toNodes.length];
+        this.heldUp = new long[toNodes.length];
     }
 
     /**
@@ -130,6 +145,16 @@ public final class BroadcastOutlet extends Filter {
         return (long) UNROUTED.getAcquire(this);
     }
 
+    /**
+     * CREDIT mode: items that waited at the channel's head because the queue of node {@code node}
+     * (its index in the inventory) was full while it was linked, holding up the items behind them
+     * for every node; each item counted once however long it waited. Any thread.
+     */
+    public long heldUp(int node) {
+        long[] waits = heldUp;
+        return node < waits.length ? (long) HELD_UP.getAcquire(waits, node) : 0;
+    }
+
     @Override
     public void work() {
         SharedRing s = shared;
@@ -146,23 +171,36 @@ public final class BroadcastOutlet extends Filter {
                 if (!done[i]) {
                     done[i] = offer(links[i], s, c, ring);
                     all &= done[i];
+                    if (!done[i] && !waited[i]) {
+                        waited[i] = true;
+                        HELD_UP.setRelease(heldUp, i, heldUp[i] + 1);
+                    }
                 }
             }
             if (!all) {
                 return; // a linked node has no room yet: the item stays, and goes to the rest at the next release
             }
             Arrays.fill(done, false);
+            Arrays.fill(waited, false);
             take(s, c, ring);
         }
     }
 
-    /** Each of the {@code n} items at the channel's head to its one node, in order. */
+    /**
+     * Each of the {@code n} items at the channel's head into its one node's queue, in order; stops at
+     * an item whose linked node's queue is full (CREDIT mode), counting that node's wait once per item.
+     */
     private void routed(SharedRing s, CapsuleRing c, LongRing ring, int n) {
         for (int left = n; left > 0; left--) {
             int node = fixedNode >= 0 ? fixedNode : target(s, c, ring);
             if (node >= 0 && !offer(links[node], s, c, ring)) {
-                return; // the node is linked and has no room yet: the item waits, and the channel's order with it
+                if (waitingOn != node) {
+                    waitingOn = node;
+                    HELD_UP.setRelease(heldUp, node, heldUp[node] + 1);
+                }
+                return; // lossless: the item waits for room in its node's queue, and the channel's order with it
             }
+            waitingOn = -1;
             take(s, c, ring);
         }
     }

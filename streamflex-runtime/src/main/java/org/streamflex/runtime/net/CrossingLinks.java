@@ -465,11 +465,14 @@ public final class CrossingLinks implements AutoCloseable {
                             return client == null ? 0 : client.connections();
                         });
             } else {
-                if (crossing.toNodes() && deployment.routes().containsKey(producerEnd(crossing))) {
+                if (crossing.toNodes()) {
                     BroadcastOutlet outlet = broadcasts.get((int) crossings.subList(0, i).stream()
                             .filter(Crossing::toNodes).count());
-                    registry.register(CounterOwner.LINK, crossing.name(), "unrouted", "items routed to a node the"
-                            + " inventory does not list: dropped", outlet::unrouted);
+                    if (deployment.routes().containsKey(producerEnd(crossing))) {
+                        registry.register(CounterOwner.LINK, crossing.name(), "unrouted", "items routed to a node"
+                                + " the inventory does not list: dropped", outlet::unrouted);
+                    }
+                    nodeCounters(registry, index, crossing.name(), outlet);
                 }
                 for (int n = 0; n < deployment.nodes().size(); n++) {
                     int node = n;
@@ -487,6 +490,32 @@ public final class CrossingLinks implements AutoCloseable {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * A channel to the nodes' counts per node under the channel's name ({@code link.Planner.command->Actuator.command
+     * .n2.sent}): what {@link NodeCounts} sums from the node's link, and the items that waited for its full queue.
+     */
+    private void nodeCounters(CounterRegistry registry, int crossing, String owner, BroadcastOutlet outlet) {
+        for (int n = 0; n < deployment.nodes().size(); n++) {
+            int node = n;
+            String id = deployment.nodes().get(n);
+            Supplier<LinkCounters> counters = () -> {
+                ServerLinkSender s = sender(crossing, node);
+                return s == null ? null : s.counters();
+            };
+            sender(registry, owner, counters, id + ".sent", "items given to node " + id + ": queued for it, or"
+                    + " dropped and counted for it", NodeCounts::sent);
+            sender(registry, owner, counters, id + ".delivered", "items node " + id + " acknowledged",
+                    NodeCounts::delivered);
+            sender(registry, owner, counters, id + ".lost", "items given to node " + id + " that it will never"
+                    + " receive, each counted on its link", NodeCounts::lost);
+            sender(registry, owner, counters, id + ".queued", "items given to node " + id + " neither delivered"
+                    + " nor lost yet: in its queue or on the wire", NodeCounts::queued);
+            registry.register(CounterOwner.LINK, owner, id + ".heldUp", "items that waited at the channel's head"
+                    + " because node " + id + "'s queue was full, holding up the items behind them (CREDIT mode)",
+                    () -> outlet.heldUp(node));
         }
     }
 

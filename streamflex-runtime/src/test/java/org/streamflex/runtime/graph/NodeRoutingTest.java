@@ -111,6 +111,12 @@ class NodeRoutingTest {
             LinkCounters sent = links(server).sender(0, n).counters();
             assertEquals(node.residues.received, sent.accepted(), "counted per node: " + state);
             assertEquals(sent.accepted(), sent.acknowledged(), state);
+            String perNode = "link.Ticker.out->Residues.in." + INVENTORY.get(n);
+            assertEquals(node.residues.received, server.counters().value(perNode + ".sent"), "and in the channel's"
+                    + " counters: " + state);
+            assertEquals(node.residues.received, server.counters().value(perNode + ".delivered"), state);
+            assertEquals(0, server.counters().value(perNode + ".lost") + server.counters().value(perNode + ".queued"),
+                    state);
             delivered += node.residues.received;
             long capsulesHere = node.checker.received;
             assertEquals(n == 1 ? capsules - droppedCapsules : 0, capsulesHere, "every capsule to n2 only: " + state);
