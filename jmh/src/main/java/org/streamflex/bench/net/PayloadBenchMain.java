@@ -17,7 +17,6 @@ import org.streamflex.runtime.net.NetworkLinkClient;
 import org.streamflex.runtime.net.NetworkLinkServer;
 import org.streamflex.runtime.spacetime.ItemNotAvailableException;
 import org.streamflex.runtime.spacetime.RemoteInput;
-import org.streamflex.runtime.spacetime.RemoteItem;
 import org.streamflex.runtime.spacetime.RemoteOutput;
 import org.streamflex.runtime.spacetime.RemoteSpaceTime;
 import org.streamflex.runtime.spacetime.RemoteThread;
@@ -141,7 +140,8 @@ public final class PayloadBenchMain {
     /**
      * Round trips of one item of {@code size} bytes through a space-time server in the peer: a remote
      * put on {@code ping}, the peer's relay thread puts it on {@code pong}, a remote blocking get of
-     * the same timestamp. Two requests per round trip, each answered; with {@code oneRequest}, one
+     * the same timestamp, into one buffer of the pinger's (no array per get, as raw Netty's pinger
+     * allocates none). Two requests per round trip, each answered; with {@code oneRequest}, one
      * ({@link RemoteOutput#putThenGet}: the put and the get in one request). The thread consumes what it got
      * and moves its virtual time once every {@link #SPACE_TIME_BOOKKEEPING} pings (two more requests),
      * as Stampede's tracker consumes up to a timestamp, so that those round trips stay beyond the p99.
@@ -153,24 +153,27 @@ public final class PayloadBenchMain {
             RemoteOutput ping = pinger.attachOutput("ping");
             RemoteInput pong = pinger.attachInput("pong");
             byte[] item = new byte[size];
+            byte[] back = new byte[size];
             ByteBuffer numbered = ByteBuffer.wrap(item);
+            ByteBuffer got = ByteBuffer.wrap(back);
             return PingPong.run(o, v -> {
                 numbered.putLong(0, v);
-                RemoteItem back;
+                got.putLong(0, -1);
+                int length;
                 try {
                     if (oneRequest) {
-                        back = ping.putThenGet(v, item, pong, v, 10, TimeUnit.SECONDS);
+                        length = ping.putThenGet(v, item, pong, v, 10, TimeUnit.SECONDS, back);
                     } else {
                         ping.put(v, item);
-                        back = pong.get(v, 10, TimeUnit.SECONDS);
+                        length = pong.get(v, 10, TimeUnit.SECONDS, back);
                     }
                 } catch (ItemNotAvailableException e) {
                     throw new BenchFailure("space-time ping-pong of " + size + " bytes: " + v + " did not come back"
                             + " within 10 s: " + e.getMessage());
                 }
-                if (back.bytes().length != size || ByteBuffer.wrap(back.bytes()).getLong(0) != v) {
+                if (length != size || got.getLong(0) != v || back[size - 1] != item[size - 1]) {
                     throw new BenchFailure("space-time ping-pong of " + size + " bytes: sent " + v + ", got "
-                            + back.bytes().length + " bytes numbered " + ByteBuffer.wrap(back.bytes()).getLong(0));
+                            + length + " bytes numbered " + got.getLong(0));
                 }
                 if ((v + 1) % SPACE_TIME_BOOKKEEPING == 0) {
                     pong.consumeUntil(v);

@@ -76,7 +76,8 @@ public final class ItemView implements AutoCloseable {
         return live().toArray(ValueLayout.JAVA_BYTE);
     }
 
-    private MemorySegment live() {
+    /** The item's memory, for a copy straight out of it; only while the view is not released. */
+    MemorySegment live() {
         if (released) {
             throw new ItemReleasedException("the view of the item at timestamp " + item.timestamp + " from " + where
                     + " was read after its release; get the item again");

@@ -48,6 +48,23 @@ public final class OutputConnection {
     }
 
     /**
+     * Puts a copy of a got item's bytes, straight from its off-heap memory into the new item's: a
+     * relay that passes items on copies each once, where through an array it would copy twice. The
+     * view stays open (the caller still releases it); consumer count unknown.
+     *
+     * <pre>{@code
+     * try (ItemView frame = in.get(ts, 1, TimeUnit.SECONDS)) {
+     *     out.put(ts, frame);
+     * }
+     * }</pre>
+     *
+     * @throws ItemReleasedException if the view was released
+     */
+    public void put(long timestamp, ItemView src) {
+        put(timestamp, src.live(), SpaceTime.UNKNOWN_CONSUMERS);
+    }
+
+    /**
      * Puts a copy of {@code src} at {@code timestamp}.
      *
      * @param consumers how many consumes (on any connections) free the item, or

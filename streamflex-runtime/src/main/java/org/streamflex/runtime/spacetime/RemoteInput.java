@@ -118,10 +118,7 @@ public final class RemoteInput {
         // No lambda for the fields, as other calls have: a capturing one would be this call's one allocation.
         ByteBuf out = space.request(into, SpaceTimeWire.GET);
         out.writeLong(id).writeByte(selector).writeLong(timestamp).writeLong(timeoutNanos).writeInt(into.room);
-        RemoteSpaceTime.Answer answer = space.await(into, out, SpaceTimeWire.GET, RemoteSpaceTime.bound(timeoutNanos));
-        checkItem(answer);
-        lastTimestamp = answer.value;
-        return answer.length;
+        return length(space.await(into, out, SpaceTimeWire.GET, RemoteSpaceTime.bound(timeoutNanos)));
     }
 
     /** The item of a GET's (or PUT_GET's) answer; its miss, or the error it carries, thrown. */
@@ -129,6 +126,13 @@ public final class RemoteInput {
         checkItem(answer);
         lastTimestamp = answer.value;
         return new RemoteItem(answer.value, answer.ticket, answer.bytes);
+    }
+
+    /** The length of a GET's (or PUT_GET's) item got into the caller's buffer; its miss, or error, thrown. */
+    int length(RemoteSpaceTime.Answer answer) throws ItemNotAvailableException {
+        checkItem(answer);
+        lastTimestamp = answer.value;
+        return answer.length;
     }
 
     private void checkItem(RemoteSpaceTime.Answer answer) throws ItemNotAvailableException {

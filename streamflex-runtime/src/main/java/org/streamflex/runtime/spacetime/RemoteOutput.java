@@ -35,7 +35,7 @@ public final class RemoteOutput {
      * @throws ItemTooLargeException beyond the server space's item bound (checked before sending)
      */
     public void put(long timestamp, byte[] src) {
-        put(timestamp, ByteBuffer.wrap(src), 0);
+        putArray(timestamp, src, 0);
     }
 
     /** As {@link #put(long, byte[])}, the item freed after {@code consumers} consumes. */
@@ -43,18 +43,29 @@ public final class RemoteOutput {
         if (consumers < 1) {
             throw new IllegalArgumentException("consumers must be at least 1, not " + consumers);
         }
-        put(timestamp, ByteBuffer.wrap(src), consumers);
+        putArray(timestamp, src, consumers);
     }
 
     /** As {@link #put(long, byte[])}, from the buffer's remaining bytes (its position is not moved). */
     public void put(long timestamp, ByteBuffer src) {
-        put(timestamp, src, 0);
+        int length = checkSize(timestamp, src.remaining());
+        RemoteSpaceTime.raise(space.call(SpaceTimeWire.PUT, 0, call.copying(), out -> {
+            putFields(out, timestamp, 0, length);
+            out.writeBytes(src.duplicate());
+        }), channel);
     }
 
-    private void put(long timestamp, ByteBuffer src, int consumers) {
-        int length = checkSize(timestamp, src);
-        RemoteSpaceTime.raise(space.call(SpaceTimeWire.PUT, 0, call.copying(),
-                out -> putFields(out, timestamp, src, consumers, length)), channel);
+    /**
+     * A put of an array, written into the request frame straight from it: no wrapper and no lambda,
+     * so that a steady-state put allocates nothing on the caller's thread.
+     */
+    private void putArray(long timestamp, byte[] src, int consumers) {
+        int length = checkSize(timestamp, src.length);
+        RemoteCall put = call.copying();
+        ByteBuf out = space.request(put, SpaceTimeWire.PUT);
+        putFields(out, timestamp, consumers, length);
+        out.writeBytes(src);
+        RemoteSpaceTime.raise(space.await(put, out, SpaceTimeWire.PUT, RemoteSpaceTime.bound(0)), channel);
     }
 
     /**
@@ -75,35 +86,63 @@ public final class RemoteOutput {
      */
     public RemoteItem putThenGet(long timestamp, byte[] src, RemoteInput from, long getTimestamp, long timeout,
             TimeUnit unit) throws ItemNotAvailableException {
+        return from.item(putThenGet(timestamp, src, from, getTimestamp, timeout, unit, call.copying()));
+    }
+
+    /**
+     * As {@link #putThenGet(long, byte[], RemoteInput, long, long, TimeUnit)}, the item got copied
+     * into {@code dst} from index 0, by the client's event loop straight from the receive buffer, as
+     * {@link RemoteInput#get(long, long, TimeUnit, byte[])} does: a steady-state call allocates
+     * nothing on the caller's thread.
+     *
+     * <pre>{@code
+     * int n = requests.putThenGet(frame, bytes, answers, frame, 1, TimeUnit.SECONDS, buffer); // buffer[0..n)
+     * }</pre>
+     *
+     * @return the item's length in bytes
+     * @throws BufferTooSmallException if the item got is larger than {@code dst} (nothing is copied;
+     *     the put was made, and the item is open on {@code from}, as after any get)
+     */
+    public int putThenGet(long timestamp, byte[] src, RemoteInput from, long getTimestamp, long timeout,
+            TimeUnit unit, byte[] dst) throws ItemNotAvailableException {
+        return from.length(putThenGet(timestamp, src, from, getTimestamp, timeout, unit,
+                call.into(dst, 0, dst.length)));
+    }
+
+    /** One PUT_GET on {@code into}: its answer, a put's error thrown, a get's left to {@code from}. */
+    private RemoteSpaceTime.Answer putThenGet(long timestamp, byte[] src, RemoteInput from, long getTimestamp,
+            long timeout, TimeUnit unit, RemoteCall into) {
         if (from.space() != space) {
             throw new IllegalArgumentException("putThenGet on " + space + " with an input connection of " + from.space()
                     + ": both must be of one RemoteSpaceTime");
         }
-        ByteBuffer bytes = ByteBuffer.wrap(src);
-        int length = checkSize(timestamp, bytes);
+        int length = checkSize(timestamp, src.length);
         long timeoutNanos = Math.max(0, unit.toNanos(timeout));
-        RemoteSpaceTime.Answer answer = space.call(SpaceTimeWire.PUT_GET, timeoutNanos, call.copying(), out -> {
-            out.writeLong(from.id()).writeByte(SpaceTimeWire.BY_TIMESTAMP).writeLong(getTimestamp)
-                    .writeLong(timeoutNanos).writeInt(SpaceTimeWire.ANY_ROOM);
-            putFields(out, timestamp, bytes, 0, length);
-        });
-        if (answer.isError() && answer.code != SpaceTimeWire.E_NOT_AVAILABLE) {
+        // No lambda for the fields, as a put's: a capturing one would be this call's one allocation.
+        ByteBuf out = space.request(into, SpaceTimeWire.PUT_GET);
+        out.writeLong(from.id()).writeByte(SpaceTimeWire.BY_TIMESTAMP).writeLong(getTimestamp)
+                .writeLong(timeoutNanos).writeInt(into.room);
+        putFields(out, timestamp, 0, length);
+        out.writeBytes(src);
+        RemoteSpaceTime.Answer answer = space.await(into, out, SpaceTimeWire.PUT_GET,
+                RemoteSpaceTime.bound(timeoutNanos));
+        if (answer.isError() && answer.code != SpaceTimeWire.E_NOT_AVAILABLE
+                && answer.code != SpaceTimeWire.E_TOO_SMALL) {
             RemoteSpaceTime.raise(answer, channel); // the put's (a duplicate is this channel's), or either's state
         }
-        return from.item(answer);
+        return answer; // a miss or a buffer too small is the get's, thrown by from with its channel's name
     }
 
-    private int checkSize(long timestamp, ByteBuffer src) {
-        int length = src.remaining();
+    private int checkSize(long timestamp, int length) {
         if (length > space.maxItemBytes()) {
             throw new ItemTooLargeException("remote channel " + channel, timestamp, length, space.maxItemBytes());
         }
         return length;
     }
 
-    private void putFields(ByteBuf out, long timestamp, ByteBuffer src, int consumers, int length) {
+    /** A PUT's fields up to its bytes, which the caller writes. */
+    private void putFields(ByteBuf out, long timestamp, int consumers, int length) {
         out.writeLong(id).writeLong(timestamp).writeInt(consumers).writeInt(length);
-        out.writeBytes(src.duplicate());
     }
 
     /** Detaches from the channel. */

@@ -123,6 +123,28 @@ class SpaceTimeChannelTest {
     }
 
     @Test
+    void aPutOfAGotItemCopiesItsBytesAndLeavesTheViewOpen() throws Exception {
+        SpaceTimeChannel relayed = space.createChannel("relayed");
+        OutputConnection relay = consumer.attachOutput(relayed);
+        InputConnection check = producer.attachInput(relayed);
+        byte[] big = new byte[1000];
+        for (int i = 0; i < big.length; i++) {
+            big[i] = (byte) (i * 7 + 1);
+        }
+        out.put(3, big);
+        ItemView got = in.get(3);
+        relay.put(3, got);
+        assertEquals(1000, got.byteSize());
+        assertEquals(big[999], got.getByte(999), "the view stays open: the caller releases it");
+        got.release();
+        try (ItemView copy = check.get(3)) {
+            assertArrayEquals(big, copy.toByteArray());
+        }
+        assertThrows(ItemReleasedException.class, () -> relay.put(4, got), "a released view is refused");
+        assertThrows(ItemNotAvailableException.class, () -> check.get(4), "and nothing put");
+    }
+
+    @Test
     void blockingGetTimesOutWithAMiss() {
         out.put(1, bytes(1));
         long start = System.nanoTime();
