@@ -28,15 +28,6 @@ import java.nio.ByteOrder;
 public final class SequencedByteRing implements SequencedRing {
     /** Bytes of a record's header: sequence u64, length u32. */
     public static final int HEADER_BYTES = 12;
-    /**
-     * How far into the array the producer goes before it starts over at the beginning when it finds
-     * the ring empty. A link's rings are sized for a full queue (megabytes for 8 KiB items) while a
-     * ping-pong or a quiet link holds one item at a time: without this, each record would go to the
-     * next bytes of the array, cycling through all of them (out of the caches) for one item's worth
-     * of data. Checked once per this many bytes, so that a full ring's producer does not read the
-     * consumer's position at every record.
-     */
-    static final int HOT_BYTES = 64 << 10;
     private static final int WRAP = -1;
     private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
@@ -76,8 +67,6 @@ public final class SequencedByteRing implements SequencedRing {
     private long claimEnd;
     private long headCache;
     private long headItemsCache;
-    /** Producer: the tail when it last looked whether the ring is empty, to start over ({@link #HOT_BYTES}). */
-    private long emptyCheckedAt;
 
     /**
      * A ring of at most {@code maxItems} records and {@code byteCapacity} bytes (rounded up to a power
@@ -150,7 +139,7 @@ public final class SequencedByteRing implements SequencedRing {
         int record = HEADER_BYTES + length;
         int at = (int) tail & mask;
         int toEnd = mask + 1 - at;
-        int skip = toEnd < record || startsOver(at, record) ? toEnd : 0;
+        int skip = toEnd < record ? toEnd : 0;
         if (tail + skip + record - headCache > mask + 1) {
             headCache = (long) HEAD.getAcquire(this);
             if (tail + skip + record - headCache > mask + 1) {
@@ -168,22 +157,6 @@ public final class SequencedByteRing implements SequencedRing {
         INTS.set(bytes, at + 8, length);
         claimEnd = tail + record;
         return at + HEADER_BYTES;
-    }
-
-    /**
-     * Producer: whether the record goes to the array's start although it fits at {@code at}: the ring
-     * is empty (every record published was freed, so the consumer's position is the tail and nothing
-     * in the skipped bytes is read) and the tail is past {@link #HOT_BYTES}. The skip is the one a
-     * record that does not fit before the end makes, so the consumer follows it the same way.
-     */
-    private boolean startsOver(int at, int record) {
-        if (at < HOT_BYTES || at < record || tail - emptyCheckedAt < HOT_BYTES) {
-            return false;
-        }
-        emptyCheckedAt = tail;
-        headItemsCache = (long) HEAD_ITEMS.getAcquire(this);
-        headCache = (long) HEAD.getAcquire(this); // read after the count: at least as new as it
-        return headItemsCache == tailItems;
     }
 
     /** Producer: hands the record of the last {@link #claim} to the consumer. */

@@ -78,53 +78,6 @@ class SequencedByteRingTest {
     }
 
     @Test
-    void anEmptyRingStartsOverAtItsBeginningSoThatOneItemInFlightStaysInTheSameBytes() {
-        int length = 8204;
-        SequencedByteRing ring = new SequencedByteRing(64, 1 << 21);
-        int highest = 0;
-        for (long seq = 0; seq < 2000; seq++) {
-            int at = ring.claim(seq, length);
-            assertTrue(at >= 0);
-            highest = Math.max(highest, at);
-            for (int i = 0; i < length; i += 97) {
-                ring.buffer()[at + i] = (byte) (seq + i);
-            }
-            ring.publish();
-            takeAndCheckAt(ring, seq, length, at);
-        }
-        // Without starting over, 2000 records of 8 KiB would have gone through all 2 MiB several times.
-        assertTrue(highest < SequencedByteRing.HOT_BYTES + 2 * (length + SequencedByteRing.HEADER_BYTES),
-                "one record at a time stays within the first " + SequencedByteRing.HOT_BYTES + " bytes and a"
-                        + " record or two, but one went to offset " + highest);
-    }
-
-    @Test
-    void aRingThatHoldsARecordDoesNotStartOver() {
-        int length = 8204;
-        SequencedByteRing ring = new SequencedByteRing(64, 1 << 21);
-        assertTrue(put(ring, 0, length));
-        int highest = 0;
-        for (long seq = 1; seq < 200; seq++) {
-            assertTrue(put(ring, seq, length));
-            highest = Math.max(highest, ring.offset());
-            takeAndCheck(ring, seq - 1, length); // one record always stays behind
-        }
-        assertTrue(highest > SequencedByteRing.HOT_BYTES * 4, "records went on through the array: " + highest);
-        takeAndCheck(ring, 199, length);
-    }
-
-    private static void takeAndCheckAt(SequencedByteRing ring, long sequence, int length, int at) {
-        assertTrue(ring.available() > 0);
-        assertEquals(at, ring.offset(), "the consumer finds the record where the producer put it");
-        assertEquals(sequence, ring.sequence());
-        for (int i = 0; i < length; i += 97) {
-            assertEquals((byte) (sequence + i), ring.buffer()[ring.offset() + i]);
-        }
-        ring.next();
-        ring.free();
-    }
-
-    @Test
     void rewindReturnsTheCursorToTheOldestRecordNotFreed() {
         SequencedByteRing ring = new SequencedByteRing(8, 256);
         assertTrue(put(ring, 10, 4) && put(ring, 11, 4));
