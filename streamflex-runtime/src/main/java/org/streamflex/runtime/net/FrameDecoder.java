@@ -230,13 +230,21 @@ public final class FrameDecoder extends ByteToMessageDecoder {
             return null;
         }
         long frameOffset = offset;
-        in.skipBytes(FrameFormat.HEADER_BYTES);
-        ByteBuf body = in.readSlice((int) length);
+        int bodyStart = start + FrameFormat.HEADER_BYTES;
+        int end = bodyStart + (int) length;
         offset += FrameFormat.HEADER_BYTES + length;
         if (version != FrameFormat.VERSION && type == FrameType.HELLO) {
+            in.readerIndex(end);
             return new Frame.ForeignHello(version);
         }
-        return new BodyParse(body, frameOffset, type).frame();
+        // Parsed in place, not from a slice of the body: a slice is an object per frame, and most
+        // frames (CREDIT, ACK) are a few bytes. Past the body whatever the parse threw.
+        in.readerIndex(bodyStart);
+        try {
+            return new BodyParse(in, bodyStart, end, frameOffset, type).frame();
+        } finally {
+            in.readerIndex(end);
+        }
     }
 
     static ProtocolException problem(long frameOffset, FrameType type, String what) {
@@ -244,14 +252,21 @@ public final class FrameDecoder extends ByteToMessageDecoder {
                 + ": " + what);
     }
 
-    /** One body's fields, each checked against the bytes left before it is read. */
+    /**
+     * One body's fields, each checked against the bytes left before it is read: the body is the
+     * bytes of {@code body} from {@code start} (its reader index) to {@code end}.
+     */
     private static final class BodyParse {
         private final ByteBuf body;
+        private final int start;
+        private final int end;
         private final long frameOffset;
         private final FrameType type;
 
-        BodyParse(ByteBuf body, long frameOffset, FrameType type) {
+        BodyParse(ByteBuf body, int start, int end, long frameOffset, FrameType type) {
             this.body = body;
+            this.start = start;
+            this.end = end;
             this.frameOffset = frameOffset;
             this.type = type;
         }
@@ -330,7 +345,7 @@ public final class FrameDecoder extends ByteToMessageDecoder {
             int count = (int) bounded("item count", need(4, "item count").readUnsignedInt(), 1,
                     FrameFormat.MAX_CAPACITY);
             int itemSize = need(2, "item size").readUnsignedShort();
-            int itemBytes = body.readableBytes();
+            int itemBytes = left();
             if (itemSize != 0) {
                 if (itemSize != 1 && itemSize != 2 && itemSize != 4 && itemSize != 8) {
                     throw at("item size " + itemSize + " is none of 1, 2, 4 or 8 bytes (or 0 for capsules)");
@@ -345,21 +360,21 @@ public final class FrameDecoder extends ByteToMessageDecoder {
                             + itemBytes + " after its prefix");
                 }
                 int at = body.readerIndex();
-                int end = at + itemBytes;
+                int itemsEnd = at + itemBytes;
                 for (int i = 0; i < count; i++) {
-                    if (end - at < 4) {
+                    if (itemsEnd - at < 4) {
                         throw at("capsule " + i + " of " + count + " has no room for its length");
                     }
                     long length = body.getUnsignedInt(at);
                     at += 4;
-                    if (length > end - at) {
-                        throw at("capsule " + i + " of " + count + " says " + length + " bytes, " + (end - at)
+                    if (length > itemsEnd - at) {
+                        throw at("capsule " + i + " of " + count + " says " + length + " bytes, " + (itemsEnd - at)
                                 + " are left in the body");
                     }
                     at += (int) length;
                 }
-                if (at != end) {
-                    throw at((end - at) + " bytes follow the last of " + count + " capsules");
+                if (at != itemsEnd) {
+                    throw at((itemsEnd - at) + " bytes follow the last of " + count + " capsules");
                 }
             }
             // Retained last: nothing above may leave a slice behind.
@@ -375,9 +390,9 @@ public final class FrameDecoder extends ByteToMessageDecoder {
         }
 
         private ByteBuf need(int bytes, String what) {
-            if (body.readableBytes() < bytes) {
-                throw at("body ends at byte " + body.readerIndex() + " of " + body.capacity() + ", before its " + what
-                        + " (" + bytes + " bytes)");
+            if (left() < bytes) {
+                throw at("body ends at byte " + (body.readerIndex() - start) + " of " + (end - start) + ", before its "
+                        + what + " (" + bytes + " bytes)");
             }
             return body;
         }
@@ -390,9 +405,14 @@ public final class FrameDecoder extends ByteToMessageDecoder {
         }
 
         private void end() {
-            if (body.isReadable()) {
-                throw at(body.readableBytes() + " unexpected bytes after the body's last field");
+            if (left() > 0) {
+                throw at(left() + " unexpected bytes after the body's last field");
             }
+        }
+
+        /** Bytes of the body after the reader index. */
+        private int left() {
+            return end - body.readerIndex();
         }
 
         private ProtocolException at(String what) {

@@ -25,6 +25,12 @@ public enum FrameType {
     /** Receiver to sender: what it received so far on this connection (protocol version 2). */
     ACK(8);
 
+    /**
+     * The types by code: {@link #values()} clones its array at every call, and a decoder asks once a
+     * frame (heap bytes per frame on every event loop that reads).
+     */
+    private static final FrameType[] BY_CODE = byCode();
+
     private final int code;
 
     FrameType(int code) {
@@ -38,11 +44,19 @@ public enum FrameType {
 
     /** The type for a header's byte, or null when no type has that code. */
     public static FrameType ofCode(int code) {
-        for (FrameType type : values()) {
-            if (type.code == code) {
-                return type;
-            }
+        return code >= 0 && code < BY_CODE.length ? BY_CODE[code] : null;
+    }
+
+    private static FrameType[] byCode() {
+        FrameType[] all = values();
+        int max = 0;
+        for (FrameType type : all) {
+            max = Math.max(max, type.code);
         }
-        return null;
+        FrameType[] byCode = new FrameType[max + 1];
+        for (FrameType type : all) {
+            byCode[type.code] = type;
+        }
+        return byCode;
     }
 }

@@ -95,8 +95,9 @@ public final class NetworkLinkClient implements AutoCloseable {
                         if (settings.security() != null) {
                             secure(ch, settings.security(), receiver, offer, handshake);
                         }
-                        ch.pipeline().addLast(new IdleStateHandler(stallMillis,
-                                SenderLinkHandler.HEARTBEAT_MILLIS, 0, TimeUnit.MILLISECONDS),
+                        // Reads only: the link beats on its own timer, as a handler watching writes
+                        // would put a promise and a listener on every write.
+                        ch.pipeline().addLast(new IdleStateHandler(stallMillis, 0, 0, TimeUnit.MILLISECONDS),
                                 new FrameDecoder(settings.maxFrameLength()), link);
                     }
                 });

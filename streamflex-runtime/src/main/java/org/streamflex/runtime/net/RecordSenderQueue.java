@@ -22,7 +22,16 @@ abstract class RecordSenderQueue implements SenderQueue {
     /** The most items one DATA frame carries: bounds the work of one drain. */
     static final int MAX_ITEMS_PER_FRAME = 4096;
 
+    private static final int FRAME_OVERHEAD = FrameFormat.HEADER_BYTES + FrameFormat.DATA_PREFIX_BYTES;
+
     private final SequencedByteRing ring;
+    /**
+     * Event loop: reused buffers for frames of up to {@link SharedSenderQueue#BATCH_BYTES} of items.
+     * A frame from the pooled allocator costs the event loop heap bytes per frame (the NIO buffer
+     * Netty makes to write it); at one item a frame, as a ping-pong or a lightly loaded link sends,
+     * that is heap bytes per item. Longer frames still come from the allocator.
+     */
+    private final FrameBuffers buffers = new FrameBuffers(FRAME_OVERHEAD + SharedSenderQueue.BATCH_BYTES);
     /** The most bytes of items one DATA frame carries, lengths included. */
     private final int maxFrameItemBytes;
     private final int maxItemBytes;
@@ -81,7 +90,9 @@ abstract class RecordSenderQueue implements SenderQueue {
             ring.next();
         }
         ring.rewind();
-        ByteBuf frame = FrameEncoder.startCapsuleData(alloc, first, itemBytes);
+        ByteBuf frame = FRAME_OVERHEAD + itemBytes <= buffers.capacity()
+                ? FrameEncoder.startCapsuleData(buffers.take(alloc), first)
+                : FrameEncoder.startCapsuleData(alloc, first, itemBytes);
         byte[] bytes = ring.buffer();
         for (int i = 0; i < n; i++) {
             int length = ring.length();

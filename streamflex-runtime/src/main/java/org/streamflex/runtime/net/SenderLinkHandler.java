@@ -9,6 +9,7 @@ import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.timeout.IdleState;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.concurrent.Promise;
+import io.netty.util.concurrent.ScheduledFuture;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.RejectedExecutionException;
@@ -45,6 +46,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
      * same stall timeouts, at 28 bytes every 200 ms, nothing beside a link that carries data.
      */
     static final long HEARTBEAT_MILLIS = 200;
+    private static final long HEARTBEAT_NANOS = TimeUnit.MILLISECONDS.toNanos(HEARTBEAT_MILLIS);
 
     /** What the client does when a connection ends. */
     interface Connections {
@@ -83,6 +85,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
     private final DrainRequest drainRequest = new DrainRequest();
     private final Runnable drainTask = this::drain;
     private final Runnable closeTask = this::closeFromSender;
+    private final Runnable beatTask = this::beatDue;
     private volatile boolean open = true;
     /**
      * Set by the producer around each offer, read by the event loop after it clears {@link #open}:
@@ -128,6 +131,14 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
     private long ackedOnConnection;
     /** Why the current connection is being closed, when this side closes it on a fault. */
     private String failure;
+    /**
+     * When this side last wrote to the current connection ({@link System#nanoTime()}). The heartbeat
+     * timer reads it, rather than Netty's writer-idle events: {@code IdleStateHandler} watching writes
+     * adds a promise and a listener to every write (heap bytes per frame on the sending event loop).
+     */
+    private long lastWriteNanos;
+    /** The heartbeat timer of the current connection; null between connections. */
+    private ScheduledFuture<?> beat;
 
     SenderLinkHandler(LinkIdentity offer, SenderQueue queue, EventLoop loop, Promise<Void> handshake, long senderId) {
         this.offer = offer;
@@ -290,6 +301,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
             sentOnConnection = 0;
             ackedOnConnection = 0;
             state = State.CLOSED;
+            stopBeats();
             var _ = old.close();
         }
         begin(context);
@@ -313,7 +325,42 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
         ByteBuf hello = FrameEncoder.hello(context.alloc(), offer, ring.capacity(), senderId, resumeFrom,
                 droppedBefore);
         var _ = context.writeAndFlush(hello, context.voidPromise());
+        startBeats(context);
         context.fireChannelActive();
+    }
+
+    /** Event loop: (re)starts the heartbeat timer for {@code context}'s connection, just written to. */
+    private void startBeats(ChannelHandlerContext context) {
+        stopBeats();
+        lastWriteNanos = System.nanoTime();
+        beat = context.executor().schedule(beatTask, HEARTBEAT_NANOS, TimeUnit.NANOSECONDS);
+    }
+
+    private void stopBeats() {
+        if (beat != null) {
+            var _ = beat.cancel(false);
+            beat = null;
+        }
+    }
+
+    /**
+     * Event loop: the heartbeat timer is due. Beats if nothing was written for
+     * {@link #HEARTBEAT_MILLIS}, and is due again that long after the last write (one timer task
+     * per heartbeat period, not one per write).
+     */
+    private void beatDue() {
+        beat = null;
+        ChannelHandlerContext context = ctx;
+        if (context == null || state == State.CLOSED) {
+            return;
+        }
+        long idle = System.nanoTime() - lastWriteNanos;
+        if (idle >= HEARTBEAT_NANOS) {
+            heartbeat(context);
+            idle = System.nanoTime() - lastWriteNanos;
+        }
+        long delay = idle >= HEARTBEAT_NANOS || idle < 0 ? HEARTBEAT_NANOS : HEARTBEAT_NANOS - idle;
+        beat = context.executor().schedule(beatTask, delay, TimeUnit.NANOSECONDS);
     }
 
     /** Whether {@code context} is the current connection's, not one that ended before it. */
@@ -475,6 +522,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
             wrote |= reportDrops(); // the failed frame's values may have been the last queued
         }
         if (wrote) {
+            lastWriteNanos = System.nanoTime();
             ctx.flush();
         }
     }
@@ -585,8 +633,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
             return;
         }
         if (idle.state() == IdleState.WRITER_IDLE) {
-            heartbeat(context);
-            return;
+            return; // a pipeline that still watches writes: this handler's own timer beats (beatDue)
         }
         // The receiver acknowledges, or beats, within a fraction of the stall timeout while it reads:
         // silence this long means it stopped reading, or its host did.
@@ -608,6 +655,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
             return;
         }
         long next = ring.available() > 0 ? ring.firstSequence() : (long) NEXT_SEQUENCE.getAcquire(this);
+        lastWriteNanos = System.nanoTime();
         var _ = context.writeAndFlush(FrameEncoder.ack(context.alloc(), sentOnConnection, next),
                 context.voidPromise());
     }
@@ -620,6 +668,7 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
         }
         ctx = null;
         linked = false;
+        stopBeats();
         boolean wasLinked = state == State.OPEN || state == State.CLOSING;
         state = State.CLOSED;
         counters.addLostInFlight(sentOnConnection - ackedOnConnection);
