@@ -83,8 +83,10 @@ public final class ServerLinkSender {
     void adopt(ChannelHandlerContext context) {
         ChannelPipeline pipeline = context.pipeline();
         pipeline.remove(context.handler());
+        // Reads only: the link's own timer beats (SenderLinkHandler.beatDue), and a writer-idle watch would put a
+        // promise and a listener on every write.
         pipeline.addBefore(NetworkLinkServer.DECODER, "stall",
-                new IdleStateHandler(stallMillis, SenderLinkHandler.HEARTBEAT_MILLIS, 0, TimeUnit.MILLISECONDS));
+                new IdleStateHandler(stallMillis, 0, 0, TimeUnit.MILLISECONDS));
         pipeline.addLast(link);
         link.adopt(pipeline.context(link));
     }
