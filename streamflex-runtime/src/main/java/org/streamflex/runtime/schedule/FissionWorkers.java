@@ -10,8 +10,7 @@ import org.streamflex.abi.Regions;
  * first, shared by every graph of the process, started on first use, daemons. Each worker has one
  * slot; a filter's thread posts a part to a free slot (a compare-and-set from null) and runs the
  * part itself when none is free, so a busy pool slows fission down but never blocks it. A worker
- * with nothing to do spins for {@link #IDLE_SPIN_NANOS} ({@link IdleSpin}), then parks until a part
- * is posted.
+ * with nothing to do spins briefly, then parks until a part is posted.
  *
  * <pre>{@code
  * if (!FissionWorkers.shared().post(part)) {
@@ -20,15 +19,6 @@ import org.streamflex.abi.Regions;
  * }</pre>
  */
 final class FissionWorkers {
-    /**
-     * A worker's spin after its last part: 1 ms, longer than a filter's own work between two split
-     * batches of a stream (the marmot DOA backlog's: 0.16 ms of CPU per batch of 4 detections), so
-     * that a stream of batches finds the worker awake, and short enough that a burst's end costs a
-     * core at most 1 ms. It was 16,384 onSpinWait() calls, 0.2 ms on this machine, and the worker
-     * parked before most batches of that backlog (479 of 580, measured at load 20), each batch then
-     * waiting for its wake-up.
-     */
-    static final long IDLE_SPIN_NANOS = 1_000_000;
     private static final FissionWorkers SHARED = new FissionWorkers(Runtime.getRuntime().availableProcessors() - 1);
 
     private final AtomicReferenceArray<FissionPart> slots;
@@ -76,18 +66,18 @@ final class FissionWorkers {
 
     private void serve(int index) {
         RegionSlot slot = Regions.current();
-        IdleSpin idle = new IdleSpin(IDLE_SPIN_NANOS, System::nanoTime);
+        int idle = 0;
         while (true) {
             FissionPart part = slots.get(index);
             if (part == null) {
-                if (idle.spinning()) {
+                if (++idle < 1 << 14) {
                     Thread.onSpinWait();
                 } else {
                     LockSupport.park(this);
                 }
                 continue;
             }
-            idle.reset();
+            idle = 0;
             try {
                 part.run(slot);
             } finally {
