@@ -104,7 +104,7 @@ final class DoaFissionBench {
         System.out.printf(Locale.ROOT, "  CPU time of the thread waited on, per detection: StreamFlex %s and %s,"
                 + " plain %s and %s%n", MarmotBench.spread(cpuMs[0], "ms"), MarmotBench.spread(cpuMs[1], "ms"),
                 MarmotBench.spread(cpuMs[2], "ms"), MarmotBench.spread(cpuMs[3], "ms"));
-        System.out.printf(Locale.ROOT, "  speed-up on 2 cores by that CPU time (what a quiet machine would show):"
+        System.out.printf(Locale.ROOT, "  speed-up on 2 cores by that CPU time (an estimate for an idle machine):"
                 + " StreamFlex %s, plain %s%n", MarmotBench.spread(ratios(cpuMs[0], cpuMs[1]), "x"),
                 MarmotBench.spread(ratios(cpuMs[2], cpuMs[3]), "x"));
         int same = 0;
