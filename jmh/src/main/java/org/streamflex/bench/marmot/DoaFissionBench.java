@@ -1,6 +1,7 @@
 package org.streamflex.bench.marmot;
 
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Locale;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -17,7 +18,8 @@ import org.streamflex.samples.marmot.MarmotConfig;
  * thread or two (the detections cut in two halves by hand, the second half on a thread of an
  * executor, the first on the caller's). Rounds interleaved, the order rotating, so that a noisy
  * neighbour slows all four alike. Per round: time per detection, the 2-core speed-up of each side,
- * and StreamFlex / plain at 1 and 2 threads.
+ * and StreamFlex / plain at 1 and 2 threads; and the same speed-up by the CPU time of the thread
+ * each run waits on, which other processes' time slices leave out.
  *
  * <pre>{@code
  * DoaFissionBench.measure(config, denseScene, 9, 3);
@@ -25,6 +27,7 @@ import org.streamflex.samples.marmot.MarmotConfig;
  */
 final class DoaFissionBench {
     private static final int BATCH = 4;
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private DoaFissionBench() {
     }
@@ -54,6 +57,10 @@ final class DoaFissionBench {
         PlainDoa second = new PlainDoa(config, scene.site(), scene.sampleRate(), longest);
         float[] plainAzimuths = new float[n];
         double[][] ms = new double[4][rounds];
+        // CPU time of the thread each variant waits on: the caller's, and for plain Java on two threads
+        // the busier of the caller and the helper. Other processes' time slices are not in it, so on a
+        // loaded machine it estimates what a quiet one's wall clock would show.
+        double[][] cpuMs = new double[4][rounds];
         ExecutorService helper = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "plain-doa-2");
             t.setDaemon(true);
@@ -63,16 +70,21 @@ final class DoaFissionBench {
             for (int r = 0; r < warmup + rounds; r++) {
                 for (int s = 0; s < 4; s++) {
                     int which = (r + s) % 4;
+                    long cpu0 = THREADS.getCurrentThreadCpuTime();
                     long t0 = System.nanoTime();
+                    long helperCpu = 0;
                     switch (which) {
                         case 0 -> one.run(starts, lengths);
                         case 1 -> two.run(starts, lengths);
                         case 2 -> plain(first, scene.pcm(), starts, lengths, 0, n, plainAzimuths);
-                        default -> plainOnTwo(helper, first, second, scene.pcm(), starts, lengths, plainAzimuths);
+                        default -> helperCpu = plainOnTwo(helper, first, second, scene.pcm(), starts, lengths,
+                                plainAzimuths);
                     }
                     long nanos = System.nanoTime() - t0;
+                    long cpu = Math.max(THREADS.getCurrentThreadCpuTime() - cpu0, helperCpu);
                     if (r >= warmup) {
                         ms[which][r - warmup] = nanos / 1e6 / n;
+                        cpuMs[which][r - warmup] = cpu / 1e6 / n;
                     }
                 }
             }
@@ -89,6 +101,12 @@ final class DoaFissionBench {
                 MarmotBench.spread(ratios(ms[0], ms[1]), "x"), MarmotBench.spread(ratios(ms[2], ms[3]), "x"));
         System.out.printf(Locale.ROOT, "  StreamFlex / plain: 1 thread %s, 2 threads %s%n",
                 MarmotBench.spread(ratios(ms[0], ms[2]), "x"), MarmotBench.spread(ratios(ms[1], ms[3]), "x"));
+        System.out.printf(Locale.ROOT, "  CPU time of the thread waited on, per detection: StreamFlex %s and %s,"
+                + " plain %s and %s%n", MarmotBench.spread(cpuMs[0], "ms"), MarmotBench.spread(cpuMs[1], "ms"),
+                MarmotBench.spread(cpuMs[2], "ms"), MarmotBench.spread(cpuMs[3], "ms"));
+        System.out.printf(Locale.ROOT, "  speed-up on 2 cores by that CPU time (an estimate for an idle machine):"
+                + " StreamFlex %s, plain %s%n", MarmotBench.spread(ratios(cpuMs[0], cpuMs[1]), "x"),
+                MarmotBench.spread(ratios(cpuMs[2], cpuMs[3]), "x"));
         int same = 0;
         for (int i = 0; i < n; i++) {
             boolean equal = Float.floatToIntBits(one.azimuth(i)) == Float.floatToIntBits(two.azimuth(i))
@@ -123,14 +141,21 @@ final class DoaFissionBench {
         }
     }
 
-    /** The detections cut in two halves by hand: the second on the helper thread, the first here. */
-    private static void plainOnTwo(ExecutorService helper, PlainDoa first, PlainDoa second, short[] pcm, int[] starts,
+    /**
+     * The detections cut in two halves by hand: the second on the helper thread, the first here; the
+     * helper's CPU time for its half.
+     */
+    private static long plainOnTwo(ExecutorService helper, PlainDoa first, PlainDoa second, short[] pcm, int[] starts,
             int[] lengths, float[] azimuths) {
         int half = starts.length / 2;
-        Future<?> other = helper.submit(() -> plain(second, pcm, starts, lengths, half, starts.length, azimuths));
+        Future<Long> other = helper.submit(() -> {
+            long cpu0 = THREADS.getCurrentThreadCpuTime();
+            plain(second, pcm, starts, lengths, half, starts.length, azimuths);
+            return THREADS.getCurrentThreadCpuTime() - cpu0;
+        });
         plain(first, pcm, starts, lengths, 0, half, azimuths);
         try {
-            other.get();
+            return other.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted waiting for the second thread", e);
