@@ -18,6 +18,10 @@ import org.streamflex.RateViolationError;
  * took the first breaks its declared rate: a {@link RateViolationError}, as if it had thrown it
  * (nothing is overwritten). A take from the empty slot is the {@link ChannelUnderflowException}
  * of any channel.
+ *
+ * <p>{@link Trusted} is the slot without those checks, for a link whose filters were proven, from
+ * their {@code work()} code, to take and put exactly one item per call (the chain's
+ * {@code RateProof}): the checks are most of a chain's cost per item.
  * <!-- template: the build drops these lines from the classes it generates -->
  *
  * <p>This class is a template: the build generates {@code SlotIntChannel}, {@code SlotLongChannel}
@@ -30,7 +34,7 @@ import org.streamflex.RateViolationError;
  * edge.take();   // 0.5
  * }</pre>
  */
-public final class SlotDoubleChannel extends DoubleChannel implements RingBacked, OneSlot {
+public class SlotDoubleChannel extends DoubleChannel implements RingBacked, OneSlot {
     private final LongRing ring;
     private long value;
     /** 1 while the slot holds an item, else 0. */
@@ -178,6 +182,40 @@ public final class SlotDoubleChannel extends DoubleChannel implements RingBacked
     private ChannelUnderflowException empty(String call) {
         return new ChannelUnderflowException(call + " on empty channel " + name()
                 + ": check size() first or write a trigger() that waits for input");
+    }
+
+    /**
+     * The slot of a link whose producer puts, and whose consumer takes, exactly one item per
+     * {@code work()} that returns, as proven from their code: a put stores the item and a take
+     * reads it back, without the empty and full checks. A take leaves the item's bits in place, so
+     * that a chain whose filter fails can give it back ({@link #held(boolean)}, {@link #heldBits()}).
+     *
+     * <pre>{@code
+     * SlotDoubleChannel edge = new SlotDoubleChannel.Trusted(ring);
+     * edge.put(0.5);
+     * edge.take();   // 0.5
+     * }</pre>
+     */
+    public static final class Trusted extends SlotDoubleChannel {
+        public Trusted(LongRing ring) {
+            super(ring);
+        }
+
+        @Override
+        public boolean put(double v) {
+            ((SlotDoubleChannel) this).value = SlotBits.ofDouble(v);
+            return true;
+        }
+
+        @Override
+        public double take() {
+            return SlotBits.toDouble(((SlotDoubleChannel) this).value);
+        }
+
+        @Override
+        public void hold(long bits) {
+            ((SlotDoubleChannel) this).value = bits;
+        }
     }
 
     private RateViolationError secondPut() {
