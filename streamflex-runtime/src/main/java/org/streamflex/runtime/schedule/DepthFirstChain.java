@@ -145,7 +145,7 @@ final class DepthFirstChain extends FusedStep {
         return chain.size();
     }
 
-    /** Whether {@code filter}'s code was proven to take one item from {@code field}, its own, per work() and put none. */
+    /** Whether {@code filter}'s code was proven to take one item from its own {@code field} per work(), put none. */
     private static boolean takesOnce(RateProof proof, Field field, Filter filter) {
         return field.getDeclaringClass() == filter.getClass() && proof.takes(field) == 1 && proof.puts(field) == 0;
     }

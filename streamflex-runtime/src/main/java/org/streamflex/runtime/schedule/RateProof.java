@@ -123,7 +123,8 @@ final class RateProof {
         for (MethodModel m : model.methods()) {
             String name = m.methodName().stringValue();
             CodeModel code = m.code().orElse(null);
-            if (name.equals("work") && m.methodTypeSymbol().parameterCount() == 0 && !m.flags().has(AccessFlag.STATIC)) {
+            boolean instance = !m.flags().has(AccessFlag.STATIC);
+            if (name.equals("work") && m.methodTypeSymbol().parameterCount() == 0 && instance) {
                 work = code;
             }
             if (code != null && !name.equals("<init>") && writesAny(code, model, channels)) {
@@ -193,7 +194,7 @@ final class RateProof {
             };
         }
 
-        /** {@code pop}, or {@code dup} of anything but a channel (a channel read twice is read twice from its field). */
+        /** {@code pop}, or {@code dup} of anything but a channel (a channel is read from its field each time). */
         private boolean stackOp(StackInstruction s) {
             if (s.opcode() == Opcode.POP) {
                 return pop() != null;

@@ -133,7 +133,7 @@ class DepthFirstChainTest {
         }
     }
 
-    /** {@link FusedBatchTest.Seven} -> Divides d1 -> Divides d2 -> Sums, each channel of 9: a chain proven throughout. */
+    /** {@link FusedBatchTest.Seven} -> Divides d1 -> Divides d2 -> Sums, channels of 9: a chain proven throughout. */
     private static final class ProvenChain {
         final TestGraph graph;
         final FusedBatchTest.Seven source;
@@ -439,7 +439,8 @@ class DepthFirstChainTest {
         DepthFirstLoop a = DepthFirstLoops.loopFor(3, SlotIntChannel.class, new boolean[3]);
         DepthFirstLoop b = DepthFirstLoops.loopFor(3, SlotIntChannel.class, new boolean[3]);
         assertNotSame(a.getClass(), b.getClass());
-        assertThrows(IllegalArgumentException.class, () -> DepthFirstLoops.generated(0, SlotIntChannel.class, new boolean[0]));
+        assertThrows(IllegalArgumentException.class,
+                () -> DepthFirstLoops.generated(0, SlotIntChannel.class, new boolean[0]));
     }
 
     private static Object field(Filter filter, String name) throws ReflectiveOperationException {
