@@ -36,7 +36,8 @@ import org.streamflex.RateViolationError;
  */
 public class SlotDoubleChannel extends DoubleChannel implements RingBacked, OneSlot {
     private final LongRing ring;
-    private long value;
+    /** The item, of its own type: a take and a put of an int are a load and a store of an int, no conversion. */
+    private double value;
     /** 1 while the slot holds an item, else 0. */
     private int count;
 
@@ -49,7 +50,7 @@ public class SlotDoubleChannel extends DoubleChannel implements RingBacked, OneS
         if (count != 0) {
             throw secondPut();
         }
-        value = SlotBits.ofDouble(v);
+        value = v;
         count = 1;
         return true;
     }
@@ -60,7 +61,7 @@ public class SlotDoubleChannel extends DoubleChannel implements RingBacked, OneS
             throw empty("take()");
         }
         count = 0;
-        return SlotBits.toDouble(value);
+        return value;
     }
 
     @Override
@@ -70,7 +71,7 @@ public class SlotDoubleChannel extends DoubleChannel implements RingBacked, OneS
                     + " without a matching take() in this work(): only items taken in the current work()"
                     + " can be given back");
         }
-        value = SlotBits.ofDouble(v);
+        value = v;
         count = 1;
     }
 
@@ -80,7 +81,7 @@ public class SlotDoubleChannel extends DoubleChannel implements RingBacked, OneS
             throw new ChannelUnderflowException("peek(" + i + ") on channel " + name() + " with " + count
                     + " items available: check size() first");
         }
-        return SlotBits.toDouble(value);
+        return value;
     }
 
     @Override
@@ -129,7 +130,7 @@ public class SlotDoubleChannel extends DoubleChannel implements RingBacked, OneS
             throw empty("copyTo(" + n + ")");
         }
         if (n == 1) {
-            to.put(SlotBits.toDouble(value));
+            to.put(value);
         }
     }
 
@@ -161,7 +162,7 @@ public class SlotDoubleChannel extends DoubleChannel implements RingBacked, OneS
 
     @Override
     public long heldBits() {
-        return value;
+        return SlotBits.ofDouble(value);
     }
 
     @Override
@@ -170,7 +171,7 @@ public class SlotDoubleChannel extends DoubleChannel implements RingBacked, OneS
             throw new RateViolationError(name() + ": work() left its item untaken, though the channel declares @Rate(1)"
                     + " (-Dstreamflex.rates.check=true names the filter and what it did)");
         }
-        value = bits;
+        value = SlotBits.toDouble(bits);
         count = 1;
     }
 
@@ -203,18 +204,18 @@ public class SlotDoubleChannel extends DoubleChannel implements RingBacked, OneS
 
         @Override
         public boolean put(double v) {
-            ((SlotDoubleChannel) this).value = SlotBits.ofDouble(v);
+            ((SlotDoubleChannel) this).value = v;
             return true;
         }
 
         @Override
         public double take() {
-            return SlotBits.toDouble(((SlotDoubleChannel) this).value);
+            return ((SlotDoubleChannel) this).value;
         }
 
         @Override
         public void hold(long bits) {
-            ((SlotDoubleChannel) this).value = bits;
+            ((SlotDoubleChannel) this).value = SlotBits.toDouble(bits);
         }
     }
 
