@@ -429,6 +429,35 @@ class DepthFirstChainTest {
     }
 
     @Test
+    void aProvenFilterNotNamedInTheScopeLeavesTheFiltersAroundItTheirOwnScratchMemory() throws Exception {
+        // d calls nothing but its channels, so the loop names neither it nor its memory: the next filter that asks
+        // for scratch memory must still get its own arena, freed after its work().
+        TestGraph g;
+        FusedBatchTest.ScratchStep first;
+        Divides d;
+        FusedBatchTest.ScratchStep second;
+        try (var _ = TemporaryProperty.set("streamflex.scratchBytes", "4096")) {
+            g = new TestGraph();
+            FusedBatchTest.Seven source = g.filter(FusedBatchTest.Seven.class);
+            first = g.filter("first", FusedBatchTest.ScratchStep.class);
+            d = g.filter("d", Divides.class);
+            second = g.filter("second", FusedBatchTest.ScratchStep.class);
+            FusedBatchTest.Tail tail = g.filter(FusedBatchTest.Tail.class);
+            g.link(g.clock(10), source, "timer").link(source, first, 9).link(first, d, 9).link(d, second, 9)
+                    .link(second, tail, 9).check();
+        }
+        GraphDriver.of(g).run(6);
+        int expected = 0;
+        for (int x = 0; x < 42; x++) {
+            expected += (x + 100_000 / (x + 1)) % 3 == 0 ? 1 : 0;
+        }
+        assertInstanceOf(OneSlot.class, field(d, "in"));
+        assertEquals(14, first.asked);
+        assertEquals(expected, second.asked);
+        assertEquals(0, first.dirty + second.dirty);
+    }
+
+    @Test
     void theGeneratorMakesALoopOfAClassOfItsOwnForEveryChain() throws Throwable {
         Set<Class<?>> classes = new HashSet<>();
         for (int length = 1; length <= 40; length++) {
