@@ -70,18 +70,32 @@ public final class Channels {
      * @throws IllegalArgumentException if {@code onRing} is not a primitive channel on a ring
      */
     public static DataChannel oneSlot(DataChannel onRing) {
+        return oneSlot(onRing, false);
+    }
+
+    /**
+     * As {@link #oneSlot(DataChannel)}; {@code trusted} gives the slot without checks
+     * ({@link SlotDoubleChannel.Trusted} and kin), for a link whose filters were proven to take and
+     * put one item per {@code work()}.
+     *
+     * <pre>{@code
+     * DataChannel edge = Channels.oneSlot(ringChannel, true);   // a SlotIntChannel.Trusted on an IntChannel's ring
+     * }</pre>
+     */
+    public static DataChannel oneSlot(DataChannel onRing, boolean trusted) {
         if (!(onRing instanceof RingBacked backed) || !(backed.ring() instanceof LongRing ring)) {
             throw new IllegalArgumentException(onRing + " is not a primitive channel on a ring");
         }
         return switch (onRing) {
-            case RingIntChannel _ -> new SlotIntChannel(ring);
-            case RingLongChannel _ -> new SlotLongChannel(ring);
-            case RingFloatChannel _ -> new SlotFloatChannel(ring);
-            case RingDoubleChannel _ -> new SlotDoubleChannel(ring);
-            case RingShortChannel _ -> new SlotShortChannel(ring);
-            case RingByteChannel _ -> new SlotByteChannel(ring);
-            case RingCharChannel _ -> new SlotCharChannel(ring);
-            case RingBooleanChannel _ -> new SlotBooleanChannel(ring);
+            case RingIntChannel _ -> trusted ? new SlotIntChannel.Trusted(ring) : new SlotIntChannel(ring);
+            case RingLongChannel _ -> trusted ? new SlotLongChannel.Trusted(ring) : new SlotLongChannel(ring);
+            case RingFloatChannel _ -> trusted ? new SlotFloatChannel.Trusted(ring) : new SlotFloatChannel(ring);
+            case RingDoubleChannel _ -> trusted ? new SlotDoubleChannel.Trusted(ring) : new SlotDoubleChannel(ring);
+            case RingShortChannel _ -> trusted ? new SlotShortChannel.Trusted(ring) : new SlotShortChannel(ring);
+            case RingByteChannel _ -> trusted ? new SlotByteChannel.Trusted(ring) : new SlotByteChannel(ring);
+            case RingCharChannel _ -> trusted ? new SlotCharChannel.Trusted(ring) : new SlotCharChannel(ring);
+            case RingBooleanChannel _ -> trusted ? new SlotBooleanChannel.Trusted(ring)
+                    : new SlotBooleanChannel(ring);
             default -> throw new IllegalArgumentException(onRing.name() + " is not a primitive channel");
         };
     }

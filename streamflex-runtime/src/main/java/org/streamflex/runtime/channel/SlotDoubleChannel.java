@@ -18,6 +18,10 @@ import org.streamflex.RateViolationError;
  * took the first breaks its declared rate: a {@link RateViolationError}, as if it had thrown it
  * (nothing is overwritten). A take from the empty slot is the {@link ChannelUnderflowException}
  * of any channel.
+ *
+ * <p>{@link Trusted} is the slot without those checks, for a link whose filters were proven, from
+ * their {@code work()} code, to take and put exactly one item per call (the chain's
+ * {@code RateProof}): the checks are most of a chain's cost per item.
  * <!-- template: the build drops these lines from the classes it generates -->
  *
  * <p>This class is a template: the build generates {@code SlotIntChannel}, {@code SlotLongChannel}
@@ -30,9 +34,10 @@ import org.streamflex.RateViolationError;
  * edge.take();   // 0.5
  * }</pre>
  */
-public final class SlotDoubleChannel extends DoubleChannel implements RingBacked, OneSlot {
+public class SlotDoubleChannel extends DoubleChannel implements RingBacked, OneSlot {
     private final LongRing ring;
-    private long value;
+    /** The item, of its own type: a take and a put of an int are a load and a store of an int, no conversion. */
+    private double value;
     /** 1 while the slot holds an item, else 0. */
     private int count;
 
@@ -45,7 +50,7 @@ public final class SlotDoubleChannel extends DoubleChannel implements RingBacked
         if (count != 0) {
             throw secondPut();
         }
-        value = SlotBits.ofDouble(v);
+        value = v;
         count = 1;
         return true;
     }
@@ -56,7 +61,7 @@ public final class SlotDoubleChannel extends DoubleChannel implements RingBacked
             throw empty("take()");
         }
         count = 0;
-        return SlotBits.toDouble(value);
+        return value;
     }
 
     @Override
@@ -66,7 +71,7 @@ public final class SlotDoubleChannel extends DoubleChannel implements RingBacked
                     + " without a matching take() in this work(): only items taken in the current work()"
                     + " can be given back");
         }
-        value = SlotBits.ofDouble(v);
+        value = v;
         count = 1;
     }
 
@@ -76,7 +81,7 @@ public final class SlotDoubleChannel extends DoubleChannel implements RingBacked
             throw new ChannelUnderflowException("peek(" + i + ") on channel " + name() + " with " + count
                     + " items available: check size() first");
         }
-        return SlotBits.toDouble(value);
+        return value;
     }
 
     @Override
@@ -125,7 +130,7 @@ public final class SlotDoubleChannel extends DoubleChannel implements RingBacked
             throw empty("copyTo(" + n + ")");
         }
         if (n == 1) {
-            to.put(SlotBits.toDouble(value));
+            to.put(value);
         }
     }
 
@@ -157,7 +162,7 @@ public final class SlotDoubleChannel extends DoubleChannel implements RingBacked
 
     @Override
     public long heldBits() {
-        return value;
+        return SlotBits.ofDouble(value);
     }
 
     @Override
@@ -166,7 +171,7 @@ public final class SlotDoubleChannel extends DoubleChannel implements RingBacked
             throw new RateViolationError(name() + ": work() left its item untaken, though the channel declares @Rate(1)"
                     + " (-Dstreamflex.rates.check=true names the filter and what it did)");
         }
-        value = bits;
+        value = SlotBits.toDouble(bits);
         count = 1;
     }
 
@@ -178,6 +183,40 @@ public final class SlotDoubleChannel extends DoubleChannel implements RingBacked
     private ChannelUnderflowException empty(String call) {
         return new ChannelUnderflowException(call + " on empty channel " + name()
                 + ": check size() first or write a trigger() that waits for input");
+    }
+
+    /**
+     * The slot of a link whose producer puts, and whose consumer takes, exactly one item per
+     * {@code work()} that returns, as proven from their code: a put stores the item and a take
+     * reads it back, without the empty and full checks. A take leaves the item's bits in place, so
+     * that a chain whose filter fails can give it back ({@link #held(boolean)}, {@link #heldBits()}).
+     *
+     * <pre>{@code
+     * SlotDoubleChannel edge = new SlotDoubleChannel.Trusted(ring);
+     * edge.put(0.5);
+     * edge.take();   // 0.5
+     * }</pre>
+     */
+    public static final class Trusted extends SlotDoubleChannel {
+        public Trusted(LongRing ring) {
+            super(ring);
+        }
+
+        @Override
+        public boolean put(double v) {
+            ((SlotDoubleChannel) this).value = v;
+            return true;
+        }
+
+        @Override
+        public double take() {
+            return ((SlotDoubleChannel) this).value;
+        }
+
+        @Override
+        public void hold(long bits) {
+            ((SlotDoubleChannel) this).value = SlotBits.toDouble(bits);
+        }
     }
 
     private RateViolationError secondPut() {

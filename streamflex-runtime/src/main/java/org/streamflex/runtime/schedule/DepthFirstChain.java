@@ -115,7 +115,14 @@ final class DepthFirstChain extends FusedStep {
         if (!(chain.get(0).inputs()[0] instanceof LongRing) || headField == null) {
             return 0;
         }
-        DataChannel headSlot = Channels.oneSlot((DataChannel) get(headField, first));
+        RateProof[] proofs = new RateProof[chain.size()];
+        boolean[] quiet = new boolean[chain.size()];
+        for (int m = 0; m < proofs.length; m++) {
+            proofs[m] = RateProof.of(chain.get(m).task().filter().getClass());
+            quiet[m] = proofs[m].callsOnlyChannels();
+        }
+        boolean headTrusted = takesOnce(proofs[0], headField, first);
+        DataChannel headSlot = Channels.oneSlot((DataChannel) get(headField, first), headTrusted);
         set(headField, first, headSlot);
         OneSlot[] slots = new OneSlot[chain.size() - 1];
         for (int e = 0; e < slots.length; e++) {
@@ -125,15 +132,27 @@ final class DepthFirstChain extends FusedStep {
             Field out = fieldOn(producer.task().filter(), ring);
             Field inField = fieldOn(consumer.task().filter(), ring);
             DataChannel onRing = (DataChannel) get(out, producer.task().filter());
-            DataChannel oneSlot = Channels.oneSlot(onRing);
+            boolean trusted = putsOnce(proofs[e], out, producer.task().filter())
+                    && takesOnce(proofs[e + 1], inField, consumer.task().filter());
+            DataChannel oneSlot = Channels.oneSlot(onRing, trusted);
             set(out, producer.task().filter(), oneSlot);
             set(inField, consumer.task().filter(), oneSlot);
             slots[e] = (OneSlot) oneSlot;
         }
-        DepthFirstLoop loop = generate ? DepthFirstLoops.loopFor(chain.size(), ((OneSlot) headSlot).getClass())
+        DepthFirstLoop loop = generate ? DepthFirstLoops.loopFor(chain.size(), ((OneSlot) headSlot).getClass(), quiet)
                 : new DepthFirstLoop.Plain();
         made[0] = new DepthFirstChain(chain, (OneSlot) headSlot, slots, loop);
         return chain.size();
+    }
+
+    /** Whether {@code filter}'s code was proven to take one item from its own {@code field} per work(), put none. */
+    private static boolean takesOnce(RateProof proof, Field field, Filter filter) {
+        return field.getDeclaringClass() == filter.getClass() && proof.takes(field) == 1 && proof.puts(field) == 0;
+    }
+
+    /** Whether {@code filter}'s code was proven to put one item on {@code field}, its own, per work() and take none. */
+    private static boolean putsOnce(RateProof proof, Field field, Filter filter) {
+        return field.getDeclaringClass() == filter.getClass() && proof.puts(field) == 1 && proof.takes(field) == 0;
     }
 
     /** Whether {@code a}'s one output is {@code b}'s one input, a ring both run on this thread, one item per work(). */

@@ -42,6 +42,10 @@ import org.streamflex.runtime.channel.OneSlot;
  * chain gets a class of its own even when another chain has the same length, because the profile
  * is per class: two chains of different filters sharing a class would share call sites.
  *
+ * <p>A filter whose {@code work()} was proven to call nothing but its channels ({@link RateProof})
+ * has neither the scope's store nor {@code betweenFirings()}: nothing it runs can ask the scope for
+ * scratch memory, a region or its name.
+ *
  * <p>The exception handler of each call site names its filter ({@code m}) without a store per
  * call: which filter threw, and at which item, is all {@link DepthFirstChain#failed} needs.
  */
@@ -76,20 +80,27 @@ final class DepthFirstLoops {
      * A loop of a class of its own for a chain of {@code length} filters, or the plain Java loop
      * if the platform refuses the class.
      */
-    static DepthFirstLoop loopFor(int length, Class<? extends OneSlot> head) {
+    static DepthFirstLoop loopFor(int length, Class<? extends OneSlot> head, boolean[] quiet) {
         try {
-            return generated(length, head);
+            return generated(length, head, quiet);
         } catch (Throwable refused) {
             // Not expected on a standard JDK: the same results, with a vtable call per work().
             return new DepthFirstLoop.Plain();
         }
     }
 
-    /** The generated loop; throws what the platform throws if it refuses the class. */
-    static DepthFirstLoop generated(int length, Class<? extends OneSlot> head) throws Throwable {
-        if (length < 1) {
-            throw new IllegalArgumentException("a chain of " + length + " filters");
+    /**
+     * The generated loop; throws what the platform throws if it refuses the class.
+     *
+     * @param quiet for each filter, whether its {@code work()} calls nothing but its channels
+     *     ({@link RateProof#callsOnlyChannels()}): its call is then neither named in the scope nor
+     *     followed by {@code betweenFirings()}, since nothing it runs can ask the scope for memory
+     */
+    static DepthFirstLoop generated(int length, Class<? extends OneSlot> head, boolean[] quiet) throws Throwable {
+        if (length < 1 || quiet.length != length) {
+            throw new IllegalArgumentException("a chain of " + length + " filters, " + quiet.length + " marked quiet");
         }
+        boolean[] marks = quiet.clone();
         MethodHandles.Lookup lookup = MethodHandles.lookup();
         ClassDesc self = ClassDesc.of(DepthFirstLoop.class.getPackageName(), "DepthFirstLoop" + length);
         ClassFile files = ClassFile.of(ClassFile.ClassHierarchyResolverOption.of(
@@ -101,13 +112,13 @@ final class DepthFirstLoops {
                         .aload(0)
                         .invokespecial(CD_LOOP, ConstantDescs.INIT_NAME, ConstantDescs.MTD_void)
                         .return_())
-                .withMethodBody("run", RUN, ClassFile.ACC_FINAL, code -> loop(code, length, desc(head))));
+                .withMethodBody("run", RUN, ClassFile.ACC_FINAL, code -> loop(code, length, desc(head), marks)));
         MethodHandles.Lookup hidden = lookup.defineHiddenClass(bytes, true);
         return (DepthFirstLoop) hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class))
                 .invoke();
     }
 
-    private static void loop(CodeBuilder code, int length, ClassDesc head) {
+    private static void loop(CodeBuilder code, int length, ClassDesc head, boolean[] quiet) {
         int firstTask = FIRST_FILTER + length;
         // The head slot's exact class: hold() bound to it, whatever other chains' heads are.
         code.aload(HEAD).checkcast(head).astore(HEAD);
@@ -123,7 +134,9 @@ final class DepthFirstLoops {
         code.labelBinding(top);
         for (int m = 0; m < length; m++) {
             handlers[m] = code.newLabel();
-            code.aload(SCOPE).loadConstant(m).putfield(CD_SCOPE, "current", CD_int);
+            if (!quiet[m]) {
+                code.aload(SCOPE).loadConstant(m).putfield(CD_SCOPE, "current", CD_int);
+            }
             Label start = code.newLabel();
             Label end = code.newLabel();
             code.labelBinding(start);
@@ -135,7 +148,9 @@ final class DepthFirstLoops {
             code.aload(FIRST_FILTER + m).invokevirtual(CD_FILTER, "work", ConstantDescs.MTD_void);
             code.labelBinding(end);
             code.exceptionCatchAll(start, end, handlers[m]);
-            code.aload(firstTask + m).invokevirtual(CD_MEMORY, "betweenFirings", ConstantDescs.MTD_void);
+            if (!quiet[m]) {
+                code.aload(firstTask + m).invokevirtual(CD_MEMORY, "betweenFirings", ConstantDescs.MTD_void);
+            }
         }
         code.iinc(I, 1);
         code.iload(I).iload(N).if_icmplt(top);

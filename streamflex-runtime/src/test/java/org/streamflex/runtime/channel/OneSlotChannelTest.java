@@ -110,6 +110,31 @@ class OneSlotChannelTest {
     }
 
     @Test
+    void aTrustedSlotOfEveryKindPassesItsItemAndKeepsItsBitsForAFailedChainToGiveBack() {
+        List<Class<? extends DataChannel>> kinds = List.of(IntChannel.class, LongChannel.class, FloatChannel.class,
+                DoubleChannel.class, ShortChannel.class, ByteChannel.class, CharChannel.class, BooleanChannel.class);
+        for (Class<? extends DataChannel> kind : kinds) {
+            DataChannel slot = Channels.oneSlot(Channels.primitive(kind, confinedRing(2)), true);
+            assertInstanceOf(kind, slot);
+            assertEquals("Trusted", slot.getClass().getSimpleName());
+            assertEquals("Slot" + kind.getSimpleName(), slot.getClass().getEnclosingClass().getSimpleName());
+        }
+        SlotDoubleChannel d = new SlotDoubleChannel.Trusted(confinedRing(2));
+        double oddNaN = Double.longBitsToDouble(0x7ff8_0000_0000_0abcL);
+        d.put(oddNaN);
+        assertEquals(0x7ff8_0000_0000_0abcL, Double.doubleToRawLongBits(d.take()));
+        // The take left the bits: a chain whose consumer failed marks the item held again and puts it on the ring.
+        d.held(true);
+        assertTrue(d.holdsItem());
+        assertEquals(0x7ff8_0000_0000_0abcL, d.heldBits());
+        SlotIntChannel i = new SlotIntChannel.Trusted(confinedRing(2));
+        i.hold(-7);
+        assertEquals(-7, i.take());
+        i.put(5);
+        assertEquals(5, i.take());
+    }
+
+    @Test
     void itemsCountedAsPassedThroughReadAsPublishedAndConsumed() {
         LongRing ring = confinedRing(4);
         ring.countPassedThrough(5);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -96,6 +97,77 @@ class DepthFirstChainTest {
 
         List<Integer> items() {
             return Arrays.stream(items, 0, count).boxed().toList();
+        }
+    }
+
+    /**
+     * Passes one item per work() in straight-line code ({@link RateProof} proves it takes and puts
+     * once): {@code x + 100000 / (x - failOn)}, an {@link ArithmeticException} on {@link #failOn}
+     * after its take and before its put.
+     */
+    public static final class Divides extends Filter {
+        @Rate(1)
+        private IntChannel in;
+        @Rate(1)
+        private IntChannel out;
+        int failOn = -1;
+
+        @Override
+        public void work() {
+            int x = in.take();
+            out.put(x + 100_000 / (x - failOn));
+        }
+    }
+
+    /** Sums what it takes, one item per work(), in straight-line code. */
+    public static final class Sums extends Filter {
+        @Rate(1)
+        private IntChannel in;
+        long sum;
+        long count;
+
+        @Override
+        public void work() {
+            sum += in.take();
+            count++;
+        }
+    }
+
+    /** {@link FusedBatchTest.Seven} -> Divides d1 -> Divides d2 -> Sums, channels of 9: a chain proven throughout. */
+    private static final class ProvenChain {
+        final TestGraph graph;
+        final FusedBatchTest.Seven source;
+        final Divides d1;
+        final Divides d2;
+        final Sums sums;
+
+        ProvenChain(String fusion) {
+            try (var _ = TemporaryProperty.set("streamflex.fusion", fusion);
+                    var _ = TemporaryProperty.set(DEPTH_FIRST, "true")) {
+                graph = new TestGraph();
+                source = graph.filter(FusedBatchTest.Seven.class);
+                d1 = graph.filter("d1", Divides.class);
+                d2 = graph.filter("d2", Divides.class);
+                sums = graph.filter(Sums.class);
+                graph.link(graph.clock(10), source, "timer").link(source, d1, 9).link(d1, d2, 9).link(d2, sums, 9)
+                        .check();
+            }
+        }
+
+        /** published, consumed, dropped and size of each channel, in chain order, then the sum and count. */
+        long[] counts() {
+            Filter[] producers = {source, d1, d2};
+            long[] c = new long[4 * producers.length + 2];
+            for (int i = 0; i < producers.length; i++) {
+                DataChannel out = graph.channel(producers[i], "out");
+                c[4 * i] = out.published();
+                c[4 * i + 1] = ((org.streamflex.runtime.channel.RingBacked) out).ring().consumed();
+                c[4 * i + 2] = out.dropped();
+                c[4 * i + 3] = out.size();
+            }
+            c[c.length - 2] = sums.sum;
+            c[c.length - 1] = sums.count;
+            return c;
         }
     }
 
@@ -256,6 +328,63 @@ class DepthFirstChainTest {
     }
 
     @Test
+    void linksBetweenFiltersProvenToTakeAndPutOnceHaveNoChecksAndTheOthersKeepThem() throws Exception {
+        ProvenChain proven = new ProvenChain("true");
+        Chain steps = new Chain(false, "true", "true");
+        GraphDriver.of(proven.graph).run(2);
+        GraphDriver.of(steps.graph).run(2);
+        for (Object slot : List.of(field(proven.d1, "in"), field(proven.d1, "out"), field(proven.sums, "in"))) {
+            assertInstanceOf(SlotIntChannel.Trusted.class, slot);
+        }
+        assertSame(field(proven.d1, "out"), field(proven.d2, "in"));
+        // Step branches (it may throw before its take): its links keep the checks, the tail's too (it branches).
+        for (Object slot : List.of(field(steps.s1, "in"), field(steps.s1, "out"), field(steps.tail, "in"))) {
+            assertSame(SlotIntChannel.class, slot.getClass());
+        }
+        assertEquals(14, proven.sums.count);
+        long expected = 0;
+        for (int x = 0; x < 14; x++) {
+            int once = x + 100_000 / (x + 1);
+            expected += once + 100_000 / (once + 1);
+        }
+        assertEquals(expected, proven.sums.sum);
+    }
+
+    @Test
+    void aFailureInAProvenFilterOfAChainOfOneClassTwiceIsItsAndLeavesTheUnfusedItemsAndCounts() {
+        // d1 and d2 are one class, each with its own call site in the loop: the failure is d2's, on the item d1
+        // passed it from item 10, after d1 took and passed item 10 and the sink summed items 0 to 9.
+        int seenByD2 = 10 + 100_000 / 11;
+        for (boolean skip : new boolean[] {false, true}) {
+            ProvenChain depthFirst = new ProvenChain("true");
+            ProvenChain unfused = new ProvenChain("false");
+            List<String> errors = new ArrayList<>();
+            for (ProvenChain c : new ProvenChain[] {depthFirst, unfused}) {
+                c.d2.failOn = seenByD2;
+                if (skip) {
+                    c.graph.setFailurePolicy(c.d2, FailurePolicy.skip(10));
+                }
+                GraphDriver driver = GraphDriver.of(c.graph);
+                driver.run(1);
+                if (skip) {
+                    driver.run(3);
+                    errors.add(c.graph.failureCount(c.d2) + " failures, " + c.graph.discardedCount(c.d2)
+                            + " discarded, " + c.graph.failureCount(c.d1) + " in d1");
+                } else {
+                    BoundaryError e = assertThrows(BoundaryError.class, () -> driver.run(1));
+                    errors.add(e.filterName() + ": " + e.causeMessage());
+                }
+            }
+            String message = skip ? "skipped" : "stopping";
+            assertEquals(errors.get(1), errors.get(0), message);
+            assertTrue(skip ? errors.get(0).equals("1 failures, 1 discarded, 0 in d1") : errors.get(0).contains("d2"),
+                    errors.get(0));
+            assertArrayEquals(unfused.counts(), depthFirst.counts(), message);
+            assertEquals(skip ? 27 : 10, depthFirst.sums.count, message);
+        }
+    }
+
+    @Test
     void aSkippedWorkThatThrowsBeforeItTakesHasItsItemDiscarded() {
         // A one-slot channel cannot keep the item for the next run: the chain discards it and counts it, where unfused
         // the item stays, every release fails on it again, and the graph stops at the policy's limit.
@@ -300,17 +429,47 @@ class DepthFirstChainTest {
     }
 
     @Test
+    void aProvenFilterNotNamedInTheScopeLeavesTheFiltersAroundItTheirOwnScratchMemory() throws Exception {
+        // d calls nothing but its channels, so the loop names neither it nor its memory: the next filter that asks
+        // for scratch memory must still get its own arena, freed after its work().
+        TestGraph g;
+        FusedBatchTest.ScratchStep first;
+        Divides d;
+        FusedBatchTest.ScratchStep second;
+        try (var _ = TemporaryProperty.set("streamflex.scratchBytes", "4096")) {
+            g = new TestGraph();
+            FusedBatchTest.Seven source = g.filter(FusedBatchTest.Seven.class);
+            first = g.filter("first", FusedBatchTest.ScratchStep.class);
+            d = g.filter("d", Divides.class);
+            second = g.filter("second", FusedBatchTest.ScratchStep.class);
+            FusedBatchTest.Tail tail = g.filter(FusedBatchTest.Tail.class);
+            g.link(g.clock(10), source, "timer").link(source, first, 9).link(first, d, 9).link(d, second, 9)
+                    .link(second, tail, 9).check();
+        }
+        GraphDriver.of(g).run(6);
+        int expected = 0;
+        for (int x = 0; x < 42; x++) {
+            expected += (x + 100_000 / (x + 1)) % 3 == 0 ? 1 : 0;
+        }
+        assertInstanceOf(OneSlot.class, field(d, "in"));
+        assertEquals(14, first.asked);
+        assertEquals(expected, second.asked);
+        assertEquals(0, first.dirty + second.dirty);
+    }
+
+    @Test
     void theGeneratorMakesALoopOfAClassOfItsOwnForEveryChain() throws Throwable {
         Set<Class<?>> classes = new HashSet<>();
         for (int length = 1; length <= 40; length++) {
-            DepthFirstLoop loop = DepthFirstLoops.generated(length, SlotIntChannel.class);
+            DepthFirstLoop loop = DepthFirstLoops.generated(length, SlotIntChannel.class, new boolean[length]);
             assertTrue(loop.getClass().isHidden(), loop.getClass().getName());
             assertTrue(classes.add(loop.getClass()));
         }
-        DepthFirstLoop a = DepthFirstLoops.loopFor(3, SlotIntChannel.class);
-        DepthFirstLoop b = DepthFirstLoops.loopFor(3, SlotIntChannel.class);
+        DepthFirstLoop a = DepthFirstLoops.loopFor(3, SlotIntChannel.class, new boolean[3]);
+        DepthFirstLoop b = DepthFirstLoops.loopFor(3, SlotIntChannel.class, new boolean[3]);
         assertNotSame(a.getClass(), b.getClass());
-        assertThrows(IllegalArgumentException.class, () -> DepthFirstLoops.generated(0, SlotIntChannel.class));
+        assertThrows(IllegalArgumentException.class,
+                () -> DepthFirstLoops.generated(0, SlotIntChannel.class, new boolean[0]));
     }
 
     private static Object field(Filter filter, String name) throws ReflectiveOperationException {
