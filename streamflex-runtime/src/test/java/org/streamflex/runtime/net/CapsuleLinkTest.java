@@ -10,10 +10,12 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.streamflex.Capsule;
+import org.streamflex.fixtures.Soak;
 import org.streamflex.runtime.capsule.CapsuleType;
 
 /** Links of capsules over loopback in one JVM: encoded into the sender's queue, decoded into pooled capsules. */
@@ -72,15 +74,17 @@ class CapsuleLinkTest {
 
     @Test
     void creditModeDeliversEveryCapsuleInOrderBitForBitToASlowConsumer() throws Exception {
-        int n = 200_000;
+        // Bounded by time, not by count: on a loaded machine the sender, the consumer and the link's
+        // event loops share two cores. The consumer takes until the sender says how many it offered.
         try (NetworkLinkServer server = NetworkLinkServer.open(LOOPBACK)) {
             CapsuleLinkReceiver<Reading> in = server.capsuleReceiver(id(LinkMode.CREDIT), CODEC, 256, ITEM_BYTES);
+            AtomicLong total = new AtomicLong(Long.MAX_VALUE);
             long[] next = {0};
             long[] wrong = {0};
             Thread consumer = new Thread(() -> {
                 Reading into = TYPE.newInstance(); // one pooled capsule, reused: decoding allocates nothing
                 long polls = 0;
-                while (next[0] < n) {
+                while (next[0] < total.get()) {
                     if (in.poll(into)) {
                         wrong[0] += into.is(next[0]) ? 0 : 1;
                         next[0]++;
@@ -93,17 +97,24 @@ class CapsuleLinkTest {
             consumer.start();
             try (NetworkLinkClient out = NetworkLinkClient.connectCapsules(server.address(), id(LinkMode.CREDIT),
                     CODEC, 128, 1 << 16, LinkClientSettings.DEFAULT)) {
+                LinkCounters sender = out.counters();
                 Reading r = TYPE.newInstance();
-                for (long i = 0; i < n; i++) {
-                    r.fill(i);
+                Soak soak = Soak.start();
+                long n = 0;
+                // Until the sender has been refused at least once too: the consumer is slow by construction,
+                // not because the machine happened to be fast; only the hard limit ends a sender never refused.
+                while (soak.more(n, 5_000) || sender.refused() == 0 && soak.more(n, Long.MAX_VALUE)) {
+                    r.fill(n);
                     while (!out.offer(r)) {
                         Thread.onSpinWait();
                     }
+                    n++;
                 }
+                total.set(n);
                 consumer.join(90_000);
                 assertFalse(consumer.isAlive(), "the consumer got " + next[0] + " of " + n);
+                assertEquals(n, next[0], "the consumer took every capsule offered");
                 assertEquals(0, wrong[0], "every capsule arrives in order, bit for bit");
-                LinkCounters sender = out.counters();
                 assertEquals(n, sender.accepted());
                 assertEquals(n, sender.sent());
                 assertEquals(0, sender.droppedAtSender());
@@ -117,7 +128,6 @@ class CapsuleLinkTest {
 
     @Test
     void dropModeCountsEveryCapsuleASlowConsumerMisses() throws Exception {
-        int n = 100_000;
         try (NetworkLinkServer server = NetworkLinkServer.open(LOOPBACK)) {
             CapsuleLinkReceiver<Reading> in = server.capsuleReceiver(id(LinkMode.DROP), CODEC, 64, ITEM_BYTES);
             NetworkLinkClient out = NetworkLinkClient.connectCapsules(server.address(), id(LinkMode.DROP), CODEC,
@@ -125,16 +135,25 @@ class CapsuleLinkTest {
             Reading r = TYPE.newInstance();
             Reading into = TYPE.newInstance();
             long[] got = {0, -1, 0}; // count, last number, wrong
-            for (long i = 0; i < n; i++) {
-                r.fill(i);
-                out.offer(r);
-                if (i % 1000 == 0) {
-                    pollAll(in, into, got);
+            // Bounded by time, in whole blocks of 1000 offers, each after a poll: the last block's 999 capsules
+            // after its poll either pass through the sender's queue (hundreds of capsules) into the receiver's
+            // 64-capsule queue with nobody polling it, or are dropped at the sender when that queue is full
+            // (and then the full queue follows them): some are missed however fast or slow the machine is.
+            Soak soak = Soak.start();
+            long n = 0;
+            for (long block = 0; soak.more(block, 20); block++) {
+                for (int k = 0; k < 1000; k++, n++) {
+                    r.fill(n);
+                    out.offer(r);
+                    if (k == 0) {
+                        pollAll(in, into, got);
+                    }
                 }
             }
+            long offered = n;
             LinkCounters sender = out.counters();
             LinkCounters receiver = in.counters();
-            waitFor(() -> sender.sent() + sender.droppedAtSender() == n, "the sender's queue to empty");
+            waitFor(() -> sender.sent() + sender.droppedAtSender() == offered, "the sender's queue to empty");
             waitFor(() -> receiver.delivered() + receiver.droppedAtReceiver() == sender.sent(),
                     "the receiver to take every capsule sent");
             pollAll(in, into, got);
