@@ -103,7 +103,7 @@ class CapsuleLinkTest {
                 long n = 0;
                 // Until the sender has been refused at least once too: the consumer is slow by construction,
                 // not because the machine happened to be fast; only the hard limit ends a sender never refused.
-                while (soak.more(n, 5_000) || sender.refused() == 0 && soak.more(n, Long.MAX_VALUE)) {
+                while (soak.more(n, 5_000) || (sender.refused() == 0 && soak.more(n, Long.MAX_VALUE))) {
                     r.fill(n);
                     while (!out.offer(r)) {
                         Thread.onSpinWait();

@@ -52,7 +52,7 @@ class NetworkLinkTest {
                 long n = 0;
                 // Until the sender has been refused at least once too: the consumer is slow by construction,
                 // not because the machine happened to be fast; only the hard limit ends a sender never refused.
-                while (soak.more(n, 10_000) || sender.refused() == 0 && soak.more(n, Long.MAX_VALUE)) {
+                while (soak.more(n, 10_000) || (sender.refused() == 0 && soak.more(n, Long.MAX_VALUE))) {
                     while (!out.offer(n)) {
                         Thread.onSpinWait();
                     }
