@@ -128,6 +128,7 @@ class CapsuleLinkTest {
 
     @Test
     void dropModeCountsEveryCapsuleASlowConsumerMisses() throws Exception {
+        int n = 100_000;
         try (NetworkLinkServer server = NetworkLinkServer.open(LOOPBACK)) {
             CapsuleLinkReceiver<Reading> in = server.capsuleReceiver(id(LinkMode.DROP), CODEC, 64, ITEM_BYTES);
             NetworkLinkClient out = NetworkLinkClient.connectCapsules(server.address(), id(LinkMode.DROP), CODEC,
@@ -135,25 +136,16 @@ class CapsuleLinkTest {
             Reading r = TYPE.newInstance();
             Reading into = TYPE.newInstance();
             long[] got = {0, -1, 0}; // count, last number, wrong
-            // Bounded by time, in whole blocks of 1000 offers, each after a poll: the last block's 999 capsules
-            // after its poll either pass through the sender's queue (hundreds of capsules) into the receiver's
-            // 64-capsule queue with nobody polling it, or are dropped at the sender when that queue is full
-            // (and then the full queue follows them): some are missed however fast or slow the machine is.
-            Soak soak = Soak.start();
-            long n = 0;
-            for (long block = 0; soak.more(block, 20); block++) {
-                for (int k = 0; k < 1000; k++, n++) {
-                    r.fill(n);
-                    out.offer(r);
-                    if (k == 0) {
-                        pollAll(in, into, got);
-                    }
+            for (long i = 0; i < n; i++) {
+                r.fill(i);
+                out.offer(r);
+                if (i % 1000 == 0) {
+                    pollAll(in, into, got);
                 }
             }
-            long offered = n;
             LinkCounters sender = out.counters();
             LinkCounters receiver = in.counters();
-            waitFor(() -> sender.sent() + sender.droppedAtSender() == offered, "the sender's queue to empty");
+            waitFor(() -> sender.sent() + sender.droppedAtSender() == n, "the sender's queue to empty");
             waitFor(() -> receiver.delivered() + receiver.droppedAtReceiver() == sender.sent(),
                     "the receiver to take every capsule sent");
             pollAll(in, into, got);
