@@ -10,10 +10,12 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.streamflex.Capsule;
+import org.streamflex.fixtures.Soak;
 import org.streamflex.runtime.capsule.CapsuleType;
 
 /** Links of capsules over loopback in one JVM: encoded into the sender's queue, decoded into pooled capsules. */
@@ -72,15 +74,17 @@ class CapsuleLinkTest {
 
     @Test
     void creditModeDeliversEveryCapsuleInOrderBitForBitToASlowConsumer() throws Exception {
-        int n = 200_000;
+        // Bounded by time, not by count: on a loaded machine the sender, the consumer and the link's
+        // event loops share two cores. The consumer takes until the sender says how many it offered.
         try (NetworkLinkServer server = NetworkLinkServer.open(LOOPBACK)) {
             CapsuleLinkReceiver<Reading> in = server.capsuleReceiver(id(LinkMode.CREDIT), CODEC, 256, ITEM_BYTES);
+            AtomicLong total = new AtomicLong(Long.MAX_VALUE);
             long[] next = {0};
             long[] wrong = {0};
             Thread consumer = new Thread(() -> {
                 Reading into = TYPE.newInstance(); // one pooled capsule, reused: decoding allocates nothing
                 long polls = 0;
-                while (next[0] < n) {
+                while (next[0] < total.get()) {
                     if (in.poll(into)) {
                         wrong[0] += into.is(next[0]) ? 0 : 1;
                         next[0]++;
@@ -93,17 +97,24 @@ class CapsuleLinkTest {
             consumer.start();
             try (NetworkLinkClient out = NetworkLinkClient.connectCapsules(server.address(), id(LinkMode.CREDIT),
                     CODEC, 128, 1 << 16, LinkClientSettings.DEFAULT)) {
+                LinkCounters sender = out.counters();
                 Reading r = TYPE.newInstance();
-                for (long i = 0; i < n; i++) {
-                    r.fill(i);
+                Soak soak = Soak.start();
+                long n = 0;
+                // Until the sender has been refused at least once too: the consumer is slow by construction,
+                // not because the machine happened to be fast; only the hard limit ends a sender never refused.
+                while (soak.more(n, 5_000) || (sender.refused() == 0 && soak.more(n, Long.MAX_VALUE))) {
+                    r.fill(n);
                     while (!out.offer(r)) {
                         Thread.onSpinWait();
                     }
+                    n++;
                 }
+                total.set(n);
                 consumer.join(90_000);
                 assertFalse(consumer.isAlive(), "the consumer got " + next[0] + " of " + n);
+                assertEquals(n, next[0], "the consumer took every capsule offered");
                 assertEquals(0, wrong[0], "every capsule arrives in order, bit for bit");
-                LinkCounters sender = out.counters();
                 assertEquals(n, sender.accepted());
                 assertEquals(n, sender.sent());
                 assertEquals(0, sender.droppedAtSender());
