@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.streamflex.samples.marmot.DoaBacklog;
+import org.streamflex.samples.marmot.DoaQueue;
 import org.streamflex.samples.marmot.MarmotConfig;
 
 /**
@@ -22,17 +23,21 @@ import org.streamflex.samples.marmot.MarmotConfig;
  * each run waits on, which other processes' time slices leave out.
  *
  * <pre>{@code
- * DoaFissionBench.measure(config, denseScene, 9, 3);
+ * DoaFissionBench.measure(config, denseScene, 9, 3, 4);
  * }</pre>
  */
 final class DoaFissionBench {
-    private static final int BATCH = 4;
+    /** Detections per batch unless asked otherwise: the figures of earlier sessions were taken with 4. */
+    static final int DEFAULT_BATCH = 4;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private DoaFissionBench() {
     }
 
-    static void measure(MarmotConfig config, MarmotScene scene, int rounds, int warmup) {
+    static void measure(MarmotConfig config, MarmotScene scene, int rounds, int warmup, int batch) {
+        if (batch < 1 || batch > DoaQueue.MAX_BATCH) {
+            throw new IllegalArgumentException("--fission-batch " + batch + ": 1 to " + DoaQueue.MAX_BATCH);
+        }
         PlainMarmotNode finder = new PlainMarmotNode(config, scene.site(), scene.sampleRate());
         short[] block = new short[PlainMarmotNode.CHANNELS * 1024];
         for (int f = 0; f < scene.frames(); f += 1024) {
@@ -50,9 +55,9 @@ final class DoaFissionBench {
             longest = Math.max(longest, lengths[i]);
         }
         DoaBacklog one = DoaBacklog.build(config, scene.site(), 0, scene.sampleRate(), scene.pcm(), scene.frames(), 1,
-                BATCH, 20_000);
+                batch, 20_000);
         DoaBacklog two = DoaBacklog.build(config, scene.site(), 0, scene.sampleRate(), scene.pcm(), scene.frames(), 2,
-                BATCH, 20_000);
+                batch, 20_000);
         PlainDoa first = new PlainDoa(config, scene.site(), scene.sampleRate(), longest);
         PlainDoa second = new PlainDoa(config, scene.site(), scene.sampleRate(), longest);
         float[] plainAzimuths = new float[n];
@@ -92,7 +97,7 @@ final class DoaFissionBench {
             helper.shutdownNow();
         }
         System.out.println("DOA fission on " + Runtime.getRuntime().availableProcessors() + " processors, " + n
-                + " detections of the dense scene as a backlog, batches of " + BATCH + ", per detection:");
+                + " detections of the dense scene as a backlog, batches of " + batch + ", per detection:");
         System.out.printf(Locale.ROOT, "  StreamFlex, 1 replica   %s%n", MarmotBench.spread(ms[0], "ms"));
         System.out.printf(Locale.ROOT, "  StreamFlex, 2 replicas  %s%n", MarmotBench.spread(ms[1], "ms"));
         System.out.printf(Locale.ROOT, "  plain Java, 1 thread    %s%n", MarmotBench.spread(ms[2], "ms"));

@@ -50,21 +50,24 @@ public final class MarmotBench {
 
     /**
      * Runs it; options {@code --rounds N} (9), {@code --warmup N} (3), {@code --seconds S} (60),
-     * {@code --fission-only} (only the DOA's fission measurement, {@link DoaFissionBench}).
+     * {@code --fission-only} (only the DOA's fission measurement, {@link DoaFissionBench}),
+     * {@code --fission-batch N} (its detections per batch, 4; the command's {@code --doa-queue} is 8).
      */
     public static void main(String[] args) {
         int rounds = 9;
         int warmup = 3;
         double seconds = 60;
         boolean fissionOnly = false;
+        int fissionBatch = DoaFissionBench.DEFAULT_BATCH;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--fission-only" -> fissionOnly = true;
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--warmup" -> warmup = Integer.parseInt(args[++i]);
                 case "--seconds" -> seconds = Double.parseDouble(args[++i]);
+                case "--fission-batch" -> fissionBatch = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + "; options: --rounds N --warmup N --seconds S --fission-only");
+                        + "; options: --rounds N --warmup N --seconds S --fission-only --fission-batch N");
             }
         }
         Machine.describe().forEach(System.out::println);
@@ -75,7 +78,7 @@ public final class MarmotBench {
         MarmotScene dense = MarmotScene.generate(base.withCalls((int) Math.min(seconds / 2.1 * 4,
                 (seconds - 1.5) / 0.5)));
         if (fissionOnly) {
-            DoaFissionBench.measure(config, dense, rounds, warmup);
+            DoaFissionBench.measure(config, dense, rounds, warmup, fissionBatch);
             return;
         }
         MarmotScene quiet = MarmotScene.generate(base.withCalls(0));
@@ -139,7 +142,7 @@ public final class MarmotBench {
                 (double) node.detectionSamples() / node.detections());
         linesOfCode();
         System.out.println();
-        DoaFissionBench.measure(config, dense, rounds, warmup);
+        DoaFissionBench.measure(config, dense, rounds, warmup, fissionBatch);
     }
 
     /** Lines of code of the detector and the DOA (SourceLines), when run from the repository's root. */

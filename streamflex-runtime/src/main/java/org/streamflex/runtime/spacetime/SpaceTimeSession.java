@@ -491,7 +491,6 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
     @Override
     public void channelInactive(ChannelHandlerContext context) {
         closed = true;
-        server.sessionClosed();
         filters.closed(); // a filter's work() cut off by the close is undone, as if it threw
         abandonOpenQueueItems();
         // A dead client's virtual time must not hold the space's minimum back: its threads leave.
@@ -508,6 +507,8 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
         queueInputs.clear();
         queueOutputs.clear();
         registers.clear();
+        // Counted once the session's threads have left: a caller that sees the count sees the space without them.
+        server.sessionClosed();
         context.fireChannelInactive();
     }
 
