@@ -56,7 +56,7 @@ public final class Deployment {
      * deployment (their node index and microphone geometry would not be the server's).
      *
      * <pre>{@code
-     * String.format("%016x", deployment.fingerprint());   // as the node and the server print it
+     * Deployment.fingerprintText(deployment.fingerprint());   // as the node and the server print it
      * }</pre>
      */
     public long fingerprint() {
@@ -85,7 +85,12 @@ public final class Deployment {
 
     /** {@link #fingerprint()} as the command prints it: 16 hexadecimal digits. */
     public String fingerprintText() {
-        return String.format(Locale.ROOT, "%016x", fingerprint());
+        return fingerprintText(fingerprint());
+    }
+
+    /** A fingerprint as the command prints it, such as one a node stamped on its items. */
+    public static String fingerprintText(long fingerprint) {
+        return String.format(Locale.ROOT, "%016x", fingerprint);
     }
 
     private static void digest(MessageDigest sha, ByteBuffer b, double v) {

@@ -135,7 +135,7 @@ final class ServerRun {
                 told[k] = true;
                 err.println("marmot: node " + nodes.get(k).id() + " (index " + k + " in the server's "
                         + Deployment.NODES_FILE + ") read another deployment: its items carry fingerprint "
-                        + String.format(java.util.Locale.ROOT, "%016x", theirs) + ", the server's "
+                        + Deployment.fingerprintText(theirs) + ", the server's "
                         + Deployment.NODES_FILE + " and " + Deployment.MICS_FILE + " give "
                         + deployment.fingerprintText() + "; its detections are ignored (their node index and"
                         + " microphones would not be the server's): give every node the server's two files");
