@@ -131,7 +131,7 @@ public final class Experiments {
 
     /**
      * 5.2.1: a thread per filter scheduled by the OS against the graph on its workers (and on one clock
-     * thread), and the same filters as plain calls: the bound no scheduler of these filters can pass.
+     * thread), and the same filters as plain calls: about the most any scheduler of them could reach.
      */
     static Section osThreads(int work) {
         List<Row> rows = new ArrayList<>();
@@ -166,9 +166,9 @@ public final class Experiments {
                 keys, List.of(new Paper("paper hybrid/OS thread", Map.of("8", "3.1x", "32", "10.5x"))),
                 List.of("n filters of W = " + work + " computations each, dynamic rates (no @Rate), between a"
                                 + " source and a sink (W is --work, " + THREAD_WORK + " unless given).",
-                        "plain: the n filters as plain method calls on the measuring thread, inlined by the JIT: the"
-                                + " most any scheduler of these filters could reach, so plain/threads bounds"
-                                + " hybrid/threads.",
+                        "plain: the n filters as plain method calls on the measuring thread, inlined by the JIT:"
+                                + " about the most any scheduler of these filters could reach (a batch of independent"
+                                + " items may overlap a little more), so plain/threads about bounds hybrid/threads.",
                         "threads-abq / threads-lbq: a platform thread per filter and one for the source, the"
                                 + " measuring thread the sink, linked by ArrayBlockingQueue<Double> (capacity "
                                 + ThreadChain.ARRAY_CAPACITY + ") / unbounded LinkedBlockingQueue<Double>; the OS"
