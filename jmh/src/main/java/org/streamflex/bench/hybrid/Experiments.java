@@ -37,9 +37,14 @@ public final class Experiments {
     private Experiments() {
     }
 
-    /** All four, in the paper's order. */
+    /** All four, in the paper's order, 5.2.1's filters of {@link #THREAD_WORK} computations each. */
     public static List<Section> all() {
-        return List.of(dynamicOverhead(), operatorWorkload(), batching(), osThreads());
+        return all(THREAD_WORK);
+    }
+
+    /** All four, in the paper's order, 5.2.1's filters of {@code threadWork} computations each. */
+    public static List<Section> all(int threadWork) {
+        return List.of(dynamicOverhead(), operatorWorkload(), batching(), osThreads(threadWork));
     }
 
     /** 5.1.1: identity filters over dynamic channels against declared rates and plain calls. */
@@ -124,14 +129,18 @@ public final class Experiments {
                                 + " triple the performance\"."));
     }
 
-    /** 5.2.1: a thread per filter scheduled by the OS against the graph on its workers (and on one clock thread). */
-    static Section osThreads() {
+    /**
+     * 5.2.1: a thread per filter scheduled by the OS against the graph on its workers (and on one clock
+     * thread), and the same filters as plain calls: about the most any scheduler of them could reach.
+     */
+    static Section osThreads(int work) {
         List<Row> rows = new ArrayList<>();
         List<String> keys = new ArrayList<>();
         for (int n : THREAD_FILTERS) {
             String key = String.valueOf(n);
             keys.add(key);
-            Chain chain = new Chain(n, 1, THREAD_WORK);
+            Chain chain = new Chain(n, 1, work);
+            rows.add(new Row(key, "plain", new PlainChain(chain)));
             rows.add(new Row(key, "threads-abq", new ThreadChain(chain, Queues.ARRAY)));
             rows.add(new Row(key, "threads-lbq", new ThreadChain(chain, Queues.LINKED)));
             rows.add(new Row(key, "graph-b1", new GraphChain(chain, Stages.DYNAMIC, 1, Mode.STARTED)));
@@ -151,10 +160,15 @@ public final class Experiments {
                 List.of(Ratio.sameKey(graph, "threads-abq"), Ratio.sameKey(graph, "threads-lbq"),
                         Ratio.sameKey(graph, "clock-b" + THREAD_BATCH),
                         Ratio.sameKey(draining, "threads-abq"), Ratio.sameKey(draining, "threads-lbq"),
-                        Ratio.sameKey("driver-b" + THREAD_BATCH, "clock-b" + THREAD_BATCH)),
+                        Ratio.sameKey("driver-b" + THREAD_BATCH, "clock-b" + THREAD_BATCH),
+                        Ratio.sameKey("plain", "threads-abq"), Ratio.sameKey("plain", "threads-lbq"),
+                        Ratio.sameKey("plain", graph)),
                 keys, List.of(new Paper("paper hybrid/OS thread", Map.of("8", "3.1x", "32", "10.5x"))),
-                List.of("n filters of W = " + THREAD_WORK + " computations each, dynamic rates (no @Rate), between a"
-                                + " source and a sink.",
+                List.of("n filters of W = " + work + " computations each, dynamic rates (no @Rate), between a"
+                                + " source and a sink (W is --work, " + THREAD_WORK + " unless given).",
+                        "plain: the n filters as plain method calls on the measuring thread, inlined by the JIT:"
+                                + " about the most any scheduler of these filters could reach (a batch of independent"
+                                + " items may overlap a little more), so plain/threads about bounds hybrid/threads.",
                         "threads-abq / threads-lbq: a platform thread per filter and one for the source, the"
                                 + " measuring thread the sink, linked by ArrayBlockingQueue<Double> (capacity "
                                 + ThreadChain.ARRAY_CAPACITY + ") / unbounded LinkedBlockingQueue<Double>; the OS"

@@ -31,14 +31,15 @@ import org.streamflex.bench.Machine;
  *
  * <p>Options: {@code --quick} (50 ms rounds, 1 warm-up and 3 timed, 1 s per variant: about 15 s in
  * all; the long run takes about two and a half minutes), {@code --section ID} (one of 5.1.1,
- * 5.1.2, 5.1.3, 5.2.1; repeatable; all by default), and to override either mode {@code --items N}
+ * 5.1.2, 5.1.3, 5.2.1; repeatable; all by default), {@code --work W} (the computations of each of
+ * 5.2.1's filters, 10 by default; 0 for identity filters), and to override either mode {@code --items N}
  * (fixed items per round, a power of two), {@code --warmup N}, {@code --rounds N},
  * {@code --round-ms T}, {@code --budget-ms T}. A wrong argument prints the usage and exits with
  * status 2.
  */
 public final class HybridMain {
-    static final String USAGE = "usage: HybridMain [--quick] [--section 5.1.1|5.1.2|5.1.3|5.2.1]... [--items N]"
-            + " [--warmup N] [--rounds N] [--round-ms T] [--budget-ms T]";
+    static final String USAGE = "usage: HybridMain [--quick] [--section 5.1.1|5.1.2|5.1.3|5.2.1]... [--work W]"
+            + " [--items N] [--warmup N] [--rounds N] [--round-ms T] [--budget-ms T]";
     static final String FUSION_PROPERTY = "streamflex.fusion";
     /** The runtime's logger (a field: the logging framework holds loggers weakly and would forget the level). */
     private static final Logger RUNTIME_LOG = Logger.getLogger("org.streamflex.runtime");
@@ -52,8 +53,9 @@ public final class HybridMain {
      * @param quick whether this is the quick run (printed)
      * @param sections the ids of the sections to run, in the paper's order
      * @param plan how each variant is measured
+     * @param threadWork the computations of each of 5.2.1's filters ({@code --work})
      */
-    record Options(boolean quick, Set<String> sections, Rounds.Plan plan) {
+    record Options(boolean quick, Set<String> sections, Rounds.Plan plan, int threadWork) {
         static Options parse(String... args) {
             boolean quick = List.of(args).contains("--quick");
             Set<String> known = Experiments.all().stream().map(Section::id)
@@ -64,6 +66,7 @@ public final class HybridMain {
             int rounds = quick ? 3 : 7;
             long roundMillis = quick ? 50 : 200;
             long budgetMillis = quick ? 1_000 : 5_000;
+            int threadWork = Experiments.THREAD_WORK;
             for (int i = 0; i < args.length; i++) {
                 String arg = args[i];
                 if (arg.equals("--quick")) {
@@ -92,6 +95,7 @@ public final class HybridMain {
                     case "--rounds" -> rounds = Math.toIntExact(number);
                     case "--round-ms" -> roundMillis = number;
                     case "--budget-ms" -> budgetMillis = number;
+                    case "--work" -> threadWork = workOf(number);
                     default -> throw new IllegalArgumentException("unknown option " + arg);
                 }
             }
@@ -99,7 +103,15 @@ public final class HybridMain {
             if (!chosen.isEmpty()) {
                 sections.retainAll(chosen);
             }
-            return new Options(quick, sections, new Rounds.Plan(items, warmup, rounds, roundMillis, budgetMillis));
+            return new Options(quick, sections, new Rounds.Plan(items, warmup, rounds, roundMillis, budgetMillis),
+                    threadWork);
+        }
+
+        private static int workOf(long number) {
+            if (number < 0 || number > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("--work needs 0 or more computations per filter, not " + number);
+            }
+            return (int) number;
         }
     }
 
@@ -150,7 +162,7 @@ public final class HybridMain {
         long start = System.nanoTime();
         boolean valid = true;
         Map<String, Expected> expected = new HashMap<>();
-        for (Section section : Experiments.all()) {
+        for (Section section : Experiments.all(options.threadWork())) {
             if (!options.sections().contains(section.id())) {
                 continue;
             }

@@ -293,6 +293,17 @@ public abstract class SpscRing extends SpscRingFields {
         return (int) Math.min(Integer.MAX_VALUE, room);
     }
 
+    /**
+     * Brings the producer's cached put limit up to date with one read of the consumer's head, unless
+     * spilled items pin it ({@link #PINNED}): what a worker calls on the producer's thread before a
+     * batch, so that the batch's puts that fit take the fast path and none reads the consumer's line.
+     */
+    public final void refreshPutLimit() {
+        if (spillPendingTail == spillHead) {
+            putLimit = (confined ? lpHead() : lvHead()) + capacity;
+        }
+    }
+
     /** First stream index the current transaction put (published tail). */
     protected final long publishedTail() {
         return lpTail();
@@ -510,6 +521,26 @@ public abstract class SpscRing extends SpscRingFields {
         long tail = confined ? lpTail() : lvTail();
         tailCache = tail;
         return (int) (tail - pendingHead);
+    }
+
+    /**
+     * The stream index of the consumer's next take, which each take advances and each untake steps
+     * back: a worker's batch compares it before and after a work() to see whether the call took
+     * anything, reading only the consumer's own field.
+     */
+    public final long takePosition() {
+        return pendingHead;
+    }
+
+    /**
+     * Whether the consumer knows of an item to take without reading the producer's tail: true only
+     * if {@link #size()} is positive, but items published since the tail was last read
+     * ({@link #sizeForBatch()}, or a take that found its cached tail used up) are not seen. What a
+     * worker's batch asks after each work(): plain loads of the consumer's own fields, so the JIT
+     * keeps the loop free of memory barriers, and a batch ends at the items there were when it began.
+     */
+    public final boolean knownAvailable() {
+        return tailCache > pendingHead;
     }
 
     /** Items the current transaction has taken and not given back. */

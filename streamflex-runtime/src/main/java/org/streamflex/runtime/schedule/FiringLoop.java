@@ -1,6 +1,7 @@
 package org.streamflex.runtime.schedule;
 
 import org.streamflex.Filter;
+import org.streamflex.runtime.channel.SpscRing;
 
 /**
  * The loop every fused filter runs, written once: {@link FiringLoops} defines a hidden copy of
@@ -26,6 +27,22 @@ final class FiringLoop extends Firings {
             if (task.pendingTaken() == taken || !task.inputsReady()) {
                 break;
             }
+        }
+        return run;
+    }
+
+    @Override
+    int fireWhileTaking(WorkTransaction task, Filter filter, SpscRing in, int max) {
+        int run = 0;
+        long position = in.takePosition();
+        while (run < max) {
+            filter.work();
+            task.afterFiring(++run);
+            long next = in.takePosition();
+            if (next == position || !in.knownAvailable()) {
+                break;
+            }
+            position = next;
         }
         return run;
     }

@@ -1,6 +1,7 @@
 package org.streamflex.runtime.schedule;
 
 import org.streamflex.Filter;
+import org.streamflex.runtime.channel.SpscRing;
 
 /**
  * The inner loop of a fused filter: {@code count} calls of its {@code work()} back to back, inside
@@ -35,6 +36,31 @@ abstract class Firings {
             if (task.pendingTaken() == taken || !task.inputsReady()) {
                 break;
             }
+        }
+        return run;
+    }
+
+    /**
+     * {@link #fireWhileReady} for a filter whose one input is the ring {@code in} (no time channel,
+     * no declared rate): calls {@code filter.work()} while the last call took from {@code in} and
+     * {@code in} holds an item it knew of when the batch began ({@link SpscRing#knownAvailable()}),
+     * at most {@code max} times. The same batch as the general loop's, checked with plain loads of
+     * the consumer's own fields rather than a read of the producer's tail per call; items that
+     * arrive during the batch wait for the next. {@link FiringLoop} overrides it with the same code.
+     *
+     * @return the number of calls
+     */
+    int fireWhileTaking(WorkTransaction task, Filter filter, SpscRing in, int max) {
+        int run = 0;
+        long position = in.takePosition();
+        while (run < max) {
+            filter.work();
+            task.afterFiring(++run);
+            long next = in.takePosition();
+            if (next == position || !in.knownAvailable()) {
+                break;
+            }
+            position = next;
         }
         return run;
     }

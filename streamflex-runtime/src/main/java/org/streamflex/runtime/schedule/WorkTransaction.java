@@ -265,15 +265,28 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
         if (atomicity != null) {
             atomicity.enterWork();
         }
+        SpscRing sole = whileReady ? soleInput() : null;
+        if (sole != null) {
+            sole.sizeForBatch(); // the batch's items, read once: the loop then checks its own fields only
+        }
         int done;
         try {
-            done = whileReady ? loop.fireWhileReady(this, filter, n) : loop.fire(this, filter, n);
+            done = sole != null ? loop.fireWhileTaking(this, filter, sole, n)
+                    : whileReady ? loop.fireWhileReady(this, filter, n) : loop.fire(this, filter, n);
         } catch (Throwable failure) {
             return failed(slot, failure);
         }
         boolean took = returned(slot, heapBefore);
         commits.add(done);
         return took;
+    }
+
+    /**
+     * The filter's one input when its default trigger is "that ring holds an item" (one data input,
+     * no time channel, no declared window), for {@link Firings#fireWhileTaking}; else null.
+     */
+    private SpscRing soleInput() {
+        return inputs.length == 1 && timers.length == 0 && declaredInputs == null ? inputs[0] : null;
     }
 
     /**

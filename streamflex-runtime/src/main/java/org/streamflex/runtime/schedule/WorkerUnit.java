@@ -116,6 +116,10 @@ public final class WorkerUnit {
         if (!roomDownstream()) {
             return progressed;
         }
+        for (SpscRing out : outputs) {
+            // One read of each consumer's head per turn, so that no put of the turn's batch reads it.
+            out.refreshPutLimit();
+        }
         if (clock != null) {
             for (int i = 0; i < RELEASES_PER_TURN && (i == 0 || roomDownstream()); i++) {
                 long start = System.nanoTime() - startNanos;

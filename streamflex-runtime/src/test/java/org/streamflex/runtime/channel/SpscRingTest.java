@@ -189,6 +189,63 @@ class SpscRingTest {
         assertEquals(6, ring.published());
     }
 
+    @Test
+    void knownAvailableSeesTheItemsOfTheLastTailReadAndTakePositionCountsTakesAndUntakes() {
+        publish(1, 2);
+        assertFalse(ring.knownAvailable(), "no tail read yet");
+        assertEquals(2, ring.sizeForBatch());
+        long start = ring.takePosition();
+        assertTrue(ring.knownAvailable());
+        assertEquals(1, ring.take());
+        assertEquals(start + 1, ring.takePosition());
+        publish(3); // published after the batch's read: not known until the tail is read again
+        assertEquals(2, ring.take());
+        assertFalse(ring.knownAvailable());
+        ring.untake(2);
+        assertEquals(start + 1, ring.takePosition(), "an untake steps the position back");
+        assertTrue(ring.knownAvailable());
+        assertEquals(2, ring.take());
+        assertEquals(1, ring.sizeForBatch());
+        assertTrue(ring.knownAvailable());
+        assertEquals(3, ring.take());
+    }
+
+    @Test
+    void refreshPutLimitLetsPutsUseTheRoomFreedWithoutReadingTheHeadAgain() {
+        publish(1, 2, 3, 4);
+        ring.take();
+        ring.take();
+        ring.publishTakes();
+        ring.refreshPutLimit();
+        assertTrue(ring.hasRoomFor(2));
+        assertTrue(ring.put(5));
+        assertTrue(ring.put(6));
+        assertFalse(ring.put(7), "the limit is the head read plus the capacity, never beyond");
+        ring.publishPuts();
+        assertEquals(1, ring.dropped());
+    }
+
+    @Test
+    void refreshPutLimitLeavesALosslessRingsSpilledPutsAheadOfNewOnes() {
+        LongRing lossless = new LongRing(2, "lossless");
+        lossless.lossless(8);
+        lossless.put(1);
+        lossless.put(2);
+        lossless.put(3); // spilled
+        lossless.publishPuts();
+        lossless.take();
+        lossless.publishTakes();
+        lossless.refreshPutLimit(); // must not unpin the limit while 3 waits in the spill
+        lossless.put(4);
+        lossless.publishPuts();
+        assertEquals(2, lossless.sizeForBatch());
+        assertEquals(2, lossless.take());
+        assertEquals(3, lossless.take());
+        lossless.publishTakes();
+        lossless.drainSpill();
+        assertEquals(4, lossless.sizeForBatch() == 1 ? lossless.take() : -1);
+    }
+
     private void publish(long... values) {
         for (long v : values) {
             ring.put(v);

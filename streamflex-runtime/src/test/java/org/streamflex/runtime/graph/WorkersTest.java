@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.streamflex.BoundaryError;
 import org.streamflex.Clock;
 import org.streamflex.DataChannel;
+import org.streamflex.FailurePolicy;
 import org.streamflex.Filter;
 import org.streamflex.IntChannel;
 import org.streamflex.Rate;
@@ -131,6 +132,44 @@ class WorkersTest {
             copies++;
             count = ++seen; // one writer, the filter's thread; the test thread only reads it
         }
+    }
+
+    /** Puts 0 to {@link #BURST} - 1 in its first work(), then nothing: one transaction, published at once. */
+    public static final class Burst extends Filter {
+        static final int BURST = 50;
+        @SuppressWarnings("UnusedVariable") // released on, never read
+        private TimeChannel timer;
+        private IntChannel out;
+        private boolean done;
+
+        @Override
+        public void work() {
+            if (!done) {
+                for (int i = 0; i < BURST; i++) {
+                    out.put(i);
+                }
+                done = true;
+            }
+        }
+    }
+
+    /** Counts what arrives. */
+    public static final class Count extends Filter {
+        private IntChannel in;
+        private long seen;
+        volatile long count;
+
+        @Override
+        public void work() {
+            in.take();
+            count = ++seen; // one writer, the filter's thread; the test thread only reads it
+        }
+    }
+
+    /** burst -> increment -> count on one worker: the increment runs the whole burst as one batch. */
+    private static TestGraph burst(Increment inc, Count count, Burst burst, TestGraph g) {
+        g.link(g.clock(0), burst).link(burst, inc, 64).link(inc, count, 64).check();
+        return g;
     }
 
     private record Chain(TestGraph graph, Numbers source, Expand expand, Increment inc, Check check) {
@@ -332,6 +371,60 @@ class WorkersTest {
         BoundaryError e = assertThrows(BoundaryError.class, () -> c.graph().awaitTermination(60, TimeUnit.SECONDS));
         assertTrue(e.getMessage().contains("Increment"), e.getMessage());
         assertTrue(e.getMessage().contains("refuses 5001"), e.getMessage());
+    }
+
+    @Test
+    void aWorkersBatchThatThrowsIsUndoneWholeAndTheErrorNamesTheFilter() throws InterruptedException {
+        TestGraph g;
+        Increment inc;
+        try (var _ = TemporaryProperty.set("streamflex.workers.cores", "1")) {
+            g = new TestGraph();
+            Burst burst = g.filter(Burst.class);
+            inc = g.filter(Increment.class);
+            inc.failOn = 30;
+            burst(inc, g.filter(Count.class), burst, g);
+        }
+        g.start();
+        BoundaryError e = assertThrows(BoundaryError.class, () -> g.awaitTermination(60, TimeUnit.SECONDS));
+        assertEquals("Increment", e.filterName());
+        assertEquals("refuses 30", e.causeMessage());
+        // The burst was published at once, so the increment's batch took all 50 and threw at the 31st: its 30
+        // puts were never published and its 50 takes were undone.
+        DataChannel in = g.channel(inc, "in");
+        assertEquals(Burst.BURST, in.size(), "every take of the batch undone");
+        assertEquals(0, g.channel(inc, "out").published(), "no put of the batch published");
+        assertEquals(0, in.dropped() + g.channel(inc, "out").dropped());
+        assertEquals(0, ((IntChannel) in).peek(0), "the batch's first item is at the head again");
+    }
+
+    @Test
+    void aWorkersBatchThatThrowsUnderSkipDiscardsWhatItTookAndPublishesNoneOfItsPuts() throws InterruptedException {
+        TestGraph g;
+        Increment inc;
+        Count count;
+        try (var _ = TemporaryProperty.set("streamflex.workers.cores", "1")) {
+            g = new TestGraph();
+            Burst burst = g.filter(Burst.class);
+            inc = g.filter(Increment.class);
+            inc.failOn = 30;
+            count = g.filter(Count.class);
+            burst(inc, count, burst, g);
+        }
+        g.setFailurePolicy(FailurePolicy.skip(10));
+        g.start();
+        Count c = count;
+        try {
+            await(() -> c.count >= Burst.BURST - 31, "the items after the failed batch");
+        } finally {
+            g.stop();
+        }
+        // The batch took 0 to 30 and threw at 30: its 31 takes are consumed and counted, its 30 puts never
+        // published; 31 to 49, not taken by it, go on in the next batch.
+        assertEquals(31, g.discardedCount(inc), "every item the batch took is counted as discarded");
+        assertEquals(1, g.failureCount(inc));
+        assertEquals(0, g.channel(inc, "in").size());
+        assertEquals(Burst.BURST - 31, g.channel(inc, "out").published(), "no put of the failed batch published");
+        assertEquals(Burst.BURST - 31, count.count);
     }
 
     @Test
