@@ -8,7 +8,8 @@ package org.streamflex.runtime.spacetime;
  * item this way allocates no more than a blocking get does (the view).
  *
  * <pre>{@code
- * asyncGet.startLocked(ts, handler);   // under the lock; null: the item is there, run it now
+ * ItemView now = asyncGet.startLocked(ts, handler); // under the lock; null: registered for the put
+ * // unlocked: if (now != null) asyncGet.handle(handler, now);
  * }</pre>
  *
  * <p>Its fields are read and written under the space's lock only; {@link #afterPut()} takes the
