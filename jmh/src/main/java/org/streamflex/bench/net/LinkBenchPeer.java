@@ -26,6 +26,7 @@ import org.streamflex.runtime.net.NetworkLinkServer;
 import org.streamflex.runtime.net.SharedCodec;
 import org.streamflex.runtime.net.SharedLinkReceiver;
 import org.streamflex.runtime.spacetime.InputConnection;
+import org.streamflex.runtime.spacetime.ItemHandler;
 import org.streamflex.runtime.spacetime.ItemNotAvailableException;
 import org.streamflex.runtime.spacetime.ItemView;
 import org.streamflex.runtime.spacetime.OutputConnection;
@@ -57,9 +58,12 @@ import org.streamflex.runtime.spacetime.SpaceTimeThread;
  *   <li>{@code link-echo P}: links back to the receiver at loopback port P (link B), opens a server
  *       for link A and echoes every item of A on B from a thread of its own; answers {@code port P'}.
  *       {@code payload-echo SIZE P} does the same with links of {@link Payload}s of SIZE bytes.
- *   <li>{@code spacetime-echo SIZE}: a space-time server publishing channels {@code ping} and
- *       {@code pong} of items of SIZE bytes, and a thread of the space echoing each item of
- *       {@code ping} onto {@code pong} at its timestamp; answers {@code port P}.
+ *   <li>{@code spacetime-echo SIZE [thread|on-put]}: a space-time server publishing channels
+ *       {@code ping} and {@code pong} of items of SIZE bytes, and a thread of the space echoing each
+ *       item of {@code ping} onto {@code pong} at its timestamp: from a Java thread of its own,
+ *       blocked in its gets ({@code thread}, the default), or by asynchronous gets whose handler runs
+ *       on the thread of the put that brought the item, the server's event loop ({@code on-put});
+ *       answers {@code port P}.
  *   <li>{@code await N}: waits (10 s at most) until the sink counted N longs; answers {@code received C}.
  *   <li>{@code stop}: closes what the last command opened; answers {@code ok}. {@code exit}: exits.
  * </ul>
@@ -104,7 +108,8 @@ public final class LinkBenchPeer {
             case "broken" -> "broken " + broken;
             case "link-echo" -> linkEcho(words);
             case "payload-echo" -> payloadEcho(Integer.parseInt(words[1]), Integer.parseInt(words[2]));
-            case "spacetime-echo" -> spaceTimeEcho(Integer.parseInt(words[1]));
+            case "spacetime-echo" -> spaceTimeEcho(Integer.parseInt(words[1]),
+                    words.length > 2 ? words[2] : "thread");
             case "await" -> await(words);
             case "stop" -> stop();
             default -> throw new IllegalArgumentException("unknown command " + String.join(" ", words));
@@ -282,7 +287,10 @@ public final class LinkBenchPeer {
      * gets each item of {@code ping} in timestamp order, puts its bytes on {@code pong} at the same
      * timestamp, consumes it and moves its virtual time past it: Stampede's relay, local to the space.
      */
-    private String spaceTimeEcho(int size) {
+    private String spaceTimeEcho(int size, String relay) {
+        if (!relay.equals("thread") && !relay.equals("on-put")) {
+            throw new IllegalArgumentException("spacetime-echo's relay is thread or on-put, not " + relay);
+        }
         SpaceTime space = SpaceTime.create(size);
         open.add(space);
         SpaceTimeChannel ping = space.createChannel("ping");
@@ -292,6 +300,10 @@ public final class LinkBenchPeer {
         OutputConnection out = echo.attachOutput(pong);
         SpaceTimeServer server = SpaceTimeServer.open(space, loopback(0)).publish(ping).publish(pong);
         open.add(server);
+        if (relay.equals("on-put")) {
+            in.getAsync(0, new OnPutRelay(echo, in, out)); // dropped when the space closes at stop
+            return "port " + server.address().getPort();
+        }
         start(() -> {
             long ts = 0;
             while (running) {
@@ -355,6 +367,25 @@ public final class LinkBenchPeer {
 
     static InetSocketAddress loopback(int port) {
         return new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
+    }
+
+    /**
+     * The relay of {@code spacetime-echo ... on-put}: the same steps as the relay thread's (put the
+     * item's bytes on {@code pong} at its timestamp, consume it, move the virtual time past it), run
+     * by the thread that put the item on {@code ping}, then the get of the next timestamp.
+     */
+    private record OnPutRelay(SpaceTimeThread echo, InputConnection in, OutputConnection out)
+            implements ItemHandler {
+        @Override
+        public void onItem(ItemView item) {
+            long ts = item.timestamp();
+            try (item) {
+                out.put(ts, item);
+            }
+            in.consume(ts);
+            echo.setVirtualTime(ts + 1);
+            in.getAsync(ts + 1, this);
+        }
     }
 
     /** Offers every item it is given on link B, waiting for credit. */

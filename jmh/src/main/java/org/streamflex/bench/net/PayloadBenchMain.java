@@ -26,7 +26,8 @@ import org.streamflex.runtime.spacetime.RemoteThread;
  * one-way latency (round trip / 2) of one item of 0.5 KB and of 8 KB by ping-pong, a capsule link
  * with a {@code byte[]} body of that size ({@link Payload512}, {@link Payload8K}) out on link A and
  * back on link B, and a space-time channel (a remote put on {@code ping} and a remote get of
- * {@code pong}, relayed by a thread of the peer's space; as two requests, and as one,
+ * {@code pong}, relayed by a thread of the peer's space (its handler run by the event loop that put the
+ * item; and, one row, a Java thread of its own blocked in its gets); as two requests, and as one,
  * {@link RemoteOutput#putThenGet}), against raw Netty frames of that size
  * echoed by the peer's event loop; and the throughput of 8 KB capsules against raw Netty moving 8 KB
  * frames.
@@ -104,11 +105,13 @@ public final class PayloadBenchMain {
             PingPong[] link = new PingPong[sizes.size()];
             PingPong[] spaceTime = new PingPong[sizes.size()];
             PingPong[] oneRequest = new PingPong[sizes.size()];
+            PingPong[] relayThread = new PingPong[sizes.size()];
             for (int i = 0; i < sizes.size(); i++) {
                 raw[i] = RawRuns.pings(peer, o, sizes.get(i));
                 link[i] = linkPings(peer, o, PayloadBenchMain.<Payload>type(sizes.get(i)));
-                spaceTime[i] = spaceTimePings(peer, o, sizes.get(i), false);
-                oneRequest[i] = spaceTimePings(peer, o, sizes.get(i), true);
+                spaceTime[i] = spaceTimePings(peer, o, sizes.get(i), false, "on-put");
+                oneRequest[i] = spaceTimePings(peer, o, sizes.get(i), true, "on-put");
+                relayThread[i] = spaceTimePings(peer, o, sizes.get(i), true, "thread");
             }
             Rate rawRate = RawRuns.throughput(peer, o, Payload8K.BYTES, 1);
             Rate linkRate = CapsuleRuns.throughput(peer, o, "payload-sink " + Payload8K.BYTES,
@@ -125,6 +128,8 @@ public final class PayloadBenchMain {
                 out.println(spaceTime[i].ratioRow("ratio put, get / raw Netty " + size, raw[i]));
                 out.println(oneRequest[i].row("space-time putThenGet " + size));
                 out.println(oneRequest[i].ratioRow("ratio putThenGet / raw Netty " + size, raw[i]));
+                out.println(relayThread[i].row("putThenGet, relay thread " + size));
+                out.println(relayThread[i].ratioRow("ratio relay thread / raw Netty " + size, raw[i]));
             }
             out.println();
             out.println(Rate.header("8 KB items"));
@@ -139,15 +144,18 @@ public final class PayloadBenchMain {
 
     /**
      * Round trips of one item of {@code size} bytes through a space-time server in the peer: a remote
-     * put on {@code ping}, the peer's relay thread puts it on {@code pong}, a remote blocking get of
+     * put on {@code ping}, the peer's relay puts it on {@code pong} ({@code relay}: {@code on-put}, an
+     * asynchronous get's handler run by the server's event loop that put the item; {@code thread}, a
+     * Java thread blocked in its gets), a remote blocking get of
      * the same timestamp, into one buffer of the pinger's (no array per get, as raw Netty's pinger
      * allocates none). Two requests per round trip, each answered; with {@code oneRequest}, one
      * ({@link RemoteOutput#putThenGet}: the put and the get in one request). The thread consumes what it got
      * and moves its virtual time once every {@link #SPACE_TIME_BOOKKEEPING} pings (two more requests),
      * as Stampede's tracker consumes up to a timestamp, so that those round trips stay beyond the p99.
      */
-    private static PingPong spaceTimePings(PeerJvm peer, BenchOptions o, int size, boolean oneRequest) {
-        int port = peer.port("spacetime-echo " + size);
+    private static PingPong spaceTimePings(PeerJvm peer, BenchOptions o, int size, boolean oneRequest,
+            String relay) {
+        int port = peer.port("spacetime-echo " + size + " " + relay);
         try (RemoteSpaceTime space = RemoteSpaceTime.connect(LinkBenchPeer.loopback(port))) {
             RemoteThread pinger = space.join("pinger", 0);
             RemoteOutput ping = pinger.attachOutput("ping");

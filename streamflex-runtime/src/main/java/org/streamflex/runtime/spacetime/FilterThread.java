@@ -45,6 +45,8 @@ final class FilterThread implements FilterTransaction, Stable {
 
     private boolean virtualTimeSet;
     private long newVirtualTime;
+    /** What the commit's puts made ready (gets they satisfied), run by {@link #commit()} once it unlocked. */
+    private AfterPut readyAfterCommit;
 
     private final StagedQueueOps queueOps = new StagedQueueOps();
     private final StagedRegisterOps registerOps = new StagedRegisterOps();
@@ -320,8 +322,19 @@ final class FilterThread implements FilterTransaction, Stable {
     @Override
     public void commit() {
         inWork = false;
+        try {
+            commitLocked();
+        } finally {
+            AfterPut ready = readyAfterCommit;
+            readyAfterCommit = null;
+            AfterPut.runAll(ready); // gets the puts satisfied, on this thread, once the commit is whole
+        }
+    }
+
+    private void commitLocked() {
         space.lock.lock();
         try {
+            space.armAfterPut();
             for (int i = 0; i < putCount; i++) {
                 if (putChannels[i].items.containsKey(puts[i].timestamp)) {
                     DuplicateTimestampException refused =
@@ -349,6 +362,7 @@ final class FilterThread implements FilterTransaction, Stable {
             space.collect();
             forget();
         } finally {
+            readyAfterCommit = space.takeAfterPut();
             space.lock.unlock();
         }
     }

@@ -1,5 +1,6 @@
 package org.streamflex.runtime.spacetime;
 
+import java.util.Objects;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
@@ -33,6 +34,8 @@ public final class InputConnection {
     private final TreeSet<Long> consumed = new TreeSet<>();
     private final TreeSet<Long> open = new TreeSet<>();
     private boolean detached;
+    /** This connection's get without a thread, made at its first {@link #getAsync}. */
+    private AsyncGet asyncGet;
 
     SpaceTimeChannel channel() {
         return channel;
@@ -112,6 +115,70 @@ public final class InputConnection {
                 }
                 left = channel.arrived.awaitNanos(left);
             }
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    /**
+     * Gets the item at {@code timestamp} without a thread waiting for it: {@code handler} runs with
+     * it at once on this thread if the channel has it, or else on the thread of the put that brings
+     * it, once that put has released the space's lock: the producer's own thread for a local put, a
+     * {@link SpaceTimeServer}'s event loop for a remote one, so that handing the item on (a relay's
+     * put, whose own waiting gets that loop then answers) wakes no other thread. The item is opened
+     * on this connection at the put, under the lock, as a get opens it: the collector cannot take it
+     * before the handler runs, and the handler releases the view and consumes the item as after any
+     * get. The handler must not block ({@link ItemHandler}); it may start this connection's next
+     * {@code getAsync}. There is no timeout: {@link #cancelGetAsync()} ends a get still waiting, and
+     * so do a detach, the thread's leave and the space's close (the handler then never runs).
+     *
+     * <pre>{@code
+     * ItemHandler relay = new ItemHandler() {
+     *     public void onItem(ItemView item) {
+     *         try (item) { out.put(item.timestamp(), item); }
+     *         in.consume(item.timestamp());
+     *         in.getAsync(item.timestamp() + 1, this);   // the next one, on whichever thread puts it
+     *     }
+     * };
+     * in.getAsync(0, relay);
+     * }</pre>
+     *
+     * @throws SpaceTimeStateException if the connection is detached, its thread left, or an
+     *     asynchronous get of this connection's is still under way (one at a time)
+     */
+    public void getAsync(long timestamp, ItemHandler handler) {
+        Objects.requireNonNull(handler, "handler");
+        ItemView now;
+        space.lock.lock();
+        try {
+            checkAttached();
+            if (asyncGet == null) {
+                asyncGet = new AsyncGet(space, this);
+            }
+            now = asyncGet.startLocked(timestamp, handler);
+        } finally {
+            space.lock.unlock();
+        }
+        if (now != null) {
+            asyncGet.handle(handler, now);
+        }
+    }
+
+    /** Ends this connection's {@link #getAsync} still waiting for its put; false if none was waiting. */
+    public boolean cancelGetAsync() {
+        space.lock.lock();
+        try {
+            return asyncGet != null && asyncGet.cancelLocked();
+        } finally {
+            space.lock.unlock();
+        }
+    }
+
+    /** Handlers of {@link #getAsync} that threw (each logged at WARNING, its item's view released). */
+    public long asyncHandlerFailures() {
+        space.lock.lock();
+        try {
+            return asyncGet == null ? 0 : asyncGet.handlerFailuresLocked();
         } finally {
             space.lock.unlock();
         }
@@ -285,6 +352,22 @@ public final class InputConnection {
             thread.removeInput(this);
             channel.wakeAll(); // a get blocked on this connection must see it detached
         }
+    }
+
+    /** Whether a get could be made now: attached, its thread joined, the space open. */
+    boolean usableLocked() {
+        return !detached && !thread.leftLocked() && !space.closedLocked();
+    }
+
+    /** The live item at {@code timestamp} this connection has not consumed, opened, or null. */
+    ItemView openIfAvailableLocked(long timestamp) {
+        StoredItem item = find(timestamp, null);
+        return item == null ? null : open(item);
+    }
+
+    /** "thread NAME to channel NAME", for messages. */
+    String describe() {
+        return "thread " + thread.name() + " to channel " + channel.name();
     }
 
     private void checkAttached() {

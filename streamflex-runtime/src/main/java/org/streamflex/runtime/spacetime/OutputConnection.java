@@ -78,16 +78,20 @@ public final class OutputConnection {
         MemorySegment slot = space.copyIn(channel.where, timestamp, src);
         StoredItem item = new StoredItem(timestamp, ItemView.NO_TICKET, slot, src.byteSize(), consumers);
         boolean stored = false;
+        AfterPut ready;
         space.lock.lock();
         try {
+            space.armAfterPut();
             channel.put(this, thread, timestamp, item);
             stored = true;
         } finally {
+            ready = space.takeAfterPut();
             if (!stored) {
                 space.pool.give(slot);
             }
             space.lock.unlock();
         }
+        AfterPut.runAll(ready); // gets this put satisfied, on this thread: no wake-up of another
     }
 
     /** What a put's arguments must be, whoever puts: a plain thread or a filter. */

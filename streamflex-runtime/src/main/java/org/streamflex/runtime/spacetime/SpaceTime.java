@@ -69,6 +69,14 @@ public final class SpaceTime implements AutoCloseable {
     private final SingleWriterCounter reclaimedItems = new SingleWriterCounter();
     private final SingleWriterCounter reclaimedBytes = new SingleWriterCounter();
     private boolean closed;
+    /**
+     * Whether the lock's holder is a channel put that will run what it makes ready once it unlocks
+     * ({@link #armAfterPut()}): only then may a waiter defer to it rather than hand off.
+     */
+    private boolean deferring;
+    /** What the current put made ready, in order: its first and last entry. */
+    private AfterPut readyFirst;
+    private AfterPut readyLast;
 
     private SpaceTime(long maxItemBytes) {
         this.maxItemBytes = maxItemBytes;
@@ -277,6 +285,35 @@ public final class SpaceTime implements AutoCloseable {
                 channels.get(i).collectBelow(min);
             }
         }
+    }
+
+    /** A put is about to run under the lock and will run {@link #takeAfterPut()}'s list after it unlocks. */
+    void armAfterPut() {
+        deferring = true;
+    }
+
+    /** Whether a waiter running now may {@link #defer} to the lock's holder. */
+    boolean deferring() {
+        return deferring;
+    }
+
+    /** Appends {@code entry} to what the current put runs after it unlocks; only while {@link #deferring()}. */
+    void defer(AfterPut entry) {
+        if (readyLast == null) {
+            readyFirst = entry;
+        } else {
+            readyLast.nextAfterPut = entry;
+        }
+        readyLast = entry;
+    }
+
+    /** Ends the put's deferring and hands its list (or null) to the putting thread, still under the lock. */
+    AfterPut takeAfterPut() {
+        AfterPut first = readyFirst;
+        readyFirst = null;
+        readyLast = null;
+        deferring = false;
+        return first;
     }
 
     long horizonLocked() {

@@ -106,7 +106,11 @@ public final class SpaceTimeChannel {
         }
     }
 
-    /** Runs {@code waiter} at the next put or wake-up, once; it must only hand work to another thread. */
+    /**
+     * Runs {@code waiter} at the next put or wake-up, once, under the lock: it must only hand work
+     * on (to another thread, or to the putting thread once unlocked: {@link AfterPut}), or register
+     * again.
+     */
     void addWaiter(Runnable waiter) {
         waiters.add(waiter);
     }
@@ -118,14 +122,16 @@ public final class SpaceTimeChannel {
 
     /**
      * Runs every waiter and forgets them, by index and then clear, allocating nothing: each re-checks
-     * its own get (as a condition's waiters do) and registers again on a miss.
+     * its own get (as a condition's waiters do) and registers again on a miss, either later from
+     * its own thread or from {@code run()} itself ({@link AsyncGet}): that registration is added
+     * after the {@code n} being run, so the clear keeps it.
      */
     private void notifyWaiters() {
         int n = waiters.size();
         for (int i = 0; i < n; i++) {
             waiters.get(i).run();
         }
-        waiters.subList(0, n).clear(); // a waiter cannot register from run(): it only hands work on
+        waiters.subList(0, n).clear();
     }
 
     long minUnconsumed() {

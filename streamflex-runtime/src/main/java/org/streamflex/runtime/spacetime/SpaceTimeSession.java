@@ -39,6 +39,11 @@ final class SpaceTimeSession extends ChannelInboundHandlerAdapter {
         this.filters = new SessionFilters(this, server.space());
     }
 
+    /** The space this session's requests run on. */
+    SpaceTime space() {
+        return server.space();
+    }
+
     @Override
     public void channelActive(ChannelHandlerContext context) {
         this.ctx = context;

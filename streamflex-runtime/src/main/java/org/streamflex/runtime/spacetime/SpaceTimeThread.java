@@ -217,6 +217,11 @@ public final class SpaceTimeThread {
         return v;
     }
 
+    /** Whether the thread left the space; under the lock. */
+    boolean leftLocked() {
+        return left;
+    }
+
     void checkJoined() {
         space.checkOpen();
         if (left) {

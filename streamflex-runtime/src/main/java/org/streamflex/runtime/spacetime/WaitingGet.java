@@ -12,18 +12,23 @@ import java.util.concurrent.TimeUnit;
  * which tries again and answers, or registers again; a timer on the event loop ends it with one
  * last try ({@link #last()}), which answers the item or the miss. Each wake-up thus costs one
  * hand-off to the event loop, where a thread blocked on a condition cost two (to the thread, then
- * from it to the event loop to write the answer).
+ * from it to the event loop to write the answer); and none when the channel put that brings the
+ * item runs on this get's own event loop (another request of the server's, or what a put there
+ * ran, {@link AsyncGet}): that put tries the get again itself once it has released the space's
+ * lock ({@link AfterPut}), and the answer is written with no task queued.
  *
  * <pre>{@code
  * new WaitingChannelGet(session, loop, request, input, ts, null, room).start(timeoutNanos);
  * }</pre>
  *
  * <p>Every method but {@link #run()} runs on the event loop, so {@code done} needs no ordering: the
- * one answer is given by whichever of the retry and the timer comes first.
+ * one answer is given by whichever of the retry and the timer comes first ({@link #afterPut()}
+ * runs on the event loop too: it is deferred only by a put running there).
  */
-abstract class WaitingGet implements Runnable {
+abstract class WaitingGet extends AfterPut implements Runnable {
     final SpaceTimeSession session;
     final long request;
+    private final SpaceTime space;
     private final EventExecutor loop;
     private final int op;
     /** What the event loop runs after a put: made once, not at every put. */
@@ -33,6 +38,7 @@ abstract class WaitingGet implements Runnable {
 
     WaitingGet(SpaceTimeSession session, EventExecutor loop, int op, long request) {
         this.session = session;
+        this.space = session.space();
         this.loop = loop;
         this.op = op;
         this.request = request;
@@ -45,12 +51,16 @@ abstract class WaitingGet implements Runnable {
     }
 
     /**
-     * The callback of what it waits on, run by the putting thread under the space's lock: hands the
-     * retry to the event loop and nothing more. A loop already shut down (the server closing)
-     * answers nobody.
+     * The callback of what it waits on, run by the putting thread under the space's lock: a channel
+     * put on this get's event loop retries it itself once unlocked; any other hands the retry to
+     * the event loop and nothing more. A loop already shut down (the server closing) answers nobody.
      */
     @Override
     public final void run() {
+        if (space.deferring() && loop.inEventLoop()) {
+            space.defer(this);
+            return;
+        }
         try {
             loop.execute(retry);
         } catch (RejectedExecutionException closing) {
@@ -74,6 +84,11 @@ abstract class WaitingGet implements Runnable {
         }
         session.item(request, view, room);
         return true;
+    }
+
+    @Override
+    final void afterPut() {
+        retry();
     }
 
     private void retry() {

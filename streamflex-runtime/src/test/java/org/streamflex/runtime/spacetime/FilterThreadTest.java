@@ -1,6 +1,7 @@
 package org.streamflex.runtime.spacetime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -78,6 +79,28 @@ class FilterThreadTest {
         // Published, then collected at once: no input connection holds it, and the virtual time passed it.
         assertEquals(1, space.reclaimedItems());
         assertEquals(0, channel.liveItems());
+    }
+
+    @Test
+    void aGetAsyncSatisfiedByACommitRunsOnTheFiltersThreadOnceTheCommitIsWhole() {
+        SpaceTimeThread tracker = space.join("tracker", 0);
+        InputConnection in = tracker.attachInput(channel);
+        long[] seen = {-1, -1};
+        in.getAsync(10, item -> {
+            try (item) {
+                seen[0] = item.timestamp();
+                seen[1] = thread.virtualTime(); // the commit's virtual time, set after its puts
+            }
+            assertFalse(space.lock.isHeldByCurrentThread(), "a handler never runs under the space's lock");
+        });
+        filter.begin();
+        put(10);
+        filter.setVirtualTime(11);
+        assertEquals(-1, seen[0], "nothing published before work() returns");
+        filter.commit();
+        assertEquals(10, seen[0], "handled on the committing thread before commit() returned");
+        assertEquals(11, seen[1], "after the whole commit");
+        assertEquals(0, in.asyncHandlerFailures());
     }
 
     @Test
