@@ -27,10 +27,10 @@ import org.streamflex.runtime.spacetime.RemoteThread;
  * with a {@code byte[]} body of that size ({@link Payload512}, {@link Payload8K}) out on link A and
  * back on link B, and a space-time channel (a remote put on {@code ping} and a remote get of
  * {@code pong}, relayed by a thread of the peer's space; as two requests, and as one,
- * {@link RemoteOutput#putThenGet}), against raw Netty frames of that size
- * echoed by the peer's event loop (the baseline), and echoed by a thread the peer's event loop hands
- * each frame to (what the thread hop a link's peer makes costs raw Netty); and the throughput of 8 KB capsules against raw Netty moving 8 KB
- * frames.
+ * {@link RemoteOutput#putThenGet}), against raw Netty frames of that size echoed by the peer's event
+ * loop (the baseline), and echoed by a thread the peer's event loop hands each frame to (what the
+ * thread hop a link's peer makes costs raw Netty); and the throughput of 8 KB capsules against raw
+ * Netty moving 8 KB frames.
  *
  * <pre>
  * java -cp jmh/target/benchmarks.jar org.streamflex.bench.net.PayloadBenchMain [--seconds S] [--pings N]
