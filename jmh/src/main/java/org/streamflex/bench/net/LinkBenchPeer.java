@@ -55,6 +55,8 @@ import org.streamflex.runtime.spacetime.SpaceTimeThread;
  *       segment, checks its start, length and first and last samples, and releases it; answers
  *       {@code port P}. {@code broken} answers {@code broken N}, the segments that were not right.
  *   <li>{@code raw-echo}: a raw Netty server writing every frame back; answers {@code port P}.
+ *       {@code raw-thread-echo}: the same, but its event loop hands every frame to a thread of its
+ *       own, which writes it back ({@link RawNetty.ThreadEcho}).
  *   <li>{@code link-echo P}: links back to the receiver at loopback port P (link B), opens a server
  *       for link A and echoes every item of A on B from a thread of its own; answers {@code port P'}.
  *       {@code payload-echo SIZE P} does the same with links of {@link Payload}s of SIZE bytes.
@@ -100,6 +102,7 @@ public final class LinkBenchPeer {
         return switch (words[0]) {
             case "raw-sink" -> rawSink(words.length > 1 ? Integer.parseInt(words[1]) : Long.BYTES);
             case "raw-echo" -> rawEcho();
+            case "raw-thread-echo" -> rawThreadEcho();
             case "link-sink" -> linkSink();
             case "capsule-sink" -> capsuleSink(CapsuleBenchMain.CAPSULES, Record64.class, CapsuleBenchMain.QUEUE,
                     CapsuleBenchMain.RECORD, r -> r.a, Record64::whole);
@@ -126,6 +129,20 @@ public final class LinkBenchPeer {
     private String rawEcho() {
         RawNetty.Server server = new RawNetty.Server(false, RawNetty.Echo::new);
         open.add(server);
+        return "port " + server.port();
+    }
+
+    private String rawThreadEcho() {
+        RawNetty.ThreadEcho echo = new RawNetty.ThreadEcho();
+        RawNetty.Server server = new RawNetty.Server(false, () -> echo);
+        open.add(server);
+        start(() -> {
+            int idle = 0;
+            while (running) {
+                idle = echo.answerNext() ? 0 : Idle.pause(idle);
+            }
+            echo.releaseWaiting();
+        });
         return "port " + server.port();
     }
 

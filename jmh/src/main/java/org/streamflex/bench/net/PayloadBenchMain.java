@@ -28,9 +28,10 @@ import org.streamflex.runtime.spacetime.RemoteThread;
  * back on link B, and a space-time channel (a remote put on {@code ping} and a remote get of
  * {@code pong}, relayed by a thread of the peer's space (its handler run by the event loop that put the
  * item; and, one row, a Java thread of its own blocked in its gets); as two requests, and as one,
- * {@link RemoteOutput#putThenGet}), against raw Netty frames of that size
- * echoed by the peer's event loop; and the throughput of 8 KB capsules against raw Netty moving 8 KB
- * frames.
+ * {@link RemoteOutput#putThenGet}), against raw Netty frames of that size echoed by the peer's event
+ * loop (the baseline), and echoed by a thread the peer's event loop hands each frame to (what the
+ * thread hop a link's peer makes costs raw Netty); and the throughput of 8 KB capsules against raw
+ * Netty moving 8 KB frames.
  *
  * <pre>
  * java -cp jmh/target/benchmarks.jar org.streamflex.bench.net.PayloadBenchMain [--seconds S] [--pings N]
@@ -45,7 +46,7 @@ public final class PayloadBenchMain {
             usage: PayloadBenchMain [--seconds S] [--pings N] [--warmup S]
               --seconds S  length of each throughput measurement, after the warm-up (2)
               --pings N    round trips measured for each latency, after the warm-up (20000)
-              --warmup S   warm-up of each of the eight runs, in seconds (1)""";
+              --warmup S   warm-up of each of the eleven runs, in seconds (1)""";
     /** Both queues of the ping and the pong link, in items. */
     static final int PING_QUEUE = 64;
     /** Both queues of the throughput link, in items: 2 MiB of 8 KB items. */
@@ -93,21 +94,26 @@ public final class PayloadBenchMain {
         return items * (encodedSize(type) + RECORD_HEADER) * 2;
     }
 
-    /** The eight runs with a peer JVM of its own; prints the tables on {@code out}. */
+    /** The eleven runs with a peer JVM of its own; prints the tables on {@code out}. */
     static void run(BenchOptions o, PrintStream out) throws IOException {
         Machine.describe().forEach(out::println);
         out.printf(Locale.ROOT, "two JVMs on loopback; each run: %.1f s warm-up; latency over %d pings, throughput"
-                + " over %.1f s%n", o.warmup(), o.pings(), o.seconds());
+                + " over %.1f s; a raw Netty latency run of 512 B first, not reported%n", o.warmup(), o.pings(),
+                o.seconds());
         try (PeerJvm peer = new PeerJvm()) {
             out.println("peer: pid " + peer.pid());
             List<Integer> sizes = List.of(Payload512.BYTES, Payload8K.BYTES);
             PingPong[] raw = new PingPong[sizes.size()];
+            PingPong[] rawThread = new PingPong[sizes.size()];
             PingPong[] link = new PingPong[sizes.size()];
             PingPong[] spaceTime = new PingPong[sizes.size()];
             PingPong[] oneRequest = new PingPong[sizes.size()];
             PingPong[] relayThread = new PingPong[sizes.size()];
+            // Not reported: the first run in each JVM ran slow (both JVMs still compiling Netty's paths).
+            var _ = RawRuns.pings(peer, o, sizes.getFirst());
             for (int i = 0; i < sizes.size(); i++) {
                 raw[i] = RawRuns.pings(peer, o, sizes.get(i));
+                rawThread[i] = RawRuns.pings(peer, o, sizes.get(i), true);
                 link[i] = linkPings(peer, o, PayloadBenchMain.<Payload>type(sizes.get(i)));
                 spaceTime[i] = spaceTimePings(peer, o, sizes.get(i), false, "on-put");
                 oneRequest[i] = spaceTimePings(peer, o, sizes.get(i), true, "on-put");
@@ -122,8 +128,11 @@ public final class PayloadBenchMain {
             for (int i = 0; i < sizes.size(); i++) {
                 String size = sizes.get(i) + " B";
                 out.println(raw[i].row("raw Netty " + size));
+                out.println(rawThread[i].row("raw Netty, thread answers " + size));
+                out.println(rawThread[i].ratioRow("ratio thread answers / raw " + size, raw[i]));
                 out.println(link[i].row("capsule link " + size));
                 out.println(link[i].ratioRow("ratio link / raw Netty " + size, raw[i]));
+                out.println(link[i].ratioRow("ratio link / thread answers " + size, rawThread[i]));
                 out.println(spaceTime[i].row("space-time put, get " + size));
                 out.println(spaceTime[i].ratioRow("ratio put, get / raw Netty " + size, raw[i]));
                 out.println(oneRequest[i].row("space-time putThenGet " + size));

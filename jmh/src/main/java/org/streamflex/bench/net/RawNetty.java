@@ -20,6 +20,7 @@ import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Supplier;
 
 /**
@@ -237,6 +238,58 @@ final class RawNetty {
                 pump();
             }
             ctx.fireChannelWritabilityChanged();
+        }
+    }
+
+    /**
+     * The peer's side of the ping-pong answered from a thread, as a link's peer must: the event loop
+     * hands every frame, as it came, to a plain thread through a bounded single-producer,
+     * single-consumer ring, and that thread writes it back ({@link #answerNext()}), which Netty turns
+     * into a task on the event loop, as a link's offer schedules its sending loop. The thread waits
+     * as every waiting thread of these benchmarks does ({@link Idle}).
+     */
+    static final class ThreadEcho extends ChannelInboundHandlerAdapter {
+        private static final int SLOTS = 64;
+        private final AtomicReferenceArray<ByteBuf> ring = new AtomicReferenceArray<>(SLOTS);
+        /** The next slot the event loop fills; the event loop's. */
+        private long tail;
+        /** The next slot the answering thread empties; the answering thread's. */
+        private long head;
+        private volatile Channel channel;
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            int slot = (int) (tail & (SLOTS - 1));
+            if (ring.get(slot) != null) {
+                ((ByteBuf) msg).release();
+                throw new IllegalStateException("more than " + SLOTS + " frames wait for the answering thread");
+            }
+            channel = ctx.channel();
+            ring.lazySet(slot, (ByteBuf) msg); // a release store: the thread that sees it sees the frame
+            tail++;
+        }
+
+        /** The answering thread only: writes the oldest frame back; false when none waits. */
+        boolean answerNext() {
+            int slot = (int) (head & (SLOTS - 1));
+            ByteBuf frame = ring.get(slot);
+            if (frame == null) {
+                return false;
+            }
+            ring.lazySet(slot, null);
+            head++;
+            var _ = channel.writeAndFlush(frame, channel.voidPromise());
+            return true;
+        }
+
+        /** The answering thread, once it stopped: releases what still waits. */
+        void releaseWaiting() {
+            for (int i = 0; i < SLOTS; i++) {
+                ByteBuf frame = ring.getAndSet(i, null);
+                if (frame != null) {
+                    frame.release();
+                }
+            }
         }
     }
 

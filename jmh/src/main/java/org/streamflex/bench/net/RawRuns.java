@@ -6,11 +6,13 @@ import io.netty.buffer.ByteBuf;
  * The raw Netty baselines of the network benchmarks, against a {@link PeerJvm}: throughput of items
  * of {@code unit} bytes, {@code perFrame} to a frame, written by this JVM's event loop while the
  * channel is writable and counted by the peer's; and one-way latency of one item of {@code unit}
- * bytes, a frame written by the pinging thread and echoed by the peer's event loop.
+ * bytes, a frame written by the pinging thread and echoed by the peer's event loop, or by a thread of
+ * the peer's that its event loop hands the frame to.
  *
  * <pre>{@code
  * Rate raw = RawRuns.throughput(peer, options, 8192, 1);
  * PingPong rtt = RawRuns.pings(peer, options, 512);
+ * PingPong hop = RawRuns.pings(peer, options, 512, true); // answered from a thread
  * }</pre>
  */
 final class RawRuns {
@@ -42,7 +44,15 @@ final class RawRuns {
 
     /** Round trips of one item of {@code unit} bytes (at least 8) through the peer's event loop. */
     static PingPong pings(PeerJvm peer, BenchOptions o, int unit) {
-        int port = peer.port("raw-echo");
+        return pings(peer, o, unit, false);
+    }
+
+    /**
+     * Round trips of one item of {@code unit} bytes (at least 8), answered by the peer's event loop,
+     * or, {@code fromThread}, by a thread the peer's event loop hands each frame to ({@link RawNetty.ThreadEcho}).
+     */
+    static PingPong pings(PeerJvm peer, BenchOptions o, int unit, boolean fromThread) {
+        int port = peer.port(fromThread ? "raw-thread-echo" : "raw-echo");
         RawNetty.LastEchoed last = new RawNetty.LastEchoed();
         byte[] payload = RawNetty.payload(unit);
         try (RawNetty.Client client = new RawNetty.Client(port, RawNetty.frames(true), last)) {

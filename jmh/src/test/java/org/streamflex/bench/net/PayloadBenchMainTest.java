@@ -26,12 +26,15 @@ class PayloadBenchMainTest {
         assertEquals(0, e.exit(), all);
         List<String> lines = e.out().lines().toList();
         for (String size : List.of("512 B", "8192 B")) {
-            for (String row : List.of("raw Netty ", "capsule link ")) {
+            for (String row : List.of("raw Netty ", "raw Netty, thread answers ", "capsule link ")) {
                 assertTrue(lines.stream().anyMatch(l -> l.matches(row + size + " +" + NUMBER + " +" + NUMBER)),
                         row + size + "\n" + all);
             }
-            assertTrue(lines.stream().anyMatch(l -> l.matches("ratio link / raw Netty " + size + " +" + NUMBER + "x +"
-                    + NUMBER + "x")), all);
+            for (String row : List.of("ratio link / raw Netty ", "ratio thread answers / raw ",
+                    "ratio link / thread answers ")) {
+                assertTrue(lines.stream().anyMatch(l -> l.matches(row + size + " +" + NUMBER + "x +" + NUMBER + "x")),
+                        row + size + "\n" + all);
+            }
         }
         for (String size : List.of("512 B", "8192 B")) {
             for (String row : List.of("ratio put, get / raw Netty ", "ratio putThenGet / raw Netty ")) {
