@@ -16,11 +16,12 @@ import org.streamflex.runtime.GraphDriver;
 /**
  * The node's direction-of-arrival stage alone, fed a backlog of detections: a feeder cuts each
  * detection's four channels from a recording, scaled to floats once, into a {@link SegTuple} of
- * slices, as the {@code sync} slices the source's blocks, a few per release, into {@link MarmotDoa} and {@link DoaForward} exactly as {@link MarmotGraph}
- * builds them, and a collector keeps every {@link DoaVector}. In the node graph a detection reaches
- * the DOA alone (each step runs everything downstream of one block), so a batch holds one and
- * fission has nothing to split; here a batch holds {@code perRelease} detections, as when
- * detections queue up behind a slower DOA, and the runtime splits it across {@code replicas}
+ * slices, as the {@code sync} slices the source's blocks, a few per release, into {@link MarmotDoa}
+ * and {@link DoaForward} exactly as {@link MarmotGraph} builds them, and a collector keeps every
+ * {@link DoaVector}. In the node graph a detection reaches the DOA alone (each step runs
+ * everything downstream of one block), so a batch holds one and fission has nothing to split;
+ * here a batch holds {@code perRelease} detections, as when detections queue up behind a slower
+ * DOA, and the runtime splits it across {@code replicas}
  * replicas. For tests and the benchmark ({@code MarmotBench}'s fission measurement).
  *
  * <pre>{@code
