@@ -75,11 +75,6 @@ final class FissionWorkers {
         return parked.get(index) != 0;
     }
 
-    /** Workers in the pool. */
-    int size() {
-        return threads.length;
-    }
-
     private void startOnce() {
         if (started) {
             return;
