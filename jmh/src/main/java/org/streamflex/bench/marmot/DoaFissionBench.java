@@ -48,18 +48,23 @@ final class DoaFissionBench {
         int n = Math.min(finder.detections(), PlainMarmotNode.KEPT);
         int[] starts = new int[n];
         int[] lengths = new int[n];
-        int longest = 0;
         for (int i = 0; i < n; i++) {
             starts[i] = (int) finder.fromFrame(i);
             lengths[i] = finder.frameCount(i);
-            longest = Math.max(longest, lengths[i]);
         }
         DoaBacklog one = DoaBacklog.build(config, scene.site(), 0, scene.sampleRate(), scene.pcm(), scene.frames(), 1,
                 batch, 20_000);
         DoaBacklog two = DoaBacklog.build(config, scene.site(), 0, scene.sampleRate(), scene.pcm(), scene.frames(), 2,
                 batch, 20_000);
-        PlainDoa first = new PlainDoa(config, scene.site(), scene.sampleRate(), longest);
-        PlainDoa second = new PlainDoa(config, scene.site(), scene.sampleRate(), longest);
+        PlainDoa first = new PlainDoa(config, scene.site(), scene.sampleRate());
+        PlainDoa second = new PlainDoa(config, scene.site(), scene.sampleRate());
+        // Scaled to floats once, as the node's source scales its blocks and the backlog's feeder the recording.
+        float[][] channels = new float[PlainMarmotNode.CHANNELS][scene.frames()];
+        for (int m = 0; m < PlainMarmotNode.CHANNELS; m++) {
+            for (int i = 0; i < scene.frames(); i++) {
+                channels[m][i] = scene.pcm()[i * PlainMarmotNode.CHANNELS + m] * (1f / 32_768f);
+            }
+        }
         float[] plainAzimuths = new float[n];
         double[][] ms = new double[4][rounds];
         // CPU time of the thread each variant waits on: the caller's, and for plain Java on two threads
@@ -81,8 +86,8 @@ final class DoaFissionBench {
                     switch (which) {
                         case 0 -> one.run(starts, lengths);
                         case 1 -> two.run(starts, lengths);
-                        case 2 -> plain(first, scene.pcm(), starts, lengths, 0, n, plainAzimuths);
-                        default -> helperCpu = plainOnTwo(helper, first, second, scene.pcm(), starts, lengths,
+                        case 2 -> plain(first, channels, starts, lengths, 0, n, plainAzimuths);
+                        default -> helperCpu = plainOnTwo(helper, first, second, channels, starts, lengths,
                                 plainAzimuths);
                     }
                     long nanos = System.nanoTime() - t0;
@@ -139,10 +144,10 @@ final class DoaFissionBench {
         return r;
     }
 
-    private static void plain(PlainDoa doa, short[] pcm, int[] starts, int[] lengths, int from, int to,
+    private static void plain(PlainDoa doa, float[][] channels, int[] starts, int[] lengths, int from, int to,
             float[] azimuths) {
         for (int i = from; i < to; i++) {
-            azimuths[i] = doa.run(pcm, starts[i], lengths[i]);
+            azimuths[i] = doa.run(channels, starts[i], -1, lengths[i]);
         }
     }
 
@@ -150,15 +155,16 @@ final class DoaFissionBench {
      * The detections cut in two halves by hand: the second on the helper thread, the first here; the
      * helper's CPU time for its half.
      */
-    private static long plainOnTwo(ExecutorService helper, PlainDoa first, PlainDoa second, short[] pcm, int[] starts,
+    private static long plainOnTwo(ExecutorService helper, PlainDoa first, PlainDoa second, float[][] channels,
+            int[] starts,
             int[] lengths, float[] azimuths) {
         int half = starts.length / 2;
         Future<Long> other = helper.submit(() -> {
             long cpu0 = THREADS.getCurrentThreadCpuTime();
-            plain(second, pcm, starts, lengths, half, starts.length, azimuths);
+            plain(second, channels, starts, lengths, half, starts.length, azimuths);
             return THREADS.getCurrentThreadCpuTime() - cpu0;
         });
-        plain(first, pcm, starts, lengths, 0, half, azimuths);
+        plain(first, channels, starts, lengths, 0, half, azimuths);
         try {
             return other.get();
         } catch (InterruptedException e) {

@@ -13,15 +13,15 @@ import org.streamflex.samples.marmot.WhitenedBand;
 
 /**
  * The direction of arrival of one detection in plain Java, for the fission measurement: what
- * {@code DoaBacklog} does per detection, on one thread with arrays made once. It cuts the
- * detection's four channels out of the interleaved recording into floats (as the backlog's feeder
- * cuts segments for the {@code MarmotDoa}), then runs {@code MarmotDoa}'s arithmetic with the same
+ * {@code DoaBacklog} does per detection, on one thread with arrays made once. It reads the
+ * detection's four channels from the recording scaled to floats once (as the backlog's feeder
+ * slices them for the {@code MarmotDoa}), and runs {@code MarmotDoa}'s arithmetic with the same
  * static kernels ({@link FirstArrivals}, {@link WhitenedBand}, {@link Radix2Fft}, {@link SteeredResponse});
  * {@link PlainMarmotNode} runs it on its ring. One instance per thread.
  *
  * <pre>{@code
  * PlainDoa doa = new PlainDoa(config, site, 44_100);
- * float az = doa.run(pcm, from, length);
+ * float az = doa.run(channels, from, -1, length);   // channels[m][from + i]
  * }</pre>
  */
 final class PlainDoa {
@@ -37,7 +37,6 @@ final class PlainDoa {
     private final double whitening;
     private final double[] micX = new double[CHANNELS];
     private final double[] micY = new double[CHANNELS];
-    private final float[][] cut;
     private final float[] window;
     private final float[] re;
     private final float[] im;
@@ -62,8 +61,8 @@ final class PlainDoa {
     private final float[] arrivalsIm;
     private final double[] layer = new double[DoaVector.AZIMUTHS];
 
-    /** A DOA for {@code site}'s microphones; detections of at most {@code maxFrames} frames. */
-    PlainDoa(MarmotConfig config, NodeSite site, double sampleRate, int maxFrames) {
+    /** A DOA for {@code site}'s microphones. */
+    PlainDoa(MarmotConfig config, NodeSite site, double sampleRate) {
         this.sampleRate = sampleRate;
         for (int m = 0; m < CHANNELS; m++) {
             micX[m] = site.micX(m);
@@ -79,7 +78,6 @@ final class PlainDoa {
         this.whitening = config.whitening();
         int size = Integer.highestOneBit(maxSamples);
         size = size < maxSamples ? size << 1 : size;
-        this.cut = new float[CHANNELS][maxFrames];
         this.window = new float[maxSamples];
         this.re = new float[size];
         this.im = new float[size];
@@ -102,17 +100,6 @@ final class PlainDoa {
         this.start = new int[most];
         this.arrivalsRe = new float[MarmotDoa.LAYERS * CHANNELS * most];
         this.arrivalsIm = new float[MarmotDoa.LAYERS * CHANNELS * most];
-    }
-
-    /** The interpolated peak azimuth of the detection of frames {@code from} to {@code from + length - 1}. */
-    float run(short[] pcm, long from, int length) {
-        for (int m = 0; m < CHANNELS; m++) {
-            float[] c = cut[m];
-            for (int i = 0; i < length; i++) {
-                c[i] = pcm[(int) ((from + i) * CHANNELS + m)] * (1f / 32_768f);
-            }
-        }
-        return run(cut, 0, -1, length);
     }
 
     /**

@@ -132,7 +132,7 @@ public final class PlainMarmotNode {
         this.minStd = config.minStd();
         this.padNanos = config.padNanos();
         this.minNanos = Math.round(config.minMillis() * 1e6);
-        this.doa = new PlainDoa(config, site, sampleRate, 0);
+        this.doa = new PlainDoa(config, site, sampleRate);
     }
 
     /**

@@ -83,6 +83,7 @@ final class Fission extends Firings {
             profile(System.nanoTime() - start, count);
             return count;
         }
+        FissionWorkers.shared().wakeParked();
         if (beforeFirstSplit != null) {
             beforeFirstSplit.run();
             beforeFirstSplit = null;

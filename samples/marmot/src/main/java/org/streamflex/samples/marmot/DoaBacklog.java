@@ -5,6 +5,7 @@ import org.streamflex.Channel;
 import org.streamflex.Filter;
 import org.streamflex.Rate;
 import org.streamflex.SharedChannel;
+import org.streamflex.SharedQueue;
 import org.streamflex.StreamFlexGraph;
 import org.streamflex.TimeChannel;
 import org.streamflex.dsp.FloatSeg;
@@ -14,12 +15,13 @@ import org.streamflex.runtime.GraphDriver;
 
 /**
  * The node's direction-of-arrival stage alone, fed a backlog of detections: a feeder cuts each
- * detection's four channels from a recording into a {@link SegTuple}, as the {@code sync} does, a
- * few per release, into {@link MarmotDoa} and {@link DoaForward} exactly as {@link MarmotGraph}
- * builds them, and a collector keeps every {@link DoaVector}. In the node graph a detection reaches
- * the DOA alone (each step runs everything downstream of one block), so a batch holds one and
- * fission has nothing to split; here a batch holds {@code perRelease} detections, as when
- * detections queue up behind a slower DOA, and the runtime splits it across {@code replicas}
+ * detection's four channels from a recording, scaled to floats once, into a {@link SegTuple} of
+ * slices, as the {@code sync} slices the source's blocks, a few per release, into {@link MarmotDoa}
+ * and {@link DoaForward} exactly as {@link MarmotGraph} builds them, and a collector keeps every
+ * {@link DoaVector}. In the node graph a detection reaches the DOA alone (each step runs
+ * everything downstream of one block), so a batch holds one and fission has nothing to split;
+ * here a batch holds {@code perRelease} detections, as when detections queue up behind a slower
+ * DOA, and the runtime splits it across {@code replicas}
  * replicas. For tests and the benchmark ({@code MarmotBench}'s fission measurement).
  *
  * <pre>{@code
@@ -37,7 +39,14 @@ public final class DoaBacklog extends StreamFlexGraph {
     private final Collector collector;
     private final GraphDriver driver;
 
-    /** Cuts queued detections from the recording, {@code perRelease} per release, into tuples. */
+    /**
+     * Cuts queued detections from the recording, {@code perRelease} per release, into tuples of
+     * float segments that share the recording's memory, as the node graph's {@code sync} slices the
+     * source's blocks: the recording is scaled to floats once, in blocks of {@code blockFrames}
+     * frames a channel (what the source does as its blocks arrive), and a detection is a slice of
+     * each channel, of two blocks when it straddles them. No sample is copied on the way to the DOA:
+     * each replica copies what it reads of its detections itself, on its own thread.
+     */
     public static final class Feeder extends Filter {
         @SuppressWarnings("UnusedVariable") // the clock releases the feeder through it; work() does not read the time
         private TimeChannel timer;
@@ -45,6 +54,9 @@ public final class DoaBacklog extends StreamFlexGraph {
         private PcmClip clip;
         private Timebase timebase;
         private final float[] samples = new float[MAX_FRAMES];
+        /** Channel {@code m} of block {@code b} at {@code b * CHANNELS + m}; empty until the first release. */
+        private SharedQueue<FloatSeg> blocks;
+        private int blockFrames = MAX_FRAMES;
         private final int[] starts = new int[CAPACITY];
         private final int[] lengths = new int[CAPACITY];
         private int count;
@@ -56,19 +68,48 @@ public final class DoaBacklog extends StreamFlexGraph {
 
         @Override
         public void work() {
-            short[] pcm = clip.data();
+            if (blocks.isEmpty()) {
+                scale();
+            }
             for (int p = 0; p < perRelease && next < count; p++, next++) {
                 SegTuple t = SegTuple.make(ArraySource.CHANNELS);
-                int from = starts[next];
-                int n = lengths[next];
                 for (int m = 0; m < ArraySource.CHANNELS; m++) {
-                    for (int i = 0; i < n; i++) {
-                        samples[i] = pcm[(from + i) * ArraySource.CHANNELS + m] * (1f / 32_768f);
-                    }
-                    t.set(m, FloatSeg.copyOf(timebase, from, samples, 0, n));
+                    t.set(m, slice(m, starts[next], lengths[next]));
                 }
                 out.put(t);
             }
+        }
+
+        /** The recording's samples scaled to [-1, 1) as the source scales them, block by block. */
+        private void scale() {
+            short[] pcm = clip.data();
+            int frames = clip.frames();
+            for (int first = 0; first < frames; first += blockFrames) {
+                int n = Math.min(blockFrames, frames - first);
+                for (int m = 0; m < ArraySource.CHANNELS; m++) {
+                    for (int i = 0; i < n; i++) {
+                        samples[i] = pcm[(first + i) * ArraySource.CHANNELS + m] * (1f / 32_768f);
+                    }
+                    blocks.add(FloatSeg.copyOf(timebase, first, samples, 0, n));
+                }
+            }
+        }
+
+        /** Frames {@code from .. from + n - 1} of channel {@code m}, over the memory of the blocks they are in. */
+        private FloatSeg slice(int m, int from, int n) {
+            if (n == 0) {
+                return FloatSeg.make(timebase, from, 0);
+            }
+            FloatSeg cut = null;
+            int b = from / blockFrames;
+            int at = from - b * blockFrames;
+            for (int left = n; left > 0; b++, at = 0) {
+                FloatSeg block = blocks.get(b * ArraySource.CHANNELS + m);
+                FloatSeg piece = block.subseg(at, Math.min(left, block.length() - at));
+                left -= piece.length();
+                cut = cut == null ? piece : cut.append(piece);
+            }
+            return cut;
         }
     }
 
@@ -103,9 +144,12 @@ public final class DoaBacklog extends StreamFlexGraph {
     }
 
     private DoaBacklog(MarmotConfig config, NodeSite site, int node, double sampleRate, PcmClip clip,
-            int perRelease) {
+            int perRelease, int blockFrames) {
         feeder = makeFilter("feeder", Feeder.class, 4 << 20, 64 << 10);
         feeder.clip = clip;
+        feeder.blockFrames = blockFrames;
+        feeder.blocks = new SharedQueue<>(ArraySource.CHANNELS * Math.max(1, (clip.frames() + blockFrames - 1)
+                / blockFrames));
         feeder.timebase = Timebase.of("node-" + site.id(), sampleRate, 0);
         feeder.perRelease = perRelease;
         connect(makeClock(0), feeder, "timer");
@@ -131,6 +175,19 @@ public final class DoaBacklog extends StreamFlexGraph {
      */
     public static DoaBacklog build(MarmotConfig config, NodeSite site, int node, double sampleRate, short[] pcm,
             int frames, int replicas, int perRelease, long minPartNanos) {
+        return build(config, site, node, sampleRate, pcm, frames, replicas, perRelease, minPartNanos, MAX_FRAMES);
+    }
+
+    /**
+     * As {@link #build(MarmotConfig, NodeSite, int, double, short[], int, int, int, long)}, the recording
+     * scaled in blocks of {@code blockFrames} frames (1 to {@link #MAX_FRAMES}): for tests of detections
+     * that straddle blocks.
+     */
+    static DoaBacklog build(MarmotConfig config, NodeSite site, int node, double sampleRate, short[] pcm,
+            int frames, int replicas, int perRelease, long minPartNanos, int blockFrames) {
+        if (blockFrames < 1 || blockFrames > MAX_FRAMES) {
+            throw new IllegalArgumentException("DoaBacklog: blocks of " + blockFrames + " frames; 1 to " + MAX_FRAMES);
+        }
         String[] keys = {"streamflex.fission.replicas", "streamflex.fission.minPartNanos"};
         String[] values = {String.valueOf(replicas), String.valueOf(minPartNanos)};
         String[] before = new String[keys.length];
@@ -139,7 +196,7 @@ public final class DoaBacklog extends StreamFlexGraph {
         }
         try {
             return new DoaBacklog(config, site, node, sampleRate, new PcmClip(pcm, frames, ArraySource.CHANNELS),
-                    perRelease);
+                    perRelease, blockFrames);
         } finally {
             for (int i = 0; i < keys.length; i++) {
                 if (before[i] == null) {
@@ -164,6 +221,13 @@ public final class DoaBacklog extends StreamFlexGraph {
         if (Arrays.stream(lengths).anyMatch(n -> n < 0 || n > MAX_FRAMES)) {
             throw new IllegalArgumentException("a detection of " + Arrays.stream(lengths).max().orElse(0)
                     + " frames; at most " + MAX_FRAMES);
+        }
+        for (int i = 0; i < starts.length; i++) {
+            if (starts[i] < 0 || (long) starts[i] + lengths[i] > feeder.clip.frames()) {
+                throw new IllegalArgumentException("detection " + i + ": frames " + starts[i] + " to "
+                        + ((long) starts[i] + lengths[i] - 1) + ", outside the recording's 0 to "
+                        + (feeder.clip.frames() - 1));
+            }
         }
         System.arraycopy(starts, 0, feeder.starts, 0, starts.length);
         System.arraycopy(lengths, 0, feeder.lengths, 0, lengths.length);

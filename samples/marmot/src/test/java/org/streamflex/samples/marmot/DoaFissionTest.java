@@ -3,6 +3,7 @@ package org.streamflex.samples.marmot;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -82,6 +83,44 @@ class DoaFissionTest {
                 }
             }
         }
+    }
+
+    @Test
+    void detectionsSlicedAcrossManyOfTheFeedersBlocksGiveTheVectorsOfWholeBlocks() throws Exception {
+        Cuts c = cuts();
+        NodeSite a = c.scene().deployment().nodes().get(0);
+        int n = c.starts().length;
+        DoaBacklog whole = DoaBacklog.build(MarmotConfig.defaults(), a, 0, c.rate(), c.pcm(), c.frames(), 1, 4, 0,
+                DoaBacklog.MAX_FRAMES);
+        whole.run(c.starts(), c.lengths());
+        assertEquals(n, whole.count(), "one vector per detection");
+        // Blocks of 1,500 frames: every detection (11,000 to 13,700 frames) is a slice of 8 to 10 of them.
+        for (int replicas : new int[] {1, 2}) {
+            DoaBacklog pieces = DoaBacklog.build(MarmotConfig.defaults(), a, 0, c.rate(), c.pcm(), c.frames(),
+                    replicas, 4, 0, 1_500);
+            pieces.run(c.starts(), c.lengths());
+            assertEquals(n, pieces.count(), replicas + " replicas");
+            for (int i = 0; i < n; i++) {
+                String how = replicas + " replicas, blocks of 1,500 frames, vector " + i;
+                assertArrayEquals(whole.times(i), pieces.times(i), how);
+                assertEquals(Float.floatToIntBits(whole.azimuth(i)), Float.floatToIntBits(pieces.azimuth(i)), how);
+                assertEquals(Float.floatToIntBits(whole.peak(i)), Float.floatToIntBits(pieces.peak(i)), how);
+                for (int az = 0; az < DoaVector.AZIMUTHS; az++) {
+                    assertEquals(whole.level(i, az), pieces.level(i, az), how + " bin " + az);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aDetectionOutsideTheRecordingIsRefusedNamingItsFrames() throws Exception {
+        Cuts c = cuts();
+        DoaBacklog b = DoaBacklog.build(MarmotConfig.defaults(), c.scene().deployment().nodes().get(0), 0, c.rate(),
+                c.pcm(), c.frames(), 1, 4, 0);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> b.run(new int[] {0, c.frames() - 10}, new int[] {100, 20}));
+        assertTrue(e.getMessage().contains("detection 1: frames " + (c.frames() - 10) + " to " + (c.frames() + 9)),
+                e.getMessage());
     }
 
     @Test
