@@ -261,7 +261,7 @@ class ReadmeCommandsIT {
                     assertTrue(lines.stream().anyMatch(l -> l.startsWith(section + " ")), section + "\n" + e.out());
                 }
                 assertTrue(lines.stream().anyMatch(l -> l.matches("  31 +([0-9.]+x +){3}10x"))
-                        && lines.stream().anyMatch(l -> l.matches("  32 +([0-9.]+x +){6}10.5x")),
+                        && lines.stream().anyMatch(l -> l.matches("  32 +([0-9.]+x +){9}10.5x")),
                         command + ": the ratios beside the paper's\n" + e.out());
             } else if (command.startsWith(STREAMIT)) {
                 Exit e = java(words);

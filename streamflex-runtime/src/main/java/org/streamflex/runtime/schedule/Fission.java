@@ -28,6 +28,15 @@ import org.streamflex.runtime.channel.SpscRing;
 final class Fission extends Firings {
     /** Batches timed before deciding the part size; the first half warms the JIT and is not counted. */
     private static final int PROFILED_BATCHES = 64;
+    /**
+     * A profile's warm-up also ends once its batches took this long, and its timing once its batches
+     * took {@link #TIMED_NANOS}: a heavy filter (a DOA of a millisecond a call, in batches of 8 or 16)
+     * would otherwise run 64 batches, hundreds of calls, on one thread before its first split. 50 ms
+     * of one filter's calls is past the JIT's compile thresholds for the loops that make a call
+     * heavy; and a cost measured a little high only makes parts a little smaller than asked.
+     */
+    private static final long WARM_UP_NANOS = 50_000_000L;
+    private static final long TIMED_NANOS = 10_000_000L;
 
     private final Firings local;
     private final Replica[] replicas;
@@ -44,6 +53,8 @@ final class Fission extends Firings {
 
     /** Calls a part must hold; 0 while the filter's cost is still being measured. */
     private int minPartCalls;
+    private int warmUpBatches;
+    private long warmUpNanos;
     private int profiledBatches;
     private long profiledNanos;
     private long profiledCalls;
@@ -163,13 +174,15 @@ final class Fission extends Firings {
     }
 
     private void profile(long nanos, int count) {
-        profiledBatches++;
-        if (profiledBatches <= PROFILED_BATCHES / 2) {
+        if (warmUpBatches < PROFILED_BATCHES / 2 && warmUpNanos < WARM_UP_NANOS) {
+            warmUpBatches++;
+            warmUpNanos += nanos;
             return;
         }
+        profiledBatches++;
         profiledNanos += nanos;
         profiledCalls += count;
-        if (profiledBatches == PROFILED_BATCHES) {
+        if (profiledBatches == PROFILED_BATCHES / 2 || profiledNanos >= TIMED_NANOS) {
             double perCall = Math.max(1e-3, (double) profiledNanos / profiledCalls);
             minPartCalls = (int) Math.min(Integer.MAX_VALUE, Math.max(1, Math.ceil(minPartNanos / perCall)));
         }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -147,6 +149,75 @@ class FissionTest {
                 build("3", true).graph().schedule());
         assertFalse(build("3", false).graph().schedule().contains("fission"));
         assertFalse(build("1", true).graph().schedule().contains("fission"), "one replica is no fission");
+    }
+
+    /** Puts 8 numbers per release. */
+    public static final class Eight extends Filter {
+        @SuppressWarnings("UnusedVariable") // the clock's channel: connected, released on, never read
+        private TimeChannel timer;
+        @Rate(8)
+        private IntChannel out;
+        private int next;
+
+        @Override
+        public void work() {
+            for (int i = 0; i < 8; i++) {
+                out.put(next++);
+            }
+        }
+    }
+
+    /** A heavy stateless filter: each call spins a millisecond or more. */
+    @Stateless
+    public static final class Heavy extends Filter {
+        @Rate(1)
+        private IntChannel in;
+        @Rate(1)
+        private IntChannel out;
+
+        @Override
+        public void work() {
+            long until = System.nanoTime() + 1_000_000;
+            while (System.nanoTime() < until) {
+                Thread.onSpinWait();
+            }
+            out.put(in.take() * 3);
+        }
+    }
+
+    @Test
+    void aHeavyFilterIsSplitAfterAFewBatchesNotSixtyFour() {
+        try (var _ = TemporaryProperty.set("streamflex.fission.replicas", "2")) {
+            TestGraph g = new TestGraph();
+            Eight source = g.filter(Eight.class);
+            Heavy heavy = g.filter(Heavy.class);
+            Sink sink = g.filter(Sink.class, 1 << 19, 4096);
+            g.link(g.clock(10), source, "timer").link(source, heavy, 64).link(heavy, sink, 64).check();
+            assertTrue(g.schedule().contains("fission: Heavy in 2 replicas"), g.schedule());
+            // Batches of 8 calls of 1 ms or more: warmed up by the 7th batch (50 ms), timed by the 9th (10 ms),
+            // so about 10 of the 20 are split, half of each (4 ms or more of spinning) on a worker.
+            long before = workerCpuNanos();
+            GraphDriver.of(g).run(20);
+            long onWorkers = workerCpuNanos() - before;
+            assertTrue(onWorkers >= 2_000_000, "the fission workers ran " + onWorkers + " ns in the first 20 batches");
+            int[] items = sink.items();
+            assertEquals(160, items.length);
+            for (int i = 0; i < items.length; i++) {
+                assertEquals(3 * i, items[i], "item " + i);
+            }
+        }
+    }
+
+    /** CPU time of the runtime's fission workers (threads named streamflex-worker-i) so far. */
+    private static long workerCpuNanos() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long sum = 0;
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("streamflex-worker-")) {
+                sum += Math.max(0, threads.getThreadCpuTime(t.threadId()));
+            }
+        }
+        return sum;
     }
 
     /** The same as Mix, but keeps a count: not stateless, never replicated. */
