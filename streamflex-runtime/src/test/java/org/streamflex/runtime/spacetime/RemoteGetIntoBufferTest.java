@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.streamflex.runtime.spacetime.RemoteSpaceTimeTest.bytes;
+import static org.streamflex.runtime.spacetime.RemoteSpaceTimeTest.loopback;
 
 import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
@@ -21,22 +21,13 @@ class RemoteGetIntoBufferTest {
 
     private final SpaceTime space = SpaceTime.create(16 * 1024);
     private final SpaceTimeChannel frames = space.createChannel("frames");
-    private final SpaceTimeServer server = SpaceTimeServer.open(space,
-            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).publish(frames);
+    private final SpaceTimeServer server = SpaceTimeServer.open(space, loopback()).publish(frames);
     private final OutputConnection out = space.join("camera", 0).attachOutput(frames);
 
     @AfterEach
     void close() {
         server.close();
         space.close();
-    }
-
-    private static byte[] bytes(long ts, int length) {
-        byte[] b = new byte[length];
-        for (int i = 0; i < length; i++) {
-            b[i] = (byte) (ts * 31 + i);
-        }
-        return b;
     }
 
     @Test

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.streamflex.runtime.spacetime.RemoteSpaceTimeTest.bytes;
+import static org.streamflex.runtime.spacetime.RemoteSpaceTimeTest.loopback;
 
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -27,8 +27,7 @@ class RemoteRelayOnPutTest {
     private final SpaceTime space = SpaceTime.create(8192);
     private final SpaceTimeChannel ping = space.createChannel("ping");
     private final SpaceTimeChannel pong = space.createChannel("pong");
-    private final SpaceTimeServer server = SpaceTimeServer.open(space,
-            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).publish(ping).publish(pong);
+    private final SpaceTimeServer server = SpaceTimeServer.open(space, loopback()).publish(ping).publish(pong);
     /** The threads the relay's handler ran on. */
     private final Set<Long> relayThreads = ConcurrentHashMap.newKeySet();
 
@@ -36,14 +35,6 @@ class RemoteRelayOnPutTest {
     void close() {
         server.close();
         space.close();
-    }
-
-    private static byte[] bytes(long ts, int length) {
-        byte[] b = new byte[length];
-        for (int i = 0; i < length; i++) {
-            b[i] = (byte) (ts * 31 + i);
-        }
-        return b;
     }
 
     /** A thread of the space that passes each item of ping on to pong, from the thread that put it. */

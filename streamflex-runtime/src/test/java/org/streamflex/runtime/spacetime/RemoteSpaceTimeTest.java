@@ -24,7 +24,7 @@ class RemoteSpaceTimeTest {
     private final SpaceTimeChannel frames = space.createChannel("frames");
     private final SpaceTimeServer server = SpaceTimeServer.open(space, loopback()).publish(frames);
 
-    private static InetSocketAddress loopback() {
+    static InetSocketAddress loopback() {
         return new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
     }
 
@@ -34,7 +34,8 @@ class RemoteSpaceTimeTest {
         space.close();
     }
 
-    private static byte[] bytes(long ts, int length) {
+    /** The bytes of an item of timestamp {@code ts}: every byte depends on both, so a mixed-up item shows. */
+    static byte[] bytes(long ts, int length) {
         byte[] b = new byte[length];
         for (int i = 0; i < length; i++) {
             b[i] = (byte) (ts * 31 + i);
