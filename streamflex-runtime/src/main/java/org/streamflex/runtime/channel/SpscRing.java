@@ -524,23 +524,25 @@ public abstract class SpscRing extends SpscRingFields {
     }
 
     /**
-     * The stream index of the consumer's next take, which each take advances and each untake steps
-     * back: a worker's batch compares it before and after a work() to see whether the call took
-     * anything, reading only the consumer's own field.
+     * The end of a batch of at most {@code max} takes: the stream index below which the consumer may
+     * take without reading the producer's tail again, capped at {@code max} items past its next take.
+     * Reads the tail once (as {@link #sizeForBatch()}, whose cached tail it brings up to date), so a
+     * worker's batch then compares {@link #takePosition()} with this one number after each work():
+     * items published during the batch wait for the next.
      */
-    public final long takePosition() {
-        return pendingHead;
+    public final long batchEnd(int max) {
+        long tail = confined ? lpTail() : lvTail();
+        tailCache = tail;
+        return Math.min(tail, pendingHead + max);
     }
 
     /**
-     * Whether the consumer knows of an item to take without reading the producer's tail: true only
-     * if {@link #size()} is positive, but items published since the tail was last read
-     * ({@link #sizeForBatch()}, or a take that found its cached tail used up) are not seen. What a
-     * worker's batch asks after each work(): plain loads of the consumer's own fields, so the JIT
-     * keeps the loop free of memory barriers, and a batch ends at the items there were when it began.
+     * The stream index of the consumer's next take, which each take advances and each untake steps
+     * back: a worker's batch compares it before and after a work() to see whether the call took
+     * anything, and with its {@link #batchEnd(int)}, reading only the consumer's own field.
      */
-    public final boolean knownAvailable() {
-        return tailCache > pendingHead;
+    public final long takePosition() {
+        return pendingHead;
     }
 
     /** Items the current transaction has taken and not given back. */

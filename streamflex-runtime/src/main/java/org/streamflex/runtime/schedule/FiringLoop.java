@@ -32,18 +32,17 @@ final class FiringLoop extends Firings {
     }
 
     @Override
-    int fireWhileTaking(WorkTransaction task, Filter filter, SpscRing in, int max) {
+    int fireWhileTaking(WorkTransaction task, Filter filter, SpscRing in, long end) {
         int run = 0;
         long position = in.takePosition();
-        while (run < max) {
+        while (true) {
             filter.work();
             task.afterFiring(++run);
             long next = in.takePosition();
-            if (next == position || !in.knownAvailable()) {
-                break;
+            if (next <= position || next >= end) {
+                return run;
             }
             position = next;
         }
-        return run;
     }
 }

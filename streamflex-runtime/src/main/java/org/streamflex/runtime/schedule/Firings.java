@@ -42,26 +42,28 @@ abstract class Firings {
 
     /**
      * {@link #fireWhileReady} for a filter whose one input is the ring {@code in} (no time channel,
-     * no declared rate): calls {@code filter.work()} while the last call took from {@code in} and
-     * {@code in} holds an item it knew of when the batch began ({@link SpscRing#knownAvailable()}),
-     * at most {@code max} times. The same batch as the general loop's, checked with plain loads of
-     * the consumer's own fields rather than a read of the producer's tail per call; items that
-     * arrive during the batch wait for the next. {@link FiringLoop} overrides it with the same code.
+     * no declared rate): calls {@code filter.work()} while the last call took from {@code in} (moved
+     * its take position forward) and that position is below {@code end}, {@link WorkTransaction#afterFiring}
+     * after each. {@code end} is at most the tail read when the batch began and at most {@code max}
+     * items past the position then ({@link SpscRing#batchEnd}), so the batch holds at most {@code max}
+     * calls, each of which advanced the position, and items that arrive during it wait for the next.
+     * One compare of the consumer's own field per call, and no call counter to check against a
+     * bound: the fewer values the loop keeps live, the fewer C2 spills around the inlined work().
+     * {@link FiringLoop} overrides it with the same code.
      *
      * @return the number of calls
      */
-    int fireWhileTaking(WorkTransaction task, Filter filter, SpscRing in, int max) {
+    int fireWhileTaking(WorkTransaction task, Filter filter, SpscRing in, long end) {
         int run = 0;
         long position = in.takePosition();
-        while (run < max) {
+        while (true) {
             filter.work();
             task.afterFiring(++run);
             long next = in.takePosition();
-            if (next == position || !in.knownAvailable()) {
-                break;
+            if (next <= position || next >= end) {
+                return run;
             }
             position = next;
         }
-        return run;
     }
 }

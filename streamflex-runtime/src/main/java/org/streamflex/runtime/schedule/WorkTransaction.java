@@ -266,12 +266,11 @@ public abstract class WorkTransaction extends FilterMemory implements CapsuleTra
             atomicity.enterWork();
         }
         SpscRing sole = whileReady ? soleInput() : null;
-        if (sole != null) {
-            sole.sizeForBatch(); // the batch's items, read once: the loop then checks its own fields only
-        }
+        // The batch's items, read once: the loop then compares the consumer's own field with this.
+        long end = sole != null ? sole.batchEnd(n) : 0;
         int done;
         try {
-            done = sole != null ? loop.fireWhileTaking(this, filter, sole, n)
+            done = sole != null ? loop.fireWhileTaking(this, filter, sole, end)
                     : whileReady ? loop.fireWhileReady(this, filter, n) : loop.fire(this, filter, n);
         } catch (Throwable failure) {
             return failed(slot, failure);

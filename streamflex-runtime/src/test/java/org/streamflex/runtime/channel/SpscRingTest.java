@@ -190,24 +190,23 @@ class SpscRingTest {
     }
 
     @Test
-    void knownAvailableSeesTheItemsOfTheLastTailReadAndTakePositionCountsTakesAndUntakes() {
-        publish(1, 2);
-        assertFalse(ring.knownAvailable(), "no tail read yet");
-        assertEquals(2, ring.sizeForBatch());
+    void batchEndIsTheTailReadOnceCappedAtMaxTakesAndTakePositionCountsTakesAndUntakes() {
+        publish(1, 2, 3);
         long start = ring.takePosition();
-        assertTrue(ring.knownAvailable());
+        assertEquals(start + 3, ring.batchEnd(8), "all three published items");
+        assertEquals(start + 2, ring.batchEnd(2), "capped at two takes past the next one");
+        long end = ring.batchEnd(8);
         assertEquals(1, ring.take());
         assertEquals(start + 1, ring.takePosition());
-        publish(3); // published after the batch's read: not known until the tail is read again
+        publish(4); // published after the batch's read: beyond its end until the tail is read again
         assertEquals(2, ring.take());
-        assertFalse(ring.knownAvailable());
         ring.untake(2);
         assertEquals(start + 1, ring.takePosition(), "an untake steps the position back");
-        assertTrue(ring.knownAvailable());
         assertEquals(2, ring.take());
-        assertEquals(1, ring.sizeForBatch());
-        assertTrue(ring.knownAvailable());
         assertEquals(3, ring.take());
+        assertEquals(end, ring.takePosition(), "the batch's items are taken");
+        assertEquals(4, ring.take(), "a take past the end reads the tail itself");
+        assertEquals(end + 1, ring.batchEnd(8));
     }
 
     @Test

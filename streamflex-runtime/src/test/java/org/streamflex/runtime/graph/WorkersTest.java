@@ -166,6 +166,54 @@ class WorkersTest {
         }
     }
 
+    /** Takes two items per work() and puts their sum: a batch's calls each move its take position by two. */
+    public static final class Pairs extends Filter {
+        private IntChannel in;
+        private IntChannel out;
+
+        @Override
+        public void work() {
+            out.put(in.take() + in.take());
+        }
+    }
+
+    /** Never takes its input: each work() only counts itself. */
+    public static final class Stubborn extends Filter {
+        @SuppressWarnings("UnusedVariable") // connected, never taken from
+        private IntChannel in;
+        private long calls;
+        volatile long count;
+
+        @Override
+        public void work() {
+            count = ++calls; // one writer, the filter's thread; the test thread only reads it
+        }
+    }
+
+    /** Sums what arrives, in order, and counts it. */
+    public static final class Sum extends Filter {
+        private IntChannel in;
+        private long seen;
+        private long total;
+        private int last = Integer.MIN_VALUE;
+        volatile long sum;
+        volatile boolean ordered = true;
+        /** Written last, so a test thread that sees it sees the sum and the order of as many items. */
+        volatile long count;
+
+        @Override
+        public void work() {
+            int x = in.take();
+            if (x <= last) {
+                ordered = false;
+            }
+            last = x;
+            total += x;
+            sum = total; // one writer, the filter's thread; the test thread only reads it
+            count = ++seen;
+        }
+    }
+
     /** burst -> increment -> count on one worker: the increment runs the whole burst as one batch. */
     private static TestGraph burst(Increment inc, Count count, Burst burst, TestGraph g) {
         g.link(g.clock(0), burst).link(burst, inc, 64).link(inc, count, 64).check();
@@ -425,6 +473,60 @@ class WorkersTest {
         assertEquals(0, g.channel(inc, "in").size());
         assertEquals(Burst.BURST - 31, g.channel(inc, "out").published(), "no put of the failed batch published");
         assertEquals(Burst.BURST - 31, count.count);
+    }
+
+    @Test
+    void aWorkersBatchOfAFilterTakingTwoPerCallTakesEveryPairOnce() throws InterruptedException {
+        TestGraph g;
+        Pairs pairs;
+        Sum sum;
+        try (var _ = TemporaryProperty.set("streamflex.workers.cores", "1")) {
+            g = new TestGraph();
+            Burst burst = g.filter(Burst.class);
+            pairs = g.filter(Pairs.class);
+            sum = g.filter(Sum.class);
+            g.link(g.clock(0), burst).link(burst, pairs, 64).link(pairs, sum, 64).check();
+        }
+        g.start();
+        Sum s = sum;
+        try {
+            await(() -> s.count >= Burst.BURST / 2, "the pairs' sums");
+        } finally {
+            g.stop();
+        }
+        // The batch ends where its take position reaches the items it knew of: 25 calls for 50 items,
+        // none of them taking past the burst (which would throw: nothing more ever comes).
+        assertEquals(null, g.failure());
+        assertEquals(Burst.BURST / 2, sum.count);
+        assertTrue(sum.ordered, "the sums 1, 5, 9, ... in order");
+        assertEquals((long) Burst.BURST * (Burst.BURST - 1) / 2, sum.sum, "every item in exactly one pair");
+        assertEquals(0, g.channel(pairs, "in").size());
+    }
+
+    @Test
+    void aWorkWhichTakesNothingEndsItsBatchAndRunsOncePerTurn() throws InterruptedException {
+        TestGraph g;
+        Stubborn stubborn;
+        try (var _ = TemporaryProperty.set("streamflex.workers.cores", "1")) {
+            g = new TestGraph();
+            Burst burst = g.filter(Burst.class);
+            stubborn = g.filter(Stubborn.class);
+            g.link(g.clock(0), burst).link(burst, stubborn, 64).check();
+        }
+        var counters = g.counters();
+        g.start();
+        Stubborn s = stubborn;
+        try {
+            await(() -> s.count >= 1_000, "a thousand calls");
+        } finally {
+            g.stop();
+        }
+        g.awaitTermination(60, TimeUnit.SECONDS);
+        // Its input holds the burst all along; a batch that went on after a call that took nothing would run
+        // it up to the batch's bound (50 calls here) per turn.
+        long turns = counters.value("worker.worker-0.busyTurns") + counters.value("worker.worker-0.idleTurns");
+        assertTrue(stubborn.count <= turns + 1, stubborn.count + " calls in " + turns + " turns");
+        assertEquals(Burst.BURST, g.channel(stubborn, "in").size(), "nothing taken");
     }
 
     @Test
