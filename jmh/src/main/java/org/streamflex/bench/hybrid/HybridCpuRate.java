@@ -1,0 +1,126 @@
+package org.streamflex.bench.hybrid;
+
+import com.sun.management.OperatingSystemMXBean;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One variant of 5.2.1 ({@link HybridMain}) measured by the CPU time it takes rather than by the
+ * wall clock: items per CPU-second of the whole process, over the rounds after a warm-up. On a
+ * machine shared with other work the wall clock of a one-core run measures mostly who else ran;
+ * the process's CPU time counts only this JVM's own cycles (its building of each round's graph,
+ * its JIT and collector threads included, so it is lower than the timed section alone would
+ * give). Every round's checksum is compared with the plain loop's ({@link Expected}).
+ *
+ * <p>Arguments: {@code N SECONDS graph|plain [W]}: N filters of W computations (10 by default), the
+ * StreamFlex graph on its workers (100 items per release, dynamic rates: 5.2.1's {@code graph-b100})
+ * or the plain method calls, for about SECONDS seconds, the first quarter of them a warm-up.
+ *
+ * <pre>{@code
+ * HybridCpuRate.Result r = HybridCpuRate.measure(HybridCpuRate.variant(32, "graph", 10), 1L << 19, 3_000, 9_000);
+ * }</pre>
+ */
+public final class HybridCpuRate {
+    static final String USAGE = "usage: HybridCpuRate N SECONDS graph|plain [W]";
+    /** Items per round: a round of the 32-filter graph lasts about 0.1 s. */
+    static final long ITEMS = 1L << 19;
+    /** 5.2.1's items per release. */
+    static final int BATCH = 100;
+
+    private HybridCpuRate() {
+    }
+
+    /**
+     * What the timed rounds gave.
+     *
+     * @param perCpuSecond items per CPU-second of the process
+     * @param wallMedian the median round's items per second of wall clock, from first item in to last out
+     * @param rounds the timed rounds
+     */
+    record Result(double perCpuSecond, double wallMedian, int rounds) {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        System.exit(status(args, System.out, System.err));
+    }
+
+    static int status(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
+        int filters;
+        long seconds;
+        int work = 10;
+        String kind;
+        try {
+            if (args.length < 3 || args.length > 4) {
+                throw new IllegalArgumentException("three or four arguments");
+            }
+            filters = Integer.parseInt(args[0]);
+            seconds = Long.parseLong(args[1]);
+            kind = args[2];
+            if (args.length == 4) {
+                work = Integer.parseInt(args[3]);
+            }
+            variant(filters, kind, work); // refuses a wrong kind or count before anything runs
+            if (seconds < 1) {
+                throw new IllegalArgumentException("SECONDS must be 1 or more, not " + seconds);
+            }
+        } catch (IllegalArgumentException e) {
+            err.println(e.getMessage());
+            err.println(USAGE);
+            return 2;
+        }
+        long millis = seconds * 1000;
+        Result r = measure(variant(filters, kind, work), ITEMS, millis / 4, millis - millis / 4);
+        out.printf(Locale.ROOT, "%s n=%d W=%d: %.3f M items per CPU-second of the process; wall clock median %.3f M"
+                + " items/s; %d timed rounds of %d items, every checksum the plain loop's%n", kind, filters, work,
+                r.perCpuSecond() / 1e6, r.wallMedian() / 1e6, r.rounds(), ITEMS);
+        return 0;
+    }
+
+    /** 5.2.1's {@code graph-b100} or {@code plain} for {@code filters} filters of {@code work} computations. */
+    static Variant variant(int filters, String kind, int work) {
+        Chain chain = new Chain(filters, 1, work);
+        return switch (kind) {
+            case "graph" -> new GraphChain(chain, ChainGraph.Stages.DYNAMIC, BATCH, GraphChain.Mode.STARTED);
+            case "plain" -> new PlainChain(chain);
+            default -> throw new IllegalArgumentException("no variant " + kind + "; there are graph and plain");
+        };
+    }
+
+    /**
+     * Runs rounds of {@code items} for {@code warmupMillis}, then times rounds for at least
+     * {@code timedMillis} (and at least one).
+     *
+     * @throws IllegalStateException if a round's checksum is not the plain loop's
+     */
+    static Result measure(Variant variant, long items, long warmupMillis, long timedMillis)
+            throws InterruptedException {
+        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        Expected expected = new Expected(variant.chain().units(), variant.chain().work());
+        Checksum wanted = expected.of(items);
+        long warmEnd = System.nanoTime() + warmupMillis * 1_000_000;
+        do {
+            check(variant.run(items), wanted, variant);
+        } while (System.nanoTime() < warmEnd);
+        List<Double> rates = new ArrayList<>();
+        long cpuStart = os.getProcessCpuTime();
+        long end = System.nanoTime() + timedMillis * 1_000_000;
+        do {
+            Variant.Run run = variant.run(items);
+            check(run, wanted, variant);
+            rates.add(run.itemsPerSecond());
+        } while (System.nanoTime() < end);
+        long cpu = os.getProcessCpuTime() - cpuStart;
+        Collections.sort(rates);
+        return new Result(rates.size() * items * 1e9 / Math.max(1, cpu), rates.get(rates.size() / 2), rates.size());
+    }
+
+    private static void check(Variant.Run run, Checksum wanted, Variant variant) {
+        if (!run.checksum().equals(wanted)) {
+            throw new IllegalStateException(variant + " gave " + run.checksum() + ", not " + wanted);
+        }
+    }
+}
