@@ -1,6 +1,7 @@
 package org.streamflex.runtime.schedule;
 
 import java.lang.reflect.Field;
+import java.util.ArrayList;
 import java.util.List;
 import org.streamflex.DataChannel;
 import org.streamflex.Filter;
@@ -139,7 +140,11 @@ final class DepthFirstChain extends FusedStep {
             set(inField, consumer.task().filter(), oneSlot);
             slots[e] = (OneSlot) oneSlot;
         }
-        DepthFirstLoop loop = generate ? DepthFirstLoops.loopFor(chain.size(), ((OneSlot) headSlot).getClass(), quiet)
+        List<Class<? extends Filter>> classes = new ArrayList<>(chain.size());
+        for (FusedMember member : chain) {
+            classes.add(member.task().filter().getClass());
+        }
+        DepthFirstLoop loop = generate ? DepthFirstLoops.loopFor(classes, ((OneSlot) headSlot).getClass(), quiet)
                 : new DepthFirstLoop.Plain();
         made[0] = new DepthFirstChain(chain, (OneSlot) headSlot, slots, loop);
         return chain.size();

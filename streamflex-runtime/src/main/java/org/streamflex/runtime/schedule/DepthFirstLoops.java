@@ -13,6 +13,9 @@ import java.lang.constant.MethodTypeDesc;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.AccessFlag;
+import java.util.BitSet;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
 import org.streamflex.Filter;
 import org.streamflex.runtime.channel.LongRing;
 import org.streamflex.runtime.channel.OneSlot;
@@ -39,8 +42,13 @@ import org.streamflex.runtime.channel.OneSlot;
  * and is inlined, and the whole chain becomes one loop body in which an item goes from filter to
  * filter through one-slot channels. A loop written in Java ({@link DepthFirstLoop.Plain}) has one
  * call site for all filters: it sees every class of the chain and calls through the vtable. Each
- * chain gets a class of its own even when another chain has the same length, because the profile
- * is per class: two chains of different filters sharing a class would share call sites.
+ * chain shape (its filters' classes in order, its head slot's class, which filters are quiet) gets
+ * a class of its own even when another chain has the same length, because the profile is per class:
+ * two chains of different filters sharing a class would share call sites. Chains of the same shape
+ * share one, which is why the loop is a stateless object: a graph built again (a benchmark's
+ * rounds, a service that rebuilds its graph) then finds the loop compiled instead of running a
+ * new class in the interpreter and C1 while C2 compiles it, which for a chain of 31 filters took
+ * longer than a 50 ms round and left the fused chain slower than the same filters unfused.
  *
  * <p>A filter whose {@code work()} was proven to call nothing but its channels ({@link RateProof})
  * has neither the scope's store nor {@code betweenFirings()}: nothing it runs can ask the scope for
@@ -73,20 +81,55 @@ final class DepthFirstLoops {
     private static final int I = 8;
     private static final int FIRST_FILTER = 9;
 
+    /**
+     * Shapes whose loops are kept; a program with more distinct chains than this (not one seen so
+     * far) gets the later ones generated each time, as before the cache, rather than growing it
+     * without bound.
+     */
+    static final int MAX_SHAPES = 512;
+    private static final ConcurrentHashMap<Shape, DepthFirstLoop> LOOPS = new ConcurrentHashMap<>();
+
     private DepthFirstLoops() {
     }
 
     /**
-     * A loop of a class of its own for a chain of {@code length} filters, or the plain Java loop
-     * if the platform refuses the class.
+     * The loop for a chain of {@code filters} (their classes, in order): of a class of its own for
+     * this shape, made once and shared by every chain of the same shape, or the plain Java loop if
+     * the platform refuses the class.
      */
-    static DepthFirstLoop loopFor(int length, Class<? extends OneSlot> head, boolean[] quiet) {
+    static DepthFirstLoop loopFor(List<Class<? extends Filter>> filters, Class<? extends OneSlot> head,
+            boolean[] quiet) {
+        Shape shape = new Shape(List.copyOf(filters), head, BitSet.valueOf(pack(quiet)));
+        DepthFirstLoop kept = LOOPS.get(shape);
+        if (kept != null) {
+            return kept;
+        }
+        DepthFirstLoop loop;
         try {
-            return generated(length, head, quiet);
+            loop = generated(filters.size(), head, quiet);
         } catch (Throwable refused) {
             // Not expected on a standard JDK: the same results, with a vtable call per work().
             return new DepthFirstLoop.Plain();
         }
+        if (LOOPS.size() >= MAX_SHAPES) {
+            return loop;
+        }
+        DepthFirstLoop raced = LOOPS.putIfAbsent(shape, loop);
+        return raced != null ? raced : loop;
+    }
+
+    private static long[] pack(boolean[] marks) {
+        long[] words = new long[(marks.length + 63) / 64];
+        for (int m = 0; m < marks.length; m++) {
+            if (marks[m]) {
+                words[m >>> 6] |= 1L << m;
+            }
+        }
+        return words;
+    }
+
+    /** What a generated loop's call sites see: the filters' classes in order, the head slot's, the quiet marks. */
+    private record Shape(List<Class<? extends Filter>> filters, Class<? extends OneSlot> head, BitSet quiet) {
     }
 
     /**

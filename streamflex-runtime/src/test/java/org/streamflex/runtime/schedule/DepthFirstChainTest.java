@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,6 +23,7 @@ import org.streamflex.Rate;
 import org.streamflex.runtime.GraphDriver;
 import org.streamflex.runtime.TemporaryProperty;
 import org.streamflex.runtime.channel.OneSlot;
+import org.streamflex.runtime.channel.SlotDoubleChannel;
 import org.streamflex.runtime.channel.SlotIntChannel;
 import org.streamflex.runtime.graph.TestGraph;
 
@@ -465,11 +465,25 @@ class DepthFirstChainTest {
             assertTrue(loop.getClass().isHidden(), loop.getClass().getName());
             assertTrue(classes.add(loop.getClass()));
         }
-        DepthFirstLoop a = DepthFirstLoops.loopFor(3, SlotIntChannel.class, new boolean[3]);
-        DepthFirstLoop b = DepthFirstLoops.loopFor(3, SlotIntChannel.class, new boolean[3]);
-        assertNotSame(a.getClass(), b.getClass());
         assertThrows(IllegalArgumentException.class,
                 () -> DepthFirstLoops.generated(0, SlotIntChannel.class, new boolean[0]));
+    }
+
+    @Test
+    void chainsOfTheSameFilterClassesShareOneLoopAndOtherShapesGetTheirOwn() {
+        List<Class<? extends Filter>> steps = List.of(Step.class, Step.class, Step.class);
+        DepthFirstLoop a = DepthFirstLoops.loopFor(steps, SlotIntChannel.class, new boolean[3]);
+        DepthFirstLoop b = DepthFirstLoops.loopFor(new ArrayList<>(steps), SlotIntChannel.class, new boolean[3]);
+        assertSame(a, b, "a graph built again finds its chain's loop, compiled");
+        assertTrue(a.getClass().isHidden());
+        Set<Class<?>> others = new HashSet<>(List.of(a.getClass(),
+                DepthFirstLoops.loopFor(List.of(Step.class, Step.class, Twice.class), SlotIntChannel.class,
+                        new boolean[3]).getClass(),
+                DepthFirstLoops.loopFor(steps, SlotIntChannel.class, new boolean[] {false, true, false}).getClass(),
+                DepthFirstLoops.loopFor(steps, SlotDoubleChannel.class, new boolean[3]).getClass(),
+                DepthFirstLoops.loopFor(List.of(Step.class, Step.class), SlotIntChannel.class,
+                        new boolean[2]).getClass()));
+        assertEquals(5, others.size(), "another filter class, quiet mark, head slot or length: a class of its own");
     }
 
     private static Object field(Filter filter, String name) throws ReflectiveOperationException {
