@@ -29,8 +29,9 @@ import org.streamflex.runtime.channel.SpscRing;
  *
  * <p>A part only pays off when its work outweighs a hand-off to another thread (microseconds):
  * the filter's first batches run on its own thread and are timed, and from then on a batch is run
- * by as many parts as it holds calls worth at least {@code minPartNanos} each, at most k, in at
- * most 8 chunks a replica of at least an eighth of that work each.
+ * by as many parts as it holds calls worth at least {@code minPartNanos} each, at most k and at
+ * most one more than the worker threads, in at most 8 chunks a part of at least a quarter of that
+ * work each.
  *
  * <pre>{@code
  * Fission loop = new Fission(replicas, inputs, pops, lookaheads, outputs, 20_000, copyFields);
@@ -50,11 +51,13 @@ final class Fission extends Firings {
     private static final long WARM_UP_NANOS = 50_000_000L;
     private static final long TIMED_NANOS = 10_000_000L;
     /**
-     * A batch is cut into at most this many chunks per replica, each of at least an eighth of a
-     * part's least work: enough for the parts to even out calls of different costs, few enough that
-     * a chunk's claim and transaction (a fraction of a microsecond) stay small beside its calls.
+     * A batch is cut into at most this many chunks per part, each of at least a {@link #CHUNK_SHARE}th
+     * of a part's least work ({@code minPartNanos}): enough chunks for the parts to even out calls of
+     * different costs, and chunks large enough that a chunk's claim and transaction (a fraction of a
+     * microsecond) stay a few percent of its calls.
      */
     private static final int CHUNKS_PER_PART = 8;
+    private static final int CHUNK_SHARE = 4;
 
     private final Firings local;
     private final Replica[] replicas;
@@ -105,7 +108,10 @@ final class Fission extends Firings {
 
     @Override
     int fire(WorkTransaction task, Filter filter, int count) {
-        int k = minPartCalls == 0 ? 1 : Math.min(replicas.length, count / minPartCalls);
+        // No more parts than threads to run them: a part beyond them would find every chunk claimed, and its
+        // replica's copy of the window would be wasted.
+        int k = minPartCalls == 0 ? 1 : Math.min(Math.min(replicas.length, 1 + FissionWorkers.shared().threads()),
+                count / minPartCalls);
         if (k < 2) {
             if (minPartCalls != 0) {
                 return local.fire(task, filter, count);
@@ -120,7 +126,7 @@ final class Fission extends Firings {
             beforeFirstSplit.run();
             beforeFirstSplit = null;
         }
-        int chunkCount = Math.min(chunks.maxChunks(), count / Math.max(1, minPartCalls / CHUNKS_PER_PART));
+        int chunkCount = Math.min(k * CHUNKS_PER_PART, count / Math.max(1, minPartCalls / CHUNK_SHARE));
         chunks.cut(count, chunkCount);
         split(count, k);
         Thread self = Thread.currentThread();
