@@ -32,9 +32,9 @@ public class FissionPartHandOffTest {
     /** The part's output items: written by the worker, read by the filter's thread. */
     private int output;
 
-    private final FissionPart part = new FissionPart(null) {
+    private final FissionPart part = new FissionPart(null, 1, null, null) {
         @Override
-        Throwable execute(RegionSlot slot, int calls) {
+        Throwable execute(RegionSlot slot) {
             seenInput = input;
             output = 2;
             return new IllegalStateException("failure of the part");
@@ -44,7 +44,7 @@ public class FissionPartHandOffTest {
     @Actor
     public void filterThread(III_Result r) {
         input = 1;
-        part.prepare(1, Thread.currentThread());
+        part.prepare(Thread.currentThread());
         slots.compareAndSet(0, null, part);
         part.await();
         r.r2 = output;

@@ -26,7 +26,7 @@ import org.openjdk.jcstress.infra.results.II_Result;
 public class FissionWakeUpTest {
     private final AtomicReferenceArray<FissionPart> slots = new AtomicReferenceArray<>(1);
     private final AtomicIntegerArray parked = new AtomicIntegerArray(1);
-    private final FissionPart part = new FissionPart(null);
+    private final FissionPart part = new FissionPart(null, 1, null, null);
 
     /** r1: 1 if the poster unparks the worker. */
     @Actor

@@ -8,17 +8,30 @@ import org.streamflex.runtime.channel.SpscRing;
 
 /**
  * The batch loop of a stateless filter run by fission (WaveScript's rewrite of {@code map} into a
- * round-robin split, k copies and an order-preserving join): a batch of n work() calls is cut into
- * k consecutive parts, part j's input window is copied into replica j's channels, the parts run at
- * once (part 0 on the filter's thread, the others on {@link FissionWorkers}), and their outputs
- * are moved to the filter's outputs in part order, so the items come out as one thread would have
- * put them. It all happens inside the filter's one batch transaction ({@link WorkTransaction#fireBatch}):
- * when a part throws, every replica's output is dropped and the failure is the filter's, judged by
- * its policy on its thread, as for any batch.
+ * round-robin split, k copies and an order-preserving join): the batch's input window is copied
+ * into each of k replicas' channels, a batch of n work() calls is cut into consecutive chunks
+ * ({@link FissionChunks}), k parts run at once (part 0 on the filter's thread, the others on
+ * {@link FissionWorkers}), each claiming the next unclaimed chunk from a shared counter and running
+ * it on its replica until none is left, and the chunks' outputs are moved to the filter's outputs
+ * in chunk order, so the items come out as one thread would have put them. It all happens inside
+ * the filter's one batch transaction ({@link WorkTransaction#fireBatch}): when a chunk throws, no
+ * part claims another, every replica's output is dropped and the failure is the filter's, judged
+ * by its policy on its thread, as for any batch.
+ *
+ * <p>Why chunks claimed as the parts go, and not k fixed parts of n/k calls: calls differ in cost
+ * (a direction-of-arrival call's cost grows with its detection's length), so with fixed parts one
+ * thread idles while the other finishes the dearer half, and a worker that wakes late delays the
+ * whole batch by its part. Claiming evens out both without knowing any call's cost. Cutting by
+ * measured cost would need a cost per item before it runs, which the runtime does not have for a
+ * filter's input; claiming needs nothing but an atomic add per chunk and a note of what each chunk
+ * put, and the order is restored by the join. The price is the input window copied k times
+ * instead of once (a chunk may run on any replica) and one replica transaction per chunk.
  *
  * <p>A part only pays off when its work outweighs a hand-off to another thread (microseconds):
- * the filter's first batches run on its own thread and are timed, and from then on a batch is cut
- * into as many parts as it holds calls worth at least {@code minPartNanos} each, at most k.
+ * the filter's first batches run on its own thread and are timed, and from then on a batch is run
+ * by as many parts as it holds calls worth at least {@code minPartNanos} each, at most k and at
+ * most one more than the worker threads, in at most 8 chunks a part of at least a quarter of that
+ * work each.
  *
  * <pre>{@code
  * Fission loop = new Fission(replicas, inputs, pops, lookaheads, outputs, 20_000, copyFields);
@@ -37,9 +50,19 @@ final class Fission extends Firings {
      */
     private static final long WARM_UP_NANOS = 50_000_000L;
     private static final long TIMED_NANOS = 10_000_000L;
+    /**
+     * A batch is cut into at most this many chunks per part, each of at least a {@link #CHUNK_SHARE}th
+     * of a part's least work ({@code minPartNanos}): enough chunks for the parts to even out calls of
+     * different costs, and chunks large enough that a chunk's claim and transaction (a fraction of a
+     * microsecond) stay a few percent of its calls.
+     */
+    private static final int CHUNKS_PER_PART = 8;
+    private static final int CHUNK_SHARE = 4;
 
     private final Firings local;
     private final Replica[] replicas;
+    /** Each batch's chunks, which the parts claim; sized once, for the most chunks a batch is cut into. */
+    private final FissionChunks chunks;
     private final FissionPart[] parts;
     /** Which parts of the batch running now went to a worker; written and read by the filter's thread. */
     private final boolean[] posted;
@@ -64,13 +87,14 @@ final class Fission extends Firings {
         this.beforeFirstSplit = beforeFirstSplit;
         this.replicas = replicas.clone();
         this.local = FiringLoops.loopFor(replicas[0].filter().getClass());
+        this.inputs = inputs.clone();
+        this.pops = pops.clone();
+        this.chunks = new FissionChunks(replicas.length * CHUNKS_PER_PART, outputs.length);
         this.parts = new FissionPart[replicas.length];
         this.posted = new boolean[replicas.length];
         for (int j = 0; j < replicas.length; j++) {
-            parts[j] = new FissionPart(replicas[j]);
+            parts[j] = new FissionPart(replicas[j], j, chunks, this.pops);
         }
-        this.inputs = inputs.clone();
-        this.pops = pops.clone();
         this.lookaheads = lookaheads.clone();
         this.outputs = outputs.clone();
         this.minPartNanos = minPartNanos;
@@ -84,7 +108,10 @@ final class Fission extends Firings {
 
     @Override
     int fire(WorkTransaction task, Filter filter, int count) {
-        int k = minPartCalls == 0 ? 1 : Math.min(replicas.length, count / minPartCalls);
+        // No more parts than threads to run them: a part beyond them would find every chunk claimed, and its
+        // replica's copy of the window would be wasted.
+        int k = minPartCalls == 0 ? 1 : Math.min(Math.min(replicas.length, 1 + FissionWorkers.shared().threads()),
+                count / minPartCalls);
         if (k < 2) {
             if (minPartCalls != 0) {
                 return local.fire(task, filter, count);
@@ -99,10 +126,12 @@ final class Fission extends Firings {
             beforeFirstSplit.run();
             beforeFirstSplit = null;
         }
+        int chunkCount = Math.min(k * CHUNKS_PER_PART, count / Math.max(1, minPartCalls / CHUNK_SHARE));
+        chunks.cut(count, chunkCount);
         split(count, k);
         Thread self = Thread.currentThread();
         for (int j = 0; j < k; j++) {
-            parts[j].prepare(callsOfPart(count, k, j), self);
+            parts[j].prepare(self);
         }
         for (int j = 1; j < k; j++) {
             posted[j] = FissionWorkers.shared().post(parts[j]);
@@ -111,16 +140,19 @@ final class Fission extends Firings {
         parts[0].run(slot);
         for (int j = 1; j < k; j++) {
             if (!posted[j]) {
+                // Part 0 has claimed every chunk unless one threw: this finds none left, and is done at once.
                 parts[j].run(slot);
             }
         }
         Throwable failure = null;
+        int failedChunk = Integer.MAX_VALUE;
         for (int j = 0; j < k; j++) {
             if (posted[j]) {
                 parts[j].await();
             }
-            if (failure == null) {
+            if (parts[j].failure() != null && parts[j].failedChunk() < failedChunk) {
                 failure = parts[j].failure();
+                failedChunk = parts[j].failedChunk();
             }
         }
         join(k, failure == null);
@@ -136,33 +168,38 @@ final class Fission extends Firings {
         return count;
     }
 
-    private static int callsOfPart(int count, int k, int j) {
-        return count / k + (j < count % k ? 1 : 0);
-    }
-
-    /** Copies each part's input window, lookahead included, into its replica; takes the part's items. */
+    /**
+     * Copies the batch's input window, lookahead included, into each of the k replicas (a chunk may
+     * run on any of them); takes the batch's items.
+     */
     private void split(int count, int k) {
-        for (int j = 0; j < k; j++) {
-            int calls = callsOfPart(count, k, j);
-            Replica r = replicas[j];
-            for (int i = 0; i < inputs.length; i++) {
-                inputs[i].copyTo(r.input(i), calls * pops[i] + lookaheads[i]);
-                inputs[i].skip(calls * pops[i]);
-                r.inputRing(i).publishPuts();
+        for (int i = 0; i < inputs.length; i++) {
+            int window = count * pops[i] + lookaheads[i];
+            for (int j = 0; j < k; j++) {
+                inputs[i].copyTo(replicas[j].input(i), window);
+                replicas[j].inputRing(i).publishPuts();
             }
+            inputs[i].skip(count * pops[i]);
         }
     }
 
-    /** Moves the replicas' outputs to the filter's, in part order (or drops them), and empties their inputs. */
+    /**
+     * Moves each chunk's outputs from the replica that ran it to the filter's, in chunk order (or
+     * drops every replica's), and empties the replicas' inputs.
+     */
     private void join(int k, boolean keep) {
+        if (keep) {
+            for (int c = 0; c < chunks.chunks(); c++) {
+                Replica r = replicas[chunks.runner(c)];
+                for (int o = 0; o < outputs.length; o++) {
+                    r.output(o).transferTo(outputs[o], chunks.puts(c, o));
+                }
+            }
+        }
         for (int j = 0; j < k; j++) {
             Replica r = replicas[j];
             for (int o = 0; o < outputs.length; o++) {
-                if (keep) {
-                    r.output(o).transferTo(outputs[o]);
-                } else {
-                    r.output(o).skip(r.output(o).size());
-                }
+                r.output(o).skip(r.output(o).size()); // nothing left once kept; everything, dropped
                 r.outputRing(o).publishTakes();
             }
             for (int i = 0; i < inputs.length; i++) {

@@ -46,6 +46,11 @@ final class FissionWorkers {
         return SHARED;
     }
 
+    /** The worker threads (started or not): one per available processor beyond the first, at least one. */
+    int threads() {
+        return threads.length;
+    }
+
     /** Hands {@code part} to an idle worker; false if every worker is busy (run it yourself). */
     boolean post(FissionPart part) {
         startOnce();

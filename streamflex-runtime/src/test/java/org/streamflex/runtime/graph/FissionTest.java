@@ -151,6 +151,157 @@ class FissionTest {
         assertFalse(build("1", true).graph().schedule().contains("fission"), "one replica is no fission");
     }
 
+    /**
+     * Calls of very different costs: an item's cost is a loop of 0 to 60,000 steps depending on the
+     * item, so the chunks the parts claim take very different times and the threads' shares of a
+     * batch differ from batch to batch.
+     */
+    @Stateless
+    public static final class Uneven extends Filter {
+        @Rate(1)
+        private IntChannel in;
+        @Rate(3)
+        private IntChannel out;
+
+        @Override
+        public void work() {
+            int x = in.take();
+            int steps = x % 13 == 0 ? 60_000 : (x % 7) * 500;
+            int h = x;
+            for (int i = 0; i < steps; i++) {
+                h = h * 31 + i;
+            }
+            out.put(x);
+            out.put(h);
+            out.put(System.identityHashCode(in)); // which replica ran the call: each has channels of its own
+        }
+    }
+
+    private static int[] uneven(String replicas, boolean fission, int releases) {
+        try (var _ = TemporaryProperty.set("streamflex.fission", String.valueOf(fission));
+                var _ = TemporaryProperty.set("streamflex.fission.replicas", replicas);
+                var _ = TemporaryProperty.set("streamflex.fission.minPartNanos", "0")) {
+            TestGraph g = new TestGraph();
+            Numbers source = g.filter(Numbers.class);
+            Uneven uneven = g.filter(Uneven.class);
+            Sink sink = g.filter(Sink.class, 1 << 19, 4096);
+            g.link(g.clock(1000), source, "timer").link(source, uneven, 256).link(uneven, sink, 512).check();
+            assertEquals(fission, g.schedule().contains("fission: Uneven in " + replicas + " replicas"), g.schedule());
+            GraphDriver.of(g).run(releases);
+            return sink.items();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"2", "3"})
+    void callsOfVeryDifferentCostsComeOutInOrderNoneLostOrTwice(String replicas) {
+        int[] alone = uneven(replicas, false, 100);
+        assertEquals(3 * 100 * 64, alone.length);
+        for (int i = 0; i < alone.length; i += 3) {
+            assertEquals(i / 3, alone[i], "item " + i / 3 + " unsplit");
+        }
+        // Runs until a batch's calls were run by the replicas in turns (replica A, then B, then A again: the
+        // threads claimed chunks alternately), which a join in replica order instead of chunk order would put
+        // out of order. Bounded by time only so that a worker never scheduled fails the test instead of hanging it.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        int runs = 0;
+        while (System.nanoTime() < deadline) {
+            int[] split = uneven(replicas, true, 100);
+            runs++;
+            assertEquals(alone.length, split.length);
+            for (int i = 0; i < alone.length; i += 3) {
+                assertEquals(alone[i], split[i], "item " + i / 3 + ", run " + runs);
+                assertEquals(alone[i + 1], split[i + 1], "item " + i / 3 + "'s hash, run " + runs);
+            }
+            if (someBatchRanInTurns(split)) {
+                return;
+            }
+        }
+        throw new AssertionError("in " + runs + " runs no batch's chunks were run by the replicas in turns");
+    }
+
+    /** Whether the replicas that ran some batch of 64 calls changed twice or more within it. */
+    private static boolean someBatchRanInTurns(int[] items) {
+        for (int batch = 0; batch < items.length / (3 * 64); batch++) {
+            int changes = 0;
+            for (int call = 1; call < 64; call++) {
+                int at = 3 * (batch * 64 + call) + 2;
+                changes += items[at] != items[at - 3] ? 1 : 0;
+            }
+            if (changes >= 2) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Spins a little on each item (about 20,000 steps), and throws on one. */
+    @Stateless
+    public static final class FailsOn extends Filter {
+        @Rate(1)
+        private IntChannel in;
+        @Rate(1)
+        private IntChannel out;
+        int failOn = -1;
+
+        @Override
+        public void work() {
+            int x = in.take();
+            int h = x;
+            for (int i = 0; i < 20_000; i++) {
+                h = h * 31 + i;
+            }
+            if (x == failOn) {
+                throw new IllegalStateException("bad item " + x);
+            }
+            out.put(h);
+        }
+    }
+
+    @Test
+    void aFailureInAChunkOnAWorkerDropsEveryOutputOfTheBatchAndIsTheFilters() {
+        // Which thread claims the failing item's chunk is not fixed: graphs are built and run until it was a
+        // fission worker (the failure's stack, which the BoundaryError carries, is the worker's loop). Bounded by
+        // time only so that a worker never scheduled fails the test instead of hanging it.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        int attempts = 0;
+        while (System.nanoTime() < deadline) {
+            attempts++;
+            try (var _ = TemporaryProperty.set("streamflex.fission.replicas", "2");
+                    var _ = TemporaryProperty.set("streamflex.fission.minPartNanos", "0")) {
+                TestGraph g = new TestGraph();
+                Numbers source = g.filter(Numbers.class);
+                FailsOn fails = g.filter(FailsOn.class);
+                Sink sink = g.filter(Sink.class, 1 << 19, 4096);
+                g.link(g.clock(1000), source, "timer").link(source, fails, 256).link(fails, sink, 512).check();
+                fails.failOn = 64 + 32 + attempts % 32; // in the second release's batch of 64 calls
+                GraphDriver driver = GraphDriver.of(g);
+                driver.run(1);
+                assertEquals(64, sink.items().length);
+                BoundaryError error = assertThrows(BoundaryError.class, () -> driver.run(1));
+                assertEquals("FailsOn", error.filterName());
+                assertEquals("bad item " + fails.failOn, error.causeMessage());
+                // Whichever thread ran it, and whatever the other ran before and after: nothing of the batch is out.
+                assertEquals(64, sink.items().length, "items of the failed batch reached the sink");
+                IntChannel in = (IntChannel) g.channel(fails, "in");
+                assertEquals(64, in.size(), "the failed batch's takes are undone");
+                if (ranOnAFissionWorker(error)) {
+                    return;
+                }
+            }
+        }
+        throw new AssertionError("in " + attempts + " graphs the failing item never ran on the fission worker");
+    }
+
+    private static boolean ranOnAFissionWorker(BoundaryError error) {
+        for (StackTraceElement e : error.getStackTrace()) {
+            if (e.getClassName().endsWith(".FissionWorkers") && e.getMethodName().equals("serve")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Puts 8 numbers per release. */
     public static final class Eight extends Filter {
         @SuppressWarnings("UnusedVariable") // the clock's channel: connected, released on, never read

@@ -27,19 +27,19 @@ class FissionWorkersTest {
         workers.wakeParked(); // starts the pool
         Thread worker = parkedWorker(workers);
         AtomicInteger runs = new AtomicInteger();
-        FissionPart part = new FissionPart(null) {
+        FissionPart part = new FissionPart(null, 1, null, null) {
             @Override
-            Throwable execute(RegionSlot slot, int calls) {
-                runs.addAndGet(calls);
+            Throwable execute(RegionSlot slot) {
+                runs.incrementAndGet();
                 return null;
             }
         };
         assertTimeoutPreemptively(NEVER, () -> {
-            part.prepare(3, Thread.currentThread());
+            part.prepare(Thread.currentThread());
             assertTrue(workers.post(part), "the parked worker's slot is free");
             part.await();
         }, () -> "a part posted to the parked " + worker.getName() + " never ran: it was not woken");
-        assertEquals(3, runs.get());
+        assertEquals(1, runs.get());
         assertNull(part.failure());
     }
 
@@ -52,15 +52,15 @@ class FissionWorkersTest {
         // Woken with an empty slot, it spins, then parks again: posting to it later still works.
         parkedWorker(workers);
         AtomicInteger runs = new AtomicInteger();
-        FissionPart part = new FissionPart(null) {
+        FissionPart part = new FissionPart(null, 1, null, null) {
             @Override
-            Throwable execute(RegionSlot slot, int calls) {
+            Throwable execute(RegionSlot slot) {
                 runs.incrementAndGet();
                 return null;
             }
         };
         assertTimeoutPreemptively(NEVER, () -> {
-            part.prepare(1, Thread.currentThread());
+            part.prepare(Thread.currentThread());
             assertTrue(workers.post(part), "the parked worker's slot is free");
             part.await();
         });
