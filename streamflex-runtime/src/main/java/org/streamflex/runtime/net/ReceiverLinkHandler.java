@@ -5,6 +5,7 @@ import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.util.concurrent.EventExecutor;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
@@ -277,6 +278,7 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
             counters.addDelivered(delivered);
             counters.addDroppedAtReceiver(taken - delivered);
         }
+        receiver.handOn(); // a consumer on this loop takes them now, counted delivered first
         if (received - ackedItems >= ackEvery) {
             ack();
         }
@@ -292,6 +294,7 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
         if (state != State.OPEN || held) {
             return;
         }
+        receiver.handOn(); // a handler on this loop that kept an item is offered it again
         if (++ticksSilent >= stallTicks) {
             stalled();
             return;
@@ -327,6 +330,11 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
             var _ = ackTimer.cancel(false);
             ackTimer = null;
         }
+    }
+
+    /** The event loop of this connection. */
+    EventExecutor executor() {
+        return ctx.executor();
     }
 
     /** Any thread: see {@link LinkReceiver#holdLinkForTest()}. */
@@ -432,6 +440,7 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
         stopAcks();
         if (receiver != null) {
             receiver.detach(this);
+            receiver.handOn(); // what a frame refused midway queued before it
         }
         context.fireChannelInactive();
     }
