@@ -91,7 +91,8 @@ class ConsumeOnLoopTest {
                 assertEquals(n, counters.delivered());
                 assertEquals(0, counters.droppedAtReceiver() + counters.lostInTransit() + counters.consumeFailed());
                 assertEquals(0, in.available(), "nothing left queued: the handler consumed it all");
-                IllegalStateException poll = assertThrows(IllegalStateException.class, () -> in.poll(TYPE.newInstance()));
+                IllegalStateException poll = assertThrows(IllegalStateException.class,
+                        () -> in.poll(TYPE.newInstance()));
                 assertTrue(poll.getMessage().contains("consumeOnLoop") && poll.getMessage().contains("InOrder"),
                         poll.getMessage());
                 IllegalStateException twice = assertThrows(IllegalStateException.class,
