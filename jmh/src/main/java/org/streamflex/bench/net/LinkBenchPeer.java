@@ -19,6 +19,7 @@ import org.streamflex.runtime.capsule.CapsuleType;
 import org.streamflex.runtime.net.CapsuleCodec;
 import org.streamflex.runtime.net.CapsuleLinkReceiver;
 import org.streamflex.runtime.net.LinkClientSettings;
+import org.streamflex.runtime.net.LinkEventLoop;
 import org.streamflex.runtime.net.LinkIdentity;
 import org.streamflex.runtime.net.LongLinkReceiver;
 import org.streamflex.runtime.net.NetworkLinkClient;
@@ -60,6 +61,9 @@ import org.streamflex.runtime.spacetime.SpaceTimeThread;
  *   <li>{@code link-echo P}: links back to the receiver at loopback port P (link B), opens a server
  *       for link A and echoes every item of A on B from a thread of its own; answers {@code port P'}.
  *       {@code payload-echo SIZE P} does the same with links of {@link Payload}s of SIZE bytes.
+ *       {@code payload-loop-echo SIZE P} too, but with no thread: both link ends share one event loop
+ *       ({@link LinkEventLoop}), and a handler on it ({@link CapsuleLinkReceiver#consumeOnLoop}) offers
+ *       every item of A on B as the read that brought it runs.
  *   <li>{@code spacetime-echo SIZE [thread|on-put]}: a space-time server publishing channels
  *       {@code ping} and {@code pong} of items of SIZE bytes, and a thread of the space echoing each
  *       item of {@code ping} onto {@code pong} at its timestamp: from a Java thread of its own,
@@ -111,6 +115,7 @@ public final class LinkBenchPeer {
             case "broken" -> "broken " + broken;
             case "link-echo" -> linkEcho(words);
             case "payload-echo" -> payloadEcho(Integer.parseInt(words[1]), Integer.parseInt(words[2]));
+            case "payload-loop-echo" -> payloadLoopEcho(Integer.parseInt(words[1]), Integer.parseInt(words[2]));
             case "spacetime-echo" -> spaceTimeEcho(Integer.parseInt(words[1]),
                     words.length > 2 ? words[2] : "thread");
             case "await" -> await(words);
@@ -296,6 +301,29 @@ public final class LinkBenchPeer {
                 }
             }
         });
+        return "port " + server.address().getPort();
+    }
+
+    /**
+     * The echo of {@code payload-echo} without its thread: link B's sending end and link A's server on
+     * one {@link LinkEventLoop}, and A's items handed on that loop to a handler that offers each on B
+     * (kept when B has no credit, and handed again). Closed in reverse: A's server, B, then the loop.
+     */
+    private <P extends Payload> String payloadLoopEcho(int size, int port) {
+        Class<P> type = PayloadBenchMain.type(size);
+        CapsuleCodec<P> codec = CapsuleCodec.of(type);
+        int queue = PayloadBenchMain.PING_QUEUE;
+        LinkEventLoop loop = LinkEventLoop.create();
+        open.add(loop);
+        NetworkLinkClient back = NetworkLinkClient.connectCapsules(loopback(port), PayloadBenchMain.identity("pong",
+                type), codec, queue, PayloadBenchMain.queueBytes(type, queue),
+                LinkClientSettings.DEFAULT.withEventLoop(loop));
+        open.add(back);
+        NetworkLinkServer server = NetworkLinkServer.open(loopback(0), loop);
+        open.add(server);
+        CapsuleLinkReceiver<P> in = server.capsuleReceiver(PayloadBenchMain.identity("ping", type), codec, queue,
+                PayloadBenchMain.encodedSize(type));
+        in.consumeOnLoop(CapsuleType.of(type).newInstance(), (sequence, item) -> back.offer(item));
         return "port " + server.address().getPort();
     }
 

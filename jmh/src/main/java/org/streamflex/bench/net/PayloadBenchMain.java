@@ -2,6 +2,7 @@ package org.streamflex.bench.net;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Locale;
@@ -11,6 +12,7 @@ import org.streamflex.runtime.capsule.CapsuleType;
 import org.streamflex.runtime.net.CapsuleCodec;
 import org.streamflex.runtime.net.CapsuleLinkReceiver;
 import org.streamflex.runtime.net.LinkClientSettings;
+import org.streamflex.runtime.net.LinkEventLoop;
 import org.streamflex.runtime.net.LinkIdentity;
 import org.streamflex.runtime.net.LinkMode;
 import org.streamflex.runtime.net.NetworkLinkClient;
@@ -30,8 +32,10 @@ import org.streamflex.runtime.spacetime.RemoteThread;
  * item; and, one row, a Java thread of its own blocked in its gets); as two requests, and as one,
  * {@link RemoteOutput#putThenGet}), against raw Netty frames of that size echoed by the peer's event
  * loop (the baseline), and echoed by a thread the peer's event loop hands each frame to (what the
- * thread hop a link's peer makes costs raw Netty); and the throughput of 8 KB capsules against raw
- * Netty moving 8 KB frames.
+ * thread hop a link's peer makes costs raw Netty); the capsule link again with no thread in the
+ * peer ("event-loop echo": a handler on the peer's one {@link LinkEventLoop}, shared by both its
+ * link ends, offers each item of A on B; this JVM's two ends share one loop as well); and the
+ * throughput of 8 KB capsules against raw Netty moving 8 KB frames.
  *
  * <pre>
  * java -cp jmh/target/benchmarks.jar org.streamflex.bench.net.PayloadBenchMain [--seconds S] [--pings N]
@@ -46,7 +50,7 @@ public final class PayloadBenchMain {
             usage: PayloadBenchMain [--seconds S] [--pings N] [--warmup S]
               --seconds S  length of each throughput measurement, after the warm-up (2)
               --pings N    round trips measured for each latency, after the warm-up (20000)
-              --warmup S   warm-up of each of the eleven runs, in seconds (1)""";
+              --warmup S   warm-up of each of the thirteen runs, in seconds (1)""";
     /** Both queues of the ping and the pong link, in items. */
     static final int PING_QUEUE = 64;
     /** Both queues of the throughput link, in items: 2 MiB of 8 KB items. */
@@ -94,7 +98,7 @@ public final class PayloadBenchMain {
         return items * (encodedSize(type) + RECORD_HEADER) * 2;
     }
 
-    /** The eleven runs with a peer JVM of its own; prints the tables on {@code out}. */
+    /** The thirteen runs with a peer JVM of its own; prints the tables on {@code out}. */
     static void run(BenchOptions o, PrintStream out) throws IOException {
         Machine.describe().forEach(out::println);
         out.printf(Locale.ROOT, "two JVMs on loopback; each run: %.1f s warm-up; latency over %d pings, throughput"
@@ -106,6 +110,7 @@ public final class PayloadBenchMain {
             PingPong[] raw = new PingPong[sizes.size()];
             PingPong[] rawThread = new PingPong[sizes.size()];
             PingPong[] link = new PingPong[sizes.size()];
+            PingPong[] loopEcho = new PingPong[sizes.size()];
             PingPong[] spaceTime = new PingPong[sizes.size()];
             PingPong[] oneRequest = new PingPong[sizes.size()];
             PingPong[] relayThread = new PingPong[sizes.size()];
@@ -114,7 +119,8 @@ public final class PayloadBenchMain {
             for (int i = 0; i < sizes.size(); i++) {
                 raw[i] = RawRuns.pings(peer, o, sizes.get(i));
                 rawThread[i] = RawRuns.pings(peer, o, sizes.get(i), true);
-                link[i] = linkPings(peer, o, PayloadBenchMain.<Payload>type(sizes.get(i)));
+                link[i] = linkPings(peer, o, PayloadBenchMain.<Payload>type(sizes.get(i)), false);
+                loopEcho[i] = linkPings(peer, o, PayloadBenchMain.<Payload>type(sizes.get(i)), true);
                 spaceTime[i] = spaceTimePings(peer, o, sizes.get(i), false, "on-put");
                 oneRequest[i] = spaceTimePings(peer, o, sizes.get(i), true, "on-put");
                 relayThread[i] = spaceTimePings(peer, o, sizes.get(i), true, "thread");
@@ -133,6 +139,8 @@ public final class PayloadBenchMain {
                 out.println(link[i].row("capsule link " + size));
                 out.println(link[i].ratioRow("ratio link / raw Netty " + size, raw[i]));
                 out.println(link[i].ratioRow("ratio link / thread answers " + size, rawThread[i]));
+                out.println(loopEcho[i].row("capsule link, event-loop echo " + size));
+                out.println(loopEcho[i].ratioRow("ratio loop echo / raw Netty " + size, raw[i]));
                 out.println(spaceTime[i].row("space-time put, get " + size));
                 out.println(spaceTime[i].ratioRow("ratio put, get / raw Netty " + size, raw[i]));
                 out.println(oneRequest[i].row("space-time putThenGet " + size));
@@ -202,17 +210,32 @@ public final class PayloadBenchMain {
         }
     }
 
-    /** Round trips of one capsule of {@code type}: out on link A, echoed by the peer on link B. */
-    private static <P extends Payload> PingPong linkPings(PeerJvm peer, BenchOptions o, Class<P> type) {
+    /**
+     * Round trips of one capsule of {@code type}: out on link A, echoed by the peer on link B: by a
+     * thread of the peer's ({@code payload-echo}), each link end on an event loop of its own; or, with
+     * {@code onLoop}, by a handler on the peer's one event loop ({@code payload-loop-echo}), and this
+     * JVM's two ends sharing one event loop too, as raw Netty's client has one.
+     */
+    private static <P extends Payload> PingPong linkPings(PeerJvm peer, BenchOptions o, Class<P> type,
+            boolean onLoop) {
+        try (LinkEventLoop loop = onLoop ? LinkEventLoop.create() : null) {
+            return linkPings(peer, o, type, loop);
+        }
+    }
+
+    private static <P extends Payload> PingPong linkPings(PeerJvm peer, BenchOptions o, Class<P> type,
+            LinkEventLoop loop) {
         CapsuleCodec<P> codec = CapsuleCodec.of(type);
-        try (NetworkLinkServer here = NetworkLinkServer.open(LinkBenchPeer.loopback(0))) {
+        InetSocketAddress any = LinkBenchPeer.loopback(0);
+        try (NetworkLinkServer here = loop == null ? NetworkLinkServer.open(any) : NetworkLinkServer.open(any, loop)) {
             CapsuleLinkReceiver<P> pong = here.capsuleReceiver(identity("pong", type), codec, PING_QUEUE,
                     encodedSize(type));
-            int port = peer.port("payload-echo " + CapsuleType.of(type).newInstance().size() + " "
-                    + here.address().getPort());
+            int port = peer.port((loop == null ? "payload-echo " : "payload-loop-echo ")
+                    + CapsuleType.of(type).newInstance().size() + " " + here.address().getPort());
+            LinkClientSettings settings = loop == null ? LinkClientSettings.DEFAULT
+                    : LinkClientSettings.DEFAULT.withEventLoop(loop);
             try (NetworkLinkClient ping = NetworkLinkClient.connectCapsules(LinkBenchPeer.loopback(port),
-                    identity("ping", type), codec, PING_QUEUE, queueBytes(type, PING_QUEUE),
-                    LinkClientSettings.DEFAULT)) {
+                    identity("ping", type), codec, PING_QUEUE, queueBytes(type, PING_QUEUE), settings)) {
                 P out = CapsuleType.of(type).newInstance();
                 P back = CapsuleType.of(type).newInstance();
                 return PingPong.run(o, v -> {

@@ -13,7 +13,10 @@ import org.junit.jupiter.api.Timeout;
 import org.streamflex.runtime.capsule.CapsuleType;
 import org.streamflex.runtime.net.CapsuleCodec;
 
-/** {@code PayloadBenchMain} in a JVM of its own, with tiny settings: both sizes' latencies, counts, the peer gone. */
+/**
+ * {@code PayloadBenchMain} in a JVM of its own, with tiny settings: both sizes' latencies (the event-loop echo's
+ * too), counts, the peer gone.
+ */
 @Timeout(300) // a guard against a hang, not a limit on speed
 class PayloadBenchMainTest {
     private static final String NUMBER = "[0-9]+(\\.[0-9]+)?";
@@ -26,12 +29,13 @@ class PayloadBenchMainTest {
         assertEquals(0, e.exit(), all);
         List<String> lines = e.out().lines().toList();
         for (String size : List.of("512 B", "8192 B")) {
-            for (String row : List.of("raw Netty ", "raw Netty, thread answers ", "capsule link ")) {
+            for (String row : List.of("raw Netty ", "raw Netty, thread answers ", "capsule link ",
+                    "capsule link, event-loop echo ")) {
                 assertTrue(lines.stream().anyMatch(l -> l.matches(row + size + " +" + NUMBER + " +" + NUMBER)),
                         row + size + "\n" + all);
             }
             for (String row : List.of("ratio link / raw Netty ", "ratio thread answers / raw ",
-                    "ratio link / thread answers ")) {
+                    "ratio link / thread answers ", "ratio loop echo / raw Netty ")) {
                 assertTrue(lines.stream().anyMatch(l -> l.matches(row + size + " +" + NUMBER + "x +" + NUMBER + "x")),
                         row + size + "\n" + all);
             }

@@ -26,15 +26,17 @@ import java.util.Objects;
  *     long garbage collection or a few TCP retransmissions on a loaded host, and is still far below
  *     what the OS takes to notice a frozen peer (minutes; hours with TCP keep-alive)
  * @param security TLS 1.3 with mutual certificates on every connection, or null for plain TCP (loopback)
+ * @param eventLoop the event loop the link runs on, shared with other link ends
+ *     ({@link #withEventLoop(LinkEventLoop)}), or null for a thread of its own, stopped when it closes
  */
 public record LinkClientSettings(int maxFrameLength, ReconnectPolicy reconnect, Duration stallTimeout,
-        LinkSecurity security) {
+        LinkSecurity security, LinkEventLoop eventLoop) {
     /** The shortest stall timeout: several of the receiver's 200 ms heartbeats. */
     public static final Duration MIN_STALL_TIMEOUT = Duration.ofSeconds(1);
 
     /** 1 MiB frames, {@link ReconnectPolicy#DEFAULT}, a 10 s stall timeout, no TLS. */
     public static final LinkClientSettings DEFAULT = new LinkClientSettings(FrameFormat.DEFAULT_MAX_FRAME_LENGTH,
-            ReconnectPolicy.DEFAULT, Duration.ofSeconds(10), null);
+            ReconnectPolicy.DEFAULT, Duration.ofSeconds(10), null, null);
 
     /** Checks every field. */
     public LinkClientSettings {
@@ -47,23 +49,44 @@ public record LinkClientSettings(int maxFrameLength, ReconnectPolicy reconnect, 
         }
     }
 
+    /** Settings whose link runs on an event loop of its own (no {@code eventLoop}). */
+    public LinkClientSettings(int maxFrameLength, ReconnectPolicy reconnect, Duration stallTimeout,
+            LinkSecurity security) {
+        this(maxFrameLength, reconnect, stallTimeout, security, null);
+    }
+
     /** A copy with another maximum frame length. */
     public LinkClientSettings withMaxFrameLength(int length) {
-        return new LinkClientSettings(length, reconnect, stallTimeout, security);
+        return new LinkClientSettings(length, reconnect, stallTimeout, security, eventLoop);
     }
 
     /** A copy with another reconnection backoff. */
     public LinkClientSettings withReconnect(ReconnectPolicy policy) {
-        return new LinkClientSettings(maxFrameLength, policy, stallTimeout, security);
+        return new LinkClientSettings(maxFrameLength, policy, stallTimeout, security, eventLoop);
     }
 
     /** A copy with another stall timeout. */
     public LinkClientSettings withStallTimeout(Duration timeout) {
-        return new LinkClientSettings(maxFrameLength, reconnect, timeout, security);
+        return new LinkClientSettings(maxFrameLength, reconnect, timeout, security, eventLoop);
     }
 
     /** A copy whose connections use TLS 1.3 with {@code tls}'s certificates ({@link LinkSecurity}). */
     public LinkClientSettings withSecurity(LinkSecurity tls) {
-        return new LinkClientSettings(maxFrameLength, reconnect, stallTimeout, Objects.requireNonNull(tls, "tls"));
+        return new LinkClientSettings(maxFrameLength, reconnect, stallTimeout, Objects.requireNonNull(tls, "tls"),
+                eventLoop);
+    }
+
+    /**
+     * A copy whose link runs on {@code loop}, shared with other link ends, instead of a thread of its
+     * own: closing the link leaves the loop running ({@link LinkEventLoop}).
+     *
+     * <pre>{@code
+     * NetworkLinkClient back = NetworkLinkClient.connectCapsules(peer, pong, codec, 64, 1 << 16,
+     *         LinkClientSettings.DEFAULT.withEventLoop(loop));
+     * }</pre>
+     */
+    public LinkClientSettings withEventLoop(LinkEventLoop loop) {
+        return new LinkClientSettings(maxFrameLength, reconnect, stallTimeout, security,
+                Objects.requireNonNull(loop, "loop"));
     }
 }

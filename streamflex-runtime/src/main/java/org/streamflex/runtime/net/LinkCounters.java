@@ -34,6 +34,7 @@ public final class LinkCounters {
     private final SingleWriterCounter tooLarge = new SingleWriterCounter();
     private final SingleWriterCounter encodeFailed = new SingleWriterCounter();
     private final SingleWriterCounter stalls = new SingleWriterCounter();
+    private final SingleWriterCounter consumeFailed = new SingleWriterCounter();
 
     /** Sender, written by the producer thread: items given a sequence number (queued or dropped). */
     public long accepted() {
@@ -131,6 +132,17 @@ public final class LinkCounters {
         return stalls.get();
     }
 
+    /**
+     * Receiver, written by its event loop: items a handler on the event loop
+     * ({@link CapsuleLinkReceiver#consumeOnLoop}) failed on, it or the decoding into its capsule
+     * throwing. They were delivered (counted there too) and are consumed: their room is granted again,
+     * and the link goes on with the next item. The first failure of a receiver is logged and named in
+     * {@link CapsuleLinkReceiver#lastHandlerFailure()}.
+     */
+    public long consumeFailed() {
+        return consumeFailed.get();
+    }
+
     @Override
     public String toString() {
         return "accepted " + accepted() + ", refused " + refused() + ", droppedAtSender " + droppedAtSender()
@@ -139,7 +151,8 @@ public final class LinkCounters {
                 + ", acknowledged " + acknowledged() + ", lostInFlight " + lostInFlight()
                 + (tooLarge() == 0 ? "" : ", tooLarge " + tooLarge())
                 + (encodeFailed() == 0 ? "" : ", encodeFailed " + encodeFailed())
-                + (stalls() == 0 ? "" : ", stalls " + stalls());
+                + (stalls() == 0 ? "" : ", stalls " + stalls())
+                + (consumeFailed() == 0 ? "" : ", consumeFailed " + consumeFailed());
     }
 
     void addAccepted(long n) {
@@ -188,6 +201,10 @@ public final class LinkCounters {
 
     void addStalls(long n) {
         stalls.add(n);
+    }
+
+    void addConsumeFailed(long n) {
+        consumeFailed.add(n);
     }
 
     void addLostInFlight(long n) {

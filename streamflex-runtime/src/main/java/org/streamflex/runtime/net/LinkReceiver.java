@@ -1,9 +1,11 @@
 package org.streamflex.runtime.net;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.util.concurrent.EventExecutor;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * The receiving end of a network link, hosted by a {@link NetworkLinkServer} (its senders connect to
@@ -38,6 +40,8 @@ public abstract sealed class LinkReceiver permits LongLinkReceiver, CapsuleLinkR
     /** The consumer's count when it last asked the link to grant credit. */
     private long askedAt;
     private volatile ReceiverLinkHandler link;
+    /** The event loop of the latest link, which runs a consumer on the loop; null before the first. */
+    private volatile EventExecutor loop;
     /** The sequence accounting of the sending link last linked; its host's event loop only. */
     private final SequenceGaps gaps = new SequenceGaps(counters);
     /** The id of the sending link last linked, valid when {@link #everLinked}; event loop only. */
@@ -77,6 +81,28 @@ public abstract sealed class LinkReceiver permits LongLinkReceiver, CapsuleLinkR
     void frameEnds() {
     }
 
+    /**
+     * Event loop: hands queued items to a consumer that runs on the event loop, if this receiver has
+     * one ({@link CapsuleLinkReceiver#consumeOnLoop}): after each DATA frame was queued and counted,
+     * at each 50 ms tick of a linked connection, and when {@link #onLoop} runs it.
+     */
+    void handOn() {
+    }
+
+    /** Any thread: runs {@code task} on the latest link's event loop; false if none ran yet or it stopped. */
+    final boolean onLoop(Runnable task) {
+        EventExecutor current = loop;
+        if (current == null) {
+            return false;
+        }
+        try {
+            current.execute(task);
+            return true;
+        } catch (RejectedExecutionException e) {
+            return false; // the host is closed: no link will bring items again
+        }
+    }
+
     /** This end's counts: delivered, droppedAtReceiver, droppedAtSender and lostInTransit. */
     public LinkCounters counters() {
         return counters;
@@ -88,7 +114,8 @@ public abstract sealed class LinkReceiver permits LongLinkReceiver, CapsuleLinkR
     }
 
     /**
-     * Consumer thread only: the consumer took {@code n} more items from the queue. In CREDIT mode the
+     * The consumer only (the thread that polls, or the event loop's handler): the consumer took
+     * {@code n} more items from the queue. In CREDIT mode the
      * room it freed is granted to the sender, a quarter of the queue at a time.
      */
     final void consumedMore(int n) {
@@ -164,6 +191,7 @@ public abstract sealed class LinkReceiver permits LongLinkReceiver, CapsuleLinkR
             return false;
         }
         link = handler;
+        loop = handler.executor();
         return true;
     }
 

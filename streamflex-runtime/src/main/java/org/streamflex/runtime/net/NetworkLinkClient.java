@@ -62,6 +62,8 @@ public final class NetworkLinkClient implements AutoCloseable {
     private static final long HANDSHAKE_SECONDS = 10;
 
     private final EventLoopGroup group;
+    /** Whether {@link #group} is this link's own, stopped with it; false on a shared {@link LinkEventLoop}. */
+    private final boolean ownsGroup;
     private final EventLoop loop;
     private final InetSocketAddress receiver;
     private final LinkClientSettings settings;
@@ -76,7 +78,9 @@ public final class NetworkLinkClient implements AutoCloseable {
             LinkClientSettings settings) {
         this.receiver = receiver;
         this.settings = settings;
-        this.group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        this.ownsGroup = settings.eventLoop() == null;
+        this.group = ownsGroup ? new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory())
+                : settings.eventLoop().group();
         this.loop = group.next();
         Promise<Void> handshake = loop.newPromise();
         long senderId = ThreadLocalRandom.current().nextLong();
@@ -279,19 +283,26 @@ public final class NetworkLinkClient implements AutoCloseable {
         log.attempted();
         ChannelFuture connected = bootstrap.connect(receiver).awaitUninterruptibly();
         if (!connected.isSuccess()) {
-            var _ = group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            stopOwnLoop();
             throw new LinkRefusedException("cannot connect to " + receiver + " for " + offer.describe() + ": "
                     + connected.cause().getMessage());
         }
         if (!handshake.awaitUninterruptibly(HANDSHAKE_SECONDS, TimeUnit.SECONDS) || !handshake.isSuccess()) {
             link.closeSoon();
             connected.channel().close().awaitUninterruptibly();
-            var _ = group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            stopOwnLoop();
             if (handshake.cause() instanceof LinkRefusedException refused) {
                 throw refused;
             }
             throw new LinkRefusedException("the receiver at " + receiver + " did not answer the HELLO for "
                     + offer.describe() + " within " + HANDSHAKE_SECONDS + " s");
+        }
+    }
+
+    /** The first handshake failed: the link's own loop stops; a shared one runs on for its other ends. */
+    private void stopOwnLoop() {
+        if (ownsGroup) {
+            var _ = group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         }
     }
 
@@ -416,12 +427,22 @@ public final class NetworkLinkClient implements AutoCloseable {
      * Ends the link and stops reconnecting: if connected, what is queued is sent as far as the
      * receiver's credit (CREDIT mode) and the socket's buffer allow, the rest is discarded and
      * counted, and the receiver is told what was sent and answers with what it received (waiting at
-     * most 5 s); then the event loop stops.
+     * most 5 s); then the event loop stops, unless it is a shared {@link LinkEventLoop}: then its
+     * connection is closed, and the loop runs on for the other ends.
      */
     @Override
     public void close() {
         link.closeSoon();
         link.ended().awaitUninterruptibly(7, TimeUnit.SECONDS);
-        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        if (ownsGroup) {
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+            return;
+        }
+        Channel last = current;
+        if (last != null && !group.isShuttingDown()) {
+            // Stopping its own loop would close it: on a shared one, a receiver that never answered CLOSE
+            // would otherwise keep it until the CLOSE exchange's own timeout.
+            last.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+        }
     }
 }

@@ -47,6 +47,8 @@ public final class NetworkLinkServer implements AutoCloseable {
     /** How long a hosted sending end waits for its receiver's answer to CLOSE when the server closes. */
     private static final long SENDER_CLOSE_SECONDS = 7;
     private final EventLoopGroup group;
+    /** Whether {@link #group} is this server's own, stopped with it; false on a shared {@link LinkEventLoop}. */
+    private final boolean ownsGroup;
     private final Channel listening;
     /** The accepted connections: closed with the server, since stopping the event loop leaves them open. */
     private final ChannelGroup connections;
@@ -62,10 +64,12 @@ public final class NetworkLinkServer implements AutoCloseable {
     /** See {@link #stallTimeout(Duration)}. */
     private volatile Duration stallTimeout = LinkClientSettings.DEFAULT.stallTimeout();
 
-    private NetworkLinkServer(InetSocketAddress address, int maxFrameLength, LinkSecurity security) {
+    private NetworkLinkServer(InetSocketAddress address, int maxFrameLength, LinkSecurity security,
+            LinkEventLoop shared) {
         new FrameDecoder(maxFrameLength); // checks the length before anything is started
         this.maxFrameLength = maxFrameLength;
-        group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        ownsGroup = shared == null;
+        group = ownsGroup ? new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory()) : shared.group();
         connections = new DefaultChannelGroup(group.next());
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(group)
@@ -90,7 +94,9 @@ public final class NetworkLinkServer implements AutoCloseable {
         try {
             listening = bootstrap.bind(address).syncUninterruptibly().channel();
         } catch (RuntimeException e) {
-            var _ = group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            if (ownsGroup) {
+                var _ = group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            }
             throw e;
         }
     }
@@ -98,6 +104,40 @@ public final class NetworkLinkServer implements AutoCloseable {
     /** A server on {@code address}, which must be a loopback address, with 1 MiB frames at most. */
     public static NetworkLinkServer open(InetSocketAddress address) {
         return open(address, false, FrameFormat.DEFAULT_MAX_FRAME_LENGTH);
+    }
+
+    /**
+     * A server on {@code address}, which must be a loopback address, with 1 MiB frames at most, running
+     * on {@code loop}, which other link ends may share ({@link LinkEventLoop}): closing the server
+     * leaves the loop running. A receiving end's handler on the loop
+     * ({@link CapsuleLinkReceiver#consumeOnLoop}) may then offer to a {@link NetworkLinkClient} on the
+     * same loop without waking another thread.
+     *
+     * <pre>{@code
+     * try (LinkEventLoop loop = LinkEventLoop.create();
+     *         NetworkLinkServer server = NetworkLinkServer.open(new InetSocketAddress("127.0.0.1", 0), loop)) {
+     *     // receivers, senders ...
+     * }
+     * }</pre>
+     */
+    public static NetworkLinkServer open(InetSocketAddress address, LinkEventLoop loop) {
+        ListenPolicy.check(address, false, false, "network links",
+                "open(address, allowNonLoopback, maxFrameLength, security, loop)");
+        return new NetworkLinkServer(address, FrameFormat.DEFAULT_MAX_FRAME_LENGTH, null,
+                Objects.requireNonNull(loop, "loop"));
+    }
+
+    /**
+     * As {@link #open(InetSocketAddress, boolean, int, LinkSecurity)} ({@code security} null: without
+     * TLS, loopback only), on the shared {@code loop}; see {@link #open(InetSocketAddress, LinkEventLoop)}.
+     *
+     * @throws InsecureBindException for a non-loopback address without {@code allowNonLoopback} and {@code security}
+     */
+    public static NetworkLinkServer open(InetSocketAddress address, boolean allowNonLoopback, int maxFrameLength,
+            LinkSecurity security, LinkEventLoop loop) {
+        ListenPolicy.check(address, allowNonLoopback, security != null, "network links",
+                "open(address, allowNonLoopback, maxFrameLength, security, loop)");
+        return new NetworkLinkServer(address, maxFrameLength, security, Objects.requireNonNull(loop, "loop"));
     }
 
     /**
@@ -131,7 +171,7 @@ public final class NetworkLinkServer implements AutoCloseable {
             int maxFrameLength, LinkSecurity security) {
         ListenPolicy.check(address, allowNonLoopback, security != null, "network links",
                 "open(address, allowNonLoopback, maxFrameLength, security)");
-        return new NetworkLinkServer(address, maxFrameLength, security);
+        return new NetworkLinkServer(address, maxFrameLength, security, null);
     }
 
     /**
@@ -372,7 +412,8 @@ public final class NetworkLinkServer implements AutoCloseable {
      * most {@link #CLOSE_GRACE_NANOS} for those to be written). Without that ACK, a sender whose last
      * items arrived after the last periodic one would count them lost in flight, and would never learn
      * that they were delivered. The links are not ended: their senders connect again to a server
-     * restarted at the same address. Idempotent.
+     * restarted at the same address. Then its event loop stops, unless it is a shared {@link LinkEventLoop},
+     * which runs on for its other ends. Idempotent.
      */
     @Override
     public void close() {
@@ -397,7 +438,9 @@ public final class NetworkLinkServer implements AutoCloseable {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
         }
         connections.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
-        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        if (ownsGroup) {
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        }
     }
 
     private boolean anyLinked() {

@@ -5,6 +5,9 @@ import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.util.concurrent.EventExecutor;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
@@ -13,8 +16,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * The receiving side of one connection, on its event loop: the handshake against the server's
  * receivers, then DATA into the linked receiver's queue with its gaps and drops counted, CREDIT
- * grants as the consumer frees room, ACKs of what it received (every quarter of the queue, and within
- * 50 ms of any item; a heartbeat ACK every 200 ms while nothing arrives, so a sender tells a silent
+ * grants as the consumer frees room, ACKs of what it received (every quarter of the queue, written by a
+ * task queued after the read, so that what a handler on this loop sent in answer goes out first; and
+ * within 50 ms of any item; a heartbeat ACK every 200 ms while nothing arrives, so a sender tells a silent
  * link from a dead one), and the CLOSE exchange. The sender beats too (an ACK of what it sent,
  * when it wrote nothing for 200 ms), so a sender that sends nothing at all for the host's stall
  * timeout froze or lost its network without closing: its connection is closed, counted
@@ -33,6 +37,16 @@ import java.util.concurrent.TimeUnit;
  */
 final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
     private enum State { AWAITING_HELLO, OPEN, CLOSING, CLOSED }
+
+    private static final VarHandle CREDIT_LEFT;
+
+    static {
+        try {
+            CREDIT_LEFT = MethodHandles.lookup().findVarHandle(ReceiverLinkHandler.class, "creditLeft", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     /**
      * How a receiving connection's reads are sized: from 16 KiB, growing while reads fill their
@@ -59,6 +73,9 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
     private final Runnable grantTask = this::grant;
     private final Runnable closeTask = this::closeFromReceiver;
     private final Runnable acknowledgeAndDropTask = this::acknowledgeAndDrop;
+    private final Runnable ackTask = this::ackDue;
+    /** Event loop only: {@link #ackTask} is queued. */
+    private boolean ackQueued;
     private ChannelHandlerContext ctx;
     private State state = State.AWAITING_HELLO;
     private LinkReceiver receiver;
@@ -66,6 +83,17 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
     /** Items of this link delivered or dropped here. */
     private long received;
     private long grantedUpTo;
+    /**
+     * CREDIT mode: items the sender may still send on this connection, as granted here less what
+     * arrived. Written by the event loop with a release store followed by a full fence, before it
+     * reads what the consumer consumed ({@link #data}); read by a consumer thread after its own
+     * publication of that count and a full fence ({@link #grantSoon}): Dekker's handshake, as in
+     * {@link DrainRequest}, so that either the consumer sees this much credit left and leaves the grant
+     * to the next DATA frame, or that frame's read sees what it consumed and grants it.
+     */
+    private long creditLeft;
+    /** CREDIT mode: the consumed items that {@link #data} grants at once, a quarter of the queue. */
+    private int grantEvery = 1;
     /** Items received when the last ACK was written. */
     private long ackedItems;
     private int ackEvery;
@@ -197,6 +225,8 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
         if (linked.identity().mode() == LinkMode.CREDIT) {
             grantedUpTo = linked.consumed();
             int room = linked.capacity() - linked.queued();
+            CREDIT_LEFT.setRelease(this, (long) Math.max(room, 0));
+            grantEvery = Math.max(1, linked.capacity() / 4);
             if (room > 0) {
                 var _ = ctx.write(FrameEncoder.credit(ctx.alloc(), room), ctx.voidPromise());
             }
@@ -277,7 +307,28 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
             counters.addDelivered(delivered);
             counters.addDroppedAtReceiver(taken - delivered);
         }
-        if (received - ackedItems >= ackEvery) {
+        if (lossless) {
+            CREDIT_LEFT.setRelease(this, creditLeft - count);
+            VarHandle.fullFence();
+            if (receiver.consumed() - grantedUpTo >= grantEvery) {
+                grantConsumed(); // what a consumer thread left to this read: no wake-up of this loop for it
+            }
+        }
+        // A consumer on this loop takes them now, counted delivered first; it asks for its grant by a task,
+        // queued after the drain of what it offered to a sending link of this loop (an echo goes out first).
+        receiver.handOn();
+        if (received - ackedItems >= ackEvery && !ackQueued) {
+            // After the tasks queued so far: a handler's offer on a sending link of this loop queued its drain,
+            // and the echo goes out before the ACK's write.
+            ackQueued = true;
+            ctx.executor().execute(ackTask);
+        }
+    }
+
+    /** The ACK {@link #data} queued: written unless a later ACK, or the link's end, came first. */
+    private void ackDue() {
+        ackQueued = false;
+        if (state == State.OPEN && !held && received != ackedItems) {
             ack();
         }
     }
@@ -291,6 +342,10 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
     private void tick() {
         if (state != State.OPEN || held) {
             return;
+        }
+        receiver.handOn(); // a handler on this loop that kept an item is offered it again
+        if (receiver.identity().mode() == LinkMode.CREDIT) {
+            grantConsumed(); // what a consumer thread left to a DATA frame that did not come
         }
         if (++ticksSilent >= stallTicks) {
             stalled();
@@ -329,6 +384,11 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
         }
     }
 
+    /** The event loop of this connection. */
+    EventExecutor executor() {
+        return ctx.executor();
+    }
+
     /** Any thread: see {@link LinkReceiver#holdLinkForTest()}. */
     CompletableFuture<Void> hold() {
         CompletableFuture<Void> done = new CompletableFuture<>();
@@ -355,8 +415,21 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
         return done;
     }
 
-    /** Any thread: grant the room the consumer freed, on the event loop. */
+    /**
+     * Any thread: grant the room the consumer freed, on the event loop. A consumer thread does not wake
+     * the loop for it while the sender still holds a quarter of the queue's credit: the read of the
+     * sender's next DATA frame grants it ({@link #creditLeft}), and the 50 ms tick at the latest; a
+     * wake-up of the loop from another thread is a system call, and the loop's thread then competes for
+     * a core with the consumer and the peer (on two vCPUs, every 16th round trip of a ping-pong took
+     * twice the others' time while the consumer woke it).
+     */
     void grantSoon() {
+        if (!ctx.executor().inEventLoop()) {
+            VarHandle.fullFence(); // the consumer published its count before: see creditLeft
+            if ((long) CREDIT_LEFT.getAcquire(this) >= grantEvery) {
+                return;
+            }
+        }
         if (grantRequest.request()) {
             try {
                 ctx.executor().execute(grantTask);
@@ -369,6 +442,11 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
 
     private void grant() {
         grantRequest.done(); // before reading what was consumed: a later ask schedules another grant
+        grantConsumed();
+    }
+
+    /** Event loop: grants what the consumer consumed since the last grant, if anything. */
+    private void grantConsumed() {
         if (state != State.OPEN) {
             return;
         }
@@ -376,6 +454,7 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
         long grant = consumed - grantedUpTo;
         if (grant > 0) {
             grantedUpTo = consumed;
+            CREDIT_LEFT.setRelease(this, creditLeft + grant);
             var _ = ctx.writeAndFlush(FrameEncoder.credit(ctx.alloc(), (int) grant), ctx.voidPromise());
         }
     }
@@ -432,6 +511,7 @@ final class ReceiverLinkHandler extends SimpleChannelInboundHandler<Frame> {
         stopAcks();
         if (receiver != null) {
             receiver.detach(this);
+            receiver.handOn(); // what a frame refused midway queued before it
         }
         context.fireChannelInactive();
     }

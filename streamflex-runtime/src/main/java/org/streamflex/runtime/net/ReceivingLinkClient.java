@@ -2,6 +2,7 @@ package org.streamflex.runtime.net;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
@@ -54,6 +55,10 @@ public final class ReceivingLinkClient implements AutoCloseable {
     private final LinkReceiver receiver;
     private final LinkClientSettings settings;
     private final EventLoopGroup group;
+    /** Whether {@link #group} is this link's own, stopped with it; false on a shared {@link LinkEventLoop}. */
+    private final boolean ownsGroup;
+    /** The latest connection, set as it opens; closed by {@link #close()} on a shared loop. */
+    private volatile Channel current;
     private final EventLoop loop;
     private final Bootstrap bootstrap;
     private final ConnectionLog log = new ConnectionLog();
@@ -66,7 +71,9 @@ public final class ReceivingLinkClient implements AutoCloseable {
         this.sender = sender;
         this.receiver = receiver;
         this.settings = settings;
-        this.group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        this.ownsGroup = settings.eventLoop() == null;
+        this.group = ownsGroup ? new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory())
+                : settings.eventLoop().group();
         this.loop = group.next();
         Frame.Request request = new Frame.Request(receiver.identity(), receiver.capacity(),
                 ThreadLocalRandom.current().nextLong());
@@ -80,6 +87,7 @@ public final class ReceivingLinkClient implements AutoCloseable {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        current = ch;
                         if (settings.security() != null) {
                             secure(ch);
                         }
@@ -202,7 +210,8 @@ public final class ReceivingLinkClient implements AutoCloseable {
      * Ends the link from this side and stops connecting: a linked sender is sent CLOSE with what
      * arrived, and answers with what it sent (waiting at most 6 s), so both sides' counts agree; the
      * sender keeps what it had queued for this receiver's next connection. Values still queued
-     * here stay, for the caller to take or release.
+     * here stay, for the caller to take or release. Its event loop stops too, unless it is a shared
+     * {@link LinkEventLoop}, which runs on for its other ends.
      */
     @Override
     public void close() {
@@ -212,7 +221,14 @@ public final class ReceivingLinkClient implements AutoCloseable {
         while (receiver.isLinked() && System.nanoTime() - deadline < 0) {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
         }
-        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        if (ownsGroup) {
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+            return;
+        }
+        Channel last = current;
+        if (last != null && !group.isShuttingDown()) {
+            last.close().awaitUninterruptibly(2, TimeUnit.SECONDS); // what stopping its own loop would do
+        }
     }
 
     /** This client as its connections' receiving handler sees it. */
