@@ -131,7 +131,7 @@ public final class FilterBankFilters {
     }
 
     /**
-     * StreamIt's {@code Delay_N(TAPS - 1)} followed by {@code FirFilter(TAPS, coeff)}, {@link #BLOCK}
+     * StreamIt's {@code Delay_N(TAPS - 1)} followed by {@code FirFilter(TAPS, coeff)}, one release's
      * firings per {@code work()}: each firing pops 1 and pushes {@code sum of w[i] * coeff[TAPS - 1 - i]}
      * over the window {@code w} of the last {@code TAPS} items, oldest first, summed in that order as
      * StreamIt does (so the outputs are StreamIt's to the bit).
@@ -143,27 +143,64 @@ public final class FilterBankFilters {
      * of which {@code TAPS - 1} stay in the channel: the same items in the same order, with nothing
      * for a scheduler to fill before the first iteration.
      *
-     * <p>A block of firings per {@code work()} because one firing's sum is a chain of {@code TAPS}
-     * dependent additions, and Java may not reorder them: a block's outputs are independent chains,
-     * summed side by side in one pass over the taps, which the processor overlaps. Eight is one
-     * steady-state iteration's items on both FIRs of a bank, so the schedule runs each once per
-     * iteration and the trace is the same.
+     * <p>A block of firings per {@code work()}, all of a release's ({@link #PER_ITERATION} per
+     * steady-state iteration times the batch, so each batch has a subclass of its own declaring its
+     * rate, {@link #ofBatch}), because one firing's sum is a chain of {@code TAPS} dependent additions
+     * that Java may not reorder, while a block's sums are independent: {@link #fire} adds one tap's
+     * products to every sum of the block in one loop, tap after tap, which C2 vectorizes. Each sum
+     * still adds its products oldest first, so nothing is rounded differently.
      */
-    public static final class DelayedFir extends Filter {
+    public abstract static class DelayedFir extends Filter {
         static final int TAPS = 32;
-        /** StreamIt firings per work(): one accumulator each in {@link #work()}. */
-        static final int BLOCK = 8;
-        @Rate(BLOCK)
-        private FloatChannel in;
-        @Rate(BLOCK)
-        private FloatChannel out;
+        /** StreamIt firings of each FIR in one steady-state iteration. */
+        static final int PER_ITERATION = 8;
+        /**
+         * Where the window starts in {@link #sums}: after the largest block's sums, a constant, so that
+         * every index of {@link #tap}'s loop is the loop's own plus a constant and C2 can see that its
+         * stores never meet its loads (with a variable distance it does not vectorize the loop).
+         */
+        private static final int WINDOW = PER_ITERATION * IterationBatch.MAX;
+        /** StreamIt firings per work(). */
+        private final int block;
         /** {@code coeff} reversed, so that window item i meets {@code reversed[i]}. */
         private final float[] reversed = new float[TAPS];
         /**
-         * The last {@code TAPS - 1} items, oldest first, then the block's {@code BLOCK} new ones: output
-         * {@code o}'s window is the {@code TAPS} items from {@code o}.
+         * The block's sums at {@code [0, block)}; from {@link #WINDOW} the last {@code TAPS - 1} items,
+         * oldest first, then the block's new ones: sum {@code o}'s window is the {@code TAPS} items
+         * from {@code WINDOW + o}. One array, not two: C2 vectorizes a loop that stores to one array
+         * and loads from another only where it can tell the two apart, and it cannot here.
          */
-        private final float[] items = new float[TAPS - 1 + BLOCK];
+        private final float[] sums;
+
+        DelayedFir(int block) {
+            if (block < 1 || block > WINDOW) {
+                throw new IllegalArgumentException("a block of " + block + " firings, not 1 to " + WINDOW);
+            }
+            this.block = block;
+            this.sums = new float[WINDOW + TAPS - 1 + block];
+        }
+
+        /**
+         * The class whose work() is {@code batch} iterations' firings, {@code batch} a power of two up
+         * to {@link IterationBatch#MAX}.
+         */
+        static Class<? extends DelayedFir> ofBatch(int batch) {
+            return switch (batch) {
+                case 1 -> DelayedFir1.class;
+                case 2 -> DelayedFir2.class;
+                case 4 -> DelayedFir4.class;
+                case 8 -> DelayedFir8.class;
+                case 16 -> DelayedFir16.class;
+                case 32 -> DelayedFir32.class;
+                case 64 -> DelayedFir64.class;
+                default -> throw new IllegalArgumentException(IterationBatch.unsupported(batch));
+            };
+        }
+
+        /** StreamIt firings in one work(). */
+        int block() {
+            return block;
+        }
 
         void coefficients(float[] c) {
             for (int i = 0; i < TAPS; i++) {
@@ -171,40 +208,186 @@ public final class FilterBankFilters {
             }
         }
 
+        /** One work(): takes the block's items, puts its {@code block} sums. */
+        final void fire(FloatChannel in, FloatChannel out) {
+            float[] w = sums;
+            int n = block;
+            for (int o = 0; o < n; o++) {
+                w[WINDOW + TAPS - 1 + o] = in.take();
+            }
+            float[] c = reversed;
+            // Tap by tap, each a call with a constant offset: inlined, every index of its loop is the
+            // loop's own plus a constant, which C2 vectorizes; a loop over the taps would make the
+            // offset a variable, which it does not.
+            first(w, c[0], n);
+            tap(w, 1, c[1], n);
+            tap(w, 2, c[2], n);
+            tap(w, 3, c[3], n);
+            tap(w, 4, c[4], n);
+            tap(w, 5, c[5], n);
+            tap(w, 6, c[6], n);
+            tap(w, 7, c[7], n);
+            tap(w, 8, c[8], n);
+            tap(w, 9, c[9], n);
+            tap(w, 10, c[10], n);
+            tap(w, 11, c[11], n);
+            tap(w, 12, c[12], n);
+            tap(w, 13, c[13], n);
+            tap(w, 14, c[14], n);
+            tap(w, 15, c[15], n);
+            tap(w, 16, c[16], n);
+            tap(w, 17, c[17], n);
+            tap(w, 18, c[18], n);
+            tap(w, 19, c[19], n);
+            tap(w, 20, c[20], n);
+            tap(w, 21, c[21], n);
+            tap(w, 22, c[22], n);
+            tap(w, 23, c[23], n);
+            tap(w, 24, c[24], n);
+            tap(w, 25, c[25], n);
+            tap(w, 26, c[26], n);
+            tap(w, 27, c[27], n);
+            tap(w, 28, c[28], n);
+            tap(w, 29, c[29], n);
+            tap(w, 30, c[30], n);
+            tap(w, 31, c[31], n);
+            for (int o = 0; o < n; o++) {
+                out.put(w[o]);
+            }
+            System.arraycopy(w, WINDOW + n, w, WINDOW, TAPS - 1);
+        }
+
+        /** Starts each of the {@code n} sums with its oldest item's product, added to 0 as StreamIt does. */
+        private static void first(float[] w, float c, int n) {
+            for (int o = 0; o < n; o++) {
+                w[o] = 0f + w[WINDOW + o] * c;
+            }
+        }
+
+        /** Adds tap {@code k}'s product to each of the {@code n} sums. */
+        private static void tap(float[] w, int k, float c, int n) {
+            for (int o = 0; o < n; o++) {
+                w[o] += w[WINDOW + k + o] * c;
+            }
+        }
+    }
+
+    /** {@link DelayedFir} for 1 iteration per release. */
+    public static final class DelayedFir1 extends DelayedFir {
+        @Rate(1 * PER_ITERATION)
+        private FloatChannel in;
+        @Rate(1 * PER_ITERATION)
+        private FloatChannel out;
+
+        public DelayedFir1() {
+            super(1 * PER_ITERATION);
+        }
+
         @Override
         public void work() {
-            float[] x = items;
-            for (int o = 0; o < BLOCK; o++) {
-                x[TAPS - 1 + o] = in.take();
-            }
-            float s0 = 0;
-            float s1 = 0;
-            float s2 = 0;
-            float s3 = 0;
-            float s4 = 0;
-            float s5 = 0;
-            float s6 = 0;
-            float s7 = 0;
-            for (int i = 0; i < TAPS; i++) {
-                float c = reversed[i];
-                s0 += x[i] * c;
-                s1 += x[i + 1] * c;
-                s2 += x[i + 2] * c;
-                s3 += x[i + 3] * c;
-                s4 += x[i + 4] * c;
-                s5 += x[i + 5] * c;
-                s6 += x[i + 6] * c;
-                s7 += x[i + 7] * c;
-            }
-            out.put(s0);
-            out.put(s1);
-            out.put(s2);
-            out.put(s3);
-            out.put(s4);
-            out.put(s5);
-            out.put(s6);
-            out.put(s7);
-            System.arraycopy(x, BLOCK, x, 0, TAPS - 1);
+            fire(in, out);
+        }
+    }
+
+    /** {@link DelayedFir} for 2 iterations per release. */
+    public static final class DelayedFir2 extends DelayedFir {
+        @Rate(2 * PER_ITERATION)
+        private FloatChannel in;
+        @Rate(2 * PER_ITERATION)
+        private FloatChannel out;
+
+        public DelayedFir2() {
+            super(2 * PER_ITERATION);
+        }
+
+        @Override
+        public void work() {
+            fire(in, out);
+        }
+    }
+
+    /** {@link DelayedFir} for 4 iterations per release. */
+    public static final class DelayedFir4 extends DelayedFir {
+        @Rate(4 * PER_ITERATION)
+        private FloatChannel in;
+        @Rate(4 * PER_ITERATION)
+        private FloatChannel out;
+
+        public DelayedFir4() {
+            super(4 * PER_ITERATION);
+        }
+
+        @Override
+        public void work() {
+            fire(in, out);
+        }
+    }
+
+    /** {@link DelayedFir} for 8 iterations per release. */
+    public static final class DelayedFir8 extends DelayedFir {
+        @Rate(8 * PER_ITERATION)
+        private FloatChannel in;
+        @Rate(8 * PER_ITERATION)
+        private FloatChannel out;
+
+        public DelayedFir8() {
+            super(8 * PER_ITERATION);
+        }
+
+        @Override
+        public void work() {
+            fire(in, out);
+        }
+    }
+
+    /** {@link DelayedFir} for 16 iterations per release. */
+    public static final class DelayedFir16 extends DelayedFir {
+        @Rate(16 * PER_ITERATION)
+        private FloatChannel in;
+        @Rate(16 * PER_ITERATION)
+        private FloatChannel out;
+
+        public DelayedFir16() {
+            super(16 * PER_ITERATION);
+        }
+
+        @Override
+        public void work() {
+            fire(in, out);
+        }
+    }
+
+    /** {@link DelayedFir} for 32 iterations per release. */
+    public static final class DelayedFir32 extends DelayedFir {
+        @Rate(32 * PER_ITERATION)
+        private FloatChannel in;
+        @Rate(32 * PER_ITERATION)
+        private FloatChannel out;
+
+        public DelayedFir32() {
+            super(32 * PER_ITERATION);
+        }
+
+        @Override
+        public void work() {
+            fire(in, out);
+        }
+    }
+
+    /** {@link DelayedFir} for 64 iterations per release. */
+    public static final class DelayedFir64 extends DelayedFir {
+        @Rate(64 * PER_ITERATION)
+        private FloatChannel in;
+        @Rate(64 * PER_ITERATION)
+        private FloatChannel out;
+
+        public DelayedFir64() {
+            super(64 * PER_ITERATION);
+        }
+
+        @Override
+        public void work() {
+            fire(in, out);
         }
     }
 
