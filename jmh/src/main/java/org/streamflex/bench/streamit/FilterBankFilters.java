@@ -154,30 +154,25 @@ public final class FilterBankFilters {
         static final int TAPS = 32;
         /** StreamIt firings of each FIR in one steady-state iteration. */
         static final int PER_ITERATION = 8;
-        /**
-         * Where the window starts in {@link #sums}: after the largest block's sums, a constant, so that
-         * every index of {@link #tap}'s loop is the loop's own plus a constant and C2 can see that its
-         * stores never meet its loads (with a variable distance it does not vectorize the loop).
-         */
-        private static final int WINDOW = PER_ITERATION * IterationBatch.MAX;
         /** StreamIt firings per work(). */
         private final int block;
         /** {@code coeff} reversed, so that window item i meets {@code reversed[i]}. */
         private final float[] reversed = new float[TAPS];
         /**
-         * The block's sums at {@code [0, block)}; from {@link #WINDOW} the last {@code TAPS - 1} items,
-         * oldest first, then the block's new ones: sum {@code o}'s window is the {@code TAPS} items
-         * from {@code WINDOW + o}. One array, not two: C2 vectorizes a loop that stores to one array
-         * and loads from another only where it can tell the two apart, and it cannot here.
+         * The last {@code TAPS - 1} items, oldest first, then the block's new ones: output {@code o}'s
+         * window is the {@code TAPS} items from {@code o}.
          */
+        private final float[] items;
+        /** The block's sums, built up tap by tap. */
         private final float[] sums;
 
         DelayedFir(int block) {
-            if (block < 1 || block > WINDOW) {
-                throw new IllegalArgumentException("a block of " + block + " firings, not 1 to " + WINDOW);
+            if (block < 1) {
+                throw new IllegalArgumentException("a block of " + block + " firings");
             }
             this.block = block;
-            this.sums = new float[WINDOW + TAPS - 1 + block];
+            this.items = new float[TAPS - 1 + block];
+            this.sums = new float[block];
         }
 
         /**
@@ -210,64 +205,66 @@ public final class FilterBankFilters {
 
         /** One work(): takes the block's items, puts its {@code block} sums. */
         final void fire(FloatChannel in, FloatChannel out) {
-            float[] w = sums;
+            float[] x = items;
+            float[] s = sums;
             int n = block;
             for (int o = 0; o < n; o++) {
-                w[WINDOW + TAPS - 1 + o] = in.take();
+                x[TAPS - 1 + o] = in.take();
             }
             float[] c = reversed;
             // Tap by tap, each a call with a constant offset: inlined, every index of its loop is the
-            // loop's own plus a constant, which C2 vectorizes; a loop over the taps would make the
-            // offset a variable, which it does not.
-            first(w, c[0], n);
-            tap(w, 1, c[1], n);
-            tap(w, 2, c[2], n);
-            tap(w, 3, c[3], n);
-            tap(w, 4, c[4], n);
-            tap(w, 5, c[5], n);
-            tap(w, 6, c[6], n);
-            tap(w, 7, c[7], n);
-            tap(w, 8, c[8], n);
-            tap(w, 9, c[9], n);
-            tap(w, 10, c[10], n);
-            tap(w, 11, c[11], n);
-            tap(w, 12, c[12], n);
-            tap(w, 13, c[13], n);
-            tap(w, 14, c[14], n);
-            tap(w, 15, c[15], n);
-            tap(w, 16, c[16], n);
-            tap(w, 17, c[17], n);
-            tap(w, 18, c[18], n);
-            tap(w, 19, c[19], n);
-            tap(w, 20, c[20], n);
-            tap(w, 21, c[21], n);
-            tap(w, 22, c[22], n);
-            tap(w, 23, c[23], n);
-            tap(w, 24, c[24], n);
-            tap(w, 25, c[25], n);
-            tap(w, 26, c[26], n);
-            tap(w, 27, c[27], n);
-            tap(w, 28, c[28], n);
-            tap(w, 29, c[29], n);
-            tap(w, 30, c[30], n);
-            tap(w, 31, c[31], n);
+            // loop's own plus a constant, which C2 vectorizes. A loop over the taps would make the
+            // offset a variable, and one loop over the outputs with all 32 taps in its body is too big
+            // for C2 to unroll: it vectorizes neither (jmh/README.md, StreamIt programs).
+            first(s, x, c[0], n);
+            tap(s, x, 1, c[1], n);
+            tap(s, x, 2, c[2], n);
+            tap(s, x, 3, c[3], n);
+            tap(s, x, 4, c[4], n);
+            tap(s, x, 5, c[5], n);
+            tap(s, x, 6, c[6], n);
+            tap(s, x, 7, c[7], n);
+            tap(s, x, 8, c[8], n);
+            tap(s, x, 9, c[9], n);
+            tap(s, x, 10, c[10], n);
+            tap(s, x, 11, c[11], n);
+            tap(s, x, 12, c[12], n);
+            tap(s, x, 13, c[13], n);
+            tap(s, x, 14, c[14], n);
+            tap(s, x, 15, c[15], n);
+            tap(s, x, 16, c[16], n);
+            tap(s, x, 17, c[17], n);
+            tap(s, x, 18, c[18], n);
+            tap(s, x, 19, c[19], n);
+            tap(s, x, 20, c[20], n);
+            tap(s, x, 21, c[21], n);
+            tap(s, x, 22, c[22], n);
+            tap(s, x, 23, c[23], n);
+            tap(s, x, 24, c[24], n);
+            tap(s, x, 25, c[25], n);
+            tap(s, x, 26, c[26], n);
+            tap(s, x, 27, c[27], n);
+            tap(s, x, 28, c[28], n);
+            tap(s, x, 29, c[29], n);
+            tap(s, x, 30, c[30], n);
+            tap(s, x, 31, c[31], n);
             for (int o = 0; o < n; o++) {
-                out.put(w[o]);
+                out.put(s[o]);
             }
-            System.arraycopy(w, WINDOW + n, w, WINDOW, TAPS - 1);
+            System.arraycopy(x, n, x, 0, TAPS - 1);
         }
 
         /** Starts each of the {@code n} sums with its oldest item's product, added to 0 as StreamIt does. */
-        private static void first(float[] w, float c, int n) {
+        private static void first(float[] s, float[] x, float c, int n) {
             for (int o = 0; o < n; o++) {
-                w[o] = 0f + w[WINDOW + o] * c;
+                s[o] = 0f + x[o] * c;
             }
         }
 
         /** Adds tap {@code k}'s product to each of the {@code n} sums. */
-        private static void tap(float[] w, int k, float c, int n) {
+        private static void tap(float[] s, float[] x, int k, float c, int n) {
             for (int o = 0; o < n; o++) {
-                w[o] += w[WINDOW + k + o] * c;
+                s[o] += x[o + k] * c;
             }
         }
     }
