@@ -211,60 +211,153 @@ public final class FilterBankFilters {
             for (int o = 0; o < n; o++) {
                 x[TAPS - 1 + o] = in.take();
             }
-            float[] c = reversed;
-            // Tap by tap, each a call with a constant offset: inlined, every index of its loop is the
-            // loop's own plus a constant, which C2 vectorizes. A loop over the taps would make the
-            // offset a variable, and one loop over the outputs with all 32 taps in its body is too big
-            // for C2 to unroll: it vectorizes neither (jmh/README.md, StreamIt programs).
-            first(s, x, c[0], n);
-            tap(s, x, 1, c[1], n);
-            tap(s, x, 2, c[2], n);
-            tap(s, x, 3, c[3], n);
-            tap(s, x, 4, c[4], n);
-            tap(s, x, 5, c[5], n);
-            tap(s, x, 6, c[6], n);
-            tap(s, x, 7, c[7], n);
-            tap(s, x, 8, c[8], n);
-            tap(s, x, 9, c[9], n);
-            tap(s, x, 10, c[10], n);
-            tap(s, x, 11, c[11], n);
-            tap(s, x, 12, c[12], n);
-            tap(s, x, 13, c[13], n);
-            tap(s, x, 14, c[14], n);
-            tap(s, x, 15, c[15], n);
-            tap(s, x, 16, c[16], n);
-            tap(s, x, 17, c[17], n);
-            tap(s, x, 18, c[18], n);
-            tap(s, x, 19, c[19], n);
-            tap(s, x, 20, c[20], n);
-            tap(s, x, 21, c[21], n);
-            tap(s, x, 22, c[22], n);
-            tap(s, x, 23, c[23], n);
-            tap(s, x, 24, c[24], n);
-            tap(s, x, 25, c[25], n);
-            tap(s, x, 26, c[26], n);
-            tap(s, x, 27, c[27], n);
-            tap(s, x, 28, c[28], n);
-            tap(s, x, 29, c[29], n);
-            tap(s, x, 30, c[30], n);
-            tap(s, x, 31, c[31], n);
+            sum(s, x, reversed, n);
             for (int o = 0; o < n; o++) {
                 out.put(s[o]);
             }
             System.arraycopy(x, n, x, 0, TAPS - 1);
         }
 
-        /** Starts each of the {@code n} sums with its oldest item's product, added to 0 as StreamIt does. */
-        private static void first(float[] s, float[] x, float c, int n) {
+        /**
+         * Sets {@code s[o]}, for each {@code o < n}, to the sum over {@code i} from 0 to {@code TAPS - 1} of
+         * {@code x[o + i] * c[i]}, added from {@code i = 0} on, starting from 0: StreamIt's FIR sum over
+         * the window from {@code o}, oldest first, with {@code c} its coefficients reversed.
+         * ({@code FirFloorBenchmark} times it alone.)
+         */
+        static void sum(float[] s, float[] x, float[] c, int n) {
+            // One loop per tap, each adding that tap's products to all n sums: every index is the loop's
+            // own plus a constant, which C2 vectorizes. A loop over the taps would make the offset a
+            // variable, and one loop over the outputs with all 32 taps in its body is too big for C2 to
+            // unroll: it vectorizes neither. Nor is the loop a method called with a constant tap: if C2
+            // compiles that method on its own first, it no longer inlines it, and the tap is a variable
+            // again (jmh/README.md, StreamIt programs, "The FIRs over a whole release").
+            float c0 = c[0];
             for (int o = 0; o < n; o++) {
-                s[o] = 0f + x[o] * c;
+                s[o] = 0f + x[o] * c0;
             }
-        }
-
-        /** Adds tap {@code k}'s product to each of the {@code n} sums. */
-        private static void tap(float[] s, float[] x, int k, float c, int n) {
+            float c1 = c[1];
             for (int o = 0; o < n; o++) {
-                s[o] += x[o + k] * c;
+                s[o] += x[o + 1] * c1;
+            }
+            float c2 = c[2];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 2] * c2;
+            }
+            float c3 = c[3];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 3] * c3;
+            }
+            float c4 = c[4];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 4] * c4;
+            }
+            float c5 = c[5];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 5] * c5;
+            }
+            float c6 = c[6];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 6] * c6;
+            }
+            float c7 = c[7];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 7] * c7;
+            }
+            float c8 = c[8];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 8] * c8;
+            }
+            float c9 = c[9];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 9] * c9;
+            }
+            float c10 = c[10];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 10] * c10;
+            }
+            float c11 = c[11];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 11] * c11;
+            }
+            float c12 = c[12];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 12] * c12;
+            }
+            float c13 = c[13];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 13] * c13;
+            }
+            float c14 = c[14];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 14] * c14;
+            }
+            float c15 = c[15];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 15] * c15;
+            }
+            float c16 = c[16];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 16] * c16;
+            }
+            float c17 = c[17];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 17] * c17;
+            }
+            float c18 = c[18];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 18] * c18;
+            }
+            float c19 = c[19];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 19] * c19;
+            }
+            float c20 = c[20];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 20] * c20;
+            }
+            float c21 = c[21];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 21] * c21;
+            }
+            float c22 = c[22];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 22] * c22;
+            }
+            float c23 = c[23];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 23] * c23;
+            }
+            float c24 = c[24];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 24] * c24;
+            }
+            float c25 = c[25];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 25] * c25;
+            }
+            float c26 = c[26];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 26] * c26;
+            }
+            float c27 = c[27];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 27] * c27;
+            }
+            float c28 = c[28];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 28] * c28;
+            }
+            float c29 = c[29];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 29] * c29;
+            }
+            float c30 = c[30];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 30] * c30;
+            }
+            float c31 = c[31];
+            for (int o = 0; o < n; o++) {
+                s[o] += x[o + 31] * c31;
             }
         }
     }
