@@ -154,6 +154,12 @@ public final class FilterBankFilters {
         static final int TAPS = 32;
         /** StreamIt firings of each FIR in one steady-state iteration. */
         static final int PER_ITERATION = 8;
+        /**
+         * The least block {@link #sum} computes tap by tap: below it, its 32 loops are each too short to
+         * pay for their vectorized set-up, and {@link #eightSums} runs 8 sums side by side instead
+         * (measured: a batch of 1 took twice the time tap by tap, a batch of 8 less).
+         */
+        static final int TAP_BY_TAP = 8 * PER_ITERATION;
         /** StreamIt firings per work(). */
         private final int block;
         /** {@code coeff} reversed, so that window item i meets {@code reversed[i]}. */
@@ -211,11 +217,52 @@ public final class FilterBankFilters {
             for (int o = 0; o < n; o++) {
                 x[TAPS - 1 + o] = in.take();
             }
-            sum(s, x, reversed, n);
+            if (n < TAP_BY_TAP) {
+                for (int from = 0; from < n; from += PER_ITERATION) {
+                    eightSums(s, x, reversed, from);
+                }
+            } else {
+                sum(s, x, reversed, n);
+            }
             for (int o = 0; o < n; o++) {
                 out.put(s[o]);
             }
             System.arraycopy(x, n, x, 0, TAPS - 1);
+        }
+
+        /**
+         * Sets {@code s[from]} to {@code s[from + 7]} as {@link #sum} does, 8 sums side by side in one pass
+         * over the taps: 8 independent chains of scalar additions, which the processor overlaps.
+         */
+        static void eightSums(float[] s, float[] x, float[] c, int from) {
+            float s0 = 0;
+            float s1 = 0;
+            float s2 = 0;
+            float s3 = 0;
+            float s4 = 0;
+            float s5 = 0;
+            float s6 = 0;
+            float s7 = 0;
+            for (int i = 0; i < TAPS; i++) {
+                float ci = c[i];
+                int at = from + i;
+                s0 += x[at] * ci;
+                s1 += x[at + 1] * ci;
+                s2 += x[at + 2] * ci;
+                s3 += x[at + 3] * ci;
+                s4 += x[at + 4] * ci;
+                s5 += x[at + 5] * ci;
+                s6 += x[at + 6] * ci;
+                s7 += x[at + 7] * ci;
+            }
+            s[from] = s0;
+            s[from + 1] = s1;
+            s[from + 2] = s2;
+            s[from + 3] = s3;
+            s[from + 4] = s4;
+            s[from + 5] = s5;
+            s[from + 6] = s6;
+            s[from + 7] = s7;
         }
 
         /**
