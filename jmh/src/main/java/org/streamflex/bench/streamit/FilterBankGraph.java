@@ -62,11 +62,11 @@ public final class FilterBankGraph extends StreamFlexGraph {
     }
 
     private Filter bank(DuplicateSplitter split, int j) {
-        DelayedFir h = makeFilter("H[" + j + "]", DelayedFir.class);
+        DelayedFir h = makeFilter("H[" + j + "]", DelayedFir.ofBatch(batch));
         h.coefficients(coefficients(j, true));
         DownSamp down = makeFilter("down[" + j + "]", DownSamp.class);
         UpSamp up = makeFilter("up[" + j + "]", UpSamp.class);
-        DelayedFir f = makeFilter("F[" + j + "]", DelayedFir.class);
+        DelayedFir f = makeFilter("F[" + j + "]", DelayedFir.ofBatch(batch));
         f.coefficients(coefficients(j, false));
         connect(split, h, capacity(8));
         connect(h, down, capacity(8));

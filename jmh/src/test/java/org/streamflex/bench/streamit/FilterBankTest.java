@@ -79,10 +79,10 @@ class FilterBankTest {
         StaticPartition.assertStreamItsSteadyState(subgraph, streamIt, Map.of(
                 "source", new Port(FilterBankFilters.Source.PER_ITERATION * batch, "source"),
                 "split", new Port(1, "split duplicate"),
-                "H", new Port(FilterBankFilters.DelayedFir.BLOCK, "Delay_N (H)", "FirFilter (H)"),
+                "H", new Port(FilterBankFilters.DelayedFir.PER_ITERATION * batch, "Delay_N (H)", "FirFilter (H)"),
                 "down", new Port(1, "DownSamp"),
                 "up", new Port(1, "UpSamp"),
-                "F", new Port(FilterBankFilters.DelayedFir.BLOCK, "Delay_N (F)", "FirFilter (F)"),
+                "F", new Port(FilterBankFilters.DelayedFir.PER_ITERATION * batch, "Delay_N (F)", "FirFilter (F)"),
                 "join", new Port(1, "join roundrobin"),
                 "combine", new Port(1, "Combine"),
                 "printer", new Port(1, "sink")), batch);
