@@ -27,6 +27,8 @@ final class StreamItScaling {
      * stalled: long enough for a busy 2-core machine, short enough that a stall is reported.
      */
     private static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** What {@code schedule()} says of workers still profiling, before they place the units. */
+    static final String NOT_PLACED = "not placed yet (profiling)";
 
     private StreamItScaling() {
     }
@@ -124,6 +126,7 @@ final class StreamItScaling {
         });
         try {
             sleep((long) (warmup * 1e9));
+            awaitPlacement(graph, stallNanos);
             t0 = System.nanoTime();
             count0 = PrinterProgress.count(printer);
             sleep((long) (seconds * 1e9));
@@ -151,6 +154,18 @@ final class StreamItScaling {
         }
         double rate = (count1 - count0) / (double) program.outputsPerIteration() / ((t1 - t0) / 1e9);
         return new Measurement(rate, kept, workersLines(graph.schedule()));
+    }
+
+    /**
+     * Waits, at most {@code limitNanos}, until the workers have placed the units: on a loaded machine
+     * the placement profile (40 ms of the graph's own running) can outlast the warm-up, and a count
+     * taken during it would rate the profile, and the placement printed would be "not placed yet".
+     */
+    private static void awaitPlacement(StreamFlexGraph graph, long limitNanos) {
+        long giveUp = System.nanoTime() + limitNanos;
+        while (graph.schedule().contains(NOT_PLACED) && graph.failure() == null && System.nanoTime() < giveUp) {
+            sleep(TimeUnit.MILLISECONDS.toNanos(10));
+        }
     }
 
     private static void requireStoppedCleanly(StreamFlexGraph graph, String what) {
