@@ -130,9 +130,7 @@ class FissionOfSharedAndCapsuleChannelsTest {
     }
 
     private static Built build(String replicas, boolean fission) {
-        try (var _ = TemporaryProperty.set("streamflex.fission", String.valueOf(fission));
-                var _ = TemporaryProperty.set("streamflex.fission.replicas", replicas);
-                var _ = TemporaryProperty.set("streamflex.fission.minPartNanos", "0")) {
+        try (var _ = FissionSettings.replicated(replicas, fission)) {
             TestGraph g = new TestGraph();
             Tokens source = g.filter(Tokens.class);
             Weigh weigh = g.filter(Weigh.class);

@@ -101,9 +101,7 @@ class FissionTest {
     }
 
     private static Built build(String replicas, boolean fission) {
-        try (var _ = TemporaryProperty.set("streamflex.fission", String.valueOf(fission));
-                var _ = TemporaryProperty.set("streamflex.fission.replicas", replicas);
-                var _ = TemporaryProperty.set("streamflex.fission.minPartNanos", "0")) {
+        try (var _ = FissionSettings.replicated(replicas, fission)) {
             TestGraph g = new TestGraph();
             Numbers source = g.filter(Numbers.class);
             Mix mix = g.filter(Mix.class);
@@ -178,9 +176,7 @@ class FissionTest {
     }
 
     private static int[] uneven(String replicas, boolean fission, int releases) {
-        try (var _ = TemporaryProperty.set("streamflex.fission", String.valueOf(fission));
-                var _ = TemporaryProperty.set("streamflex.fission.replicas", replicas);
-                var _ = TemporaryProperty.set("streamflex.fission.minPartNanos", "0")) {
+        try (var _ = FissionSettings.replicated(replicas, fission)) {
             TestGraph g = new TestGraph();
             Numbers source = g.filter(Numbers.class);
             Uneven uneven = g.filter(Uneven.class);
