@@ -27,13 +27,7 @@ class FissionWorkersTest {
         workers.wakeParked(); // starts the pool
         Thread worker = parkedWorker(workers);
         AtomicInteger runs = new AtomicInteger();
-        FissionPart part = new FissionPart(null, 1, null, null) {
-            @Override
-            Throwable execute(RegionSlot slot) {
-                runs.incrementAndGet();
-                return null;
-            }
-        };
+        FissionPart part = counting(runs);
         assertTimeoutPreemptively(NEVER, () -> {
             part.prepare(Thread.currentThread());
             assertTrue(workers.post(part), "the parked worker's slot is free");
@@ -52,19 +46,24 @@ class FissionWorkersTest {
         // Woken with an empty slot, it spins, then parks again: posting to it later still works.
         parkedWorker(workers);
         AtomicInteger runs = new AtomicInteger();
-        FissionPart part = new FissionPart(null, 1, null, null) {
-            @Override
-            Throwable execute(RegionSlot slot) {
-                runs.incrementAndGet();
-                return null;
-            }
-        };
+        FissionPart part = counting(runs);
         assertTimeoutPreemptively(NEVER, () -> {
             part.prepare(Thread.currentThread());
             assertTrue(workers.post(part), "the parked worker's slot is free");
             part.await();
         });
         assertEquals(1, runs.get());
+    }
+
+    /** A part that only counts its runs. */
+    private static FissionPart counting(AtomicInteger runs) {
+        return new FissionPart(null, 1, null, null) {
+            @Override
+            Throwable execute(RegionSlot slot) {
+                runs.incrementAndGet();
+                return null;
+            }
+        };
     }
 
     /** Worker 1, once it is parked in {@code LockSupport.park} with its flag raised. */
