@@ -22,15 +22,6 @@ public final class GraphChain implements Variant {
     /** How long a started graph may take for one run before it is declared stuck. */
     static final long STUCK_NANOS = TimeUnit.SECONDS.toNanos(60);
     static final String WORKERS_PROPERTY = "streamflex.workers";
-    /**
-     * How long the measuring thread sleeps between its looks at the sink. Under {@code taskset -c 0}
-     * each of its wake-ups takes the graph's one core from the graph's thread: at one look per
-     * millisecond the graph ran about 3% fewer items per CPU-second than with no thread looking
-     * (jmh README, "Single-core hot path, 2026-11-27 afternoon"). The run is timed by the graph's
-     * own threads, from the source's first release to the sink's last item, so looking late does
-     * not enter the time.
-     */
-    static final long POLL_MILLIS = 10;
 
     /** Who runs the graph. */
     public enum Mode {
@@ -105,9 +96,10 @@ public final class GraphChain implements Variant {
         long deadline = System.nanoTime() + STUCK_NANOS;
         graph.start();
         try {
-            // On the one core of the measurement this thread must leave the graph's threads alone.
+            // A short sleep: on the one core of the measurement this thread must leave the clock's
+            // thread alone; the timing is the graph's own, so waking late costs nothing.
             while (!graph.sink().done() && graph.failure() == null && System.nanoTime() < deadline) {
-                Thread.sleep(POLL_MILLIS);
+                Thread.sleep(1);
             }
         } finally {
             graph.stop();

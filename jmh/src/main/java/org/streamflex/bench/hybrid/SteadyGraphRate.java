@@ -10,7 +10,8 @@ import java.util.concurrent.TimeUnit;
  * 5.2.1's {@code graph-b100} at a steady state: after a quarter of SECONDS of warm-up rounds, one graph
  * started and fed for SECONDS, its items per CPU-second of the process counted between samples taken
  * from its second second on, while the graph is neither starting nor draining. {@link HybridCpuRate}
- * builds and starts a graph per round of half a million items and counts that too; this counts the
+ * builds and starts a graph per round of half a million items and counts that too, and while a
+ * round of {@link GraphChain} runs, its thread looks at the sink every millisecond; this counts the
  * running graph alone, with nothing else on its core but this thread's four looks a second. When
  * the time is up the graph is stopped, and the sum of what reached its sink is compared with the
  * plain loop's sum of as many items, as every round's checksum is in the other harnesses.
