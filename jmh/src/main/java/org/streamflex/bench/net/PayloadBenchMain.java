@@ -50,7 +50,7 @@ public final class PayloadBenchMain {
             usage: PayloadBenchMain [--seconds S] [--pings N] [--warmup S]
               --seconds S  length of each throughput measurement, after the warm-up (2)
               --pings N    round trips measured for each latency, after the warm-up (20000)
-              --warmup S   warm-up of each of the thirteen runs, in seconds (1)""";
+              --warmup S   warm-up of each run, in seconds (1)""";
     /** Both queues of the ping and the pong link, in items. */
     static final int PING_QUEUE = 64;
     /** Both queues of the throughput link, in items: 2 MiB of 8 KB items. */
@@ -98,11 +98,12 @@ public final class PayloadBenchMain {
         return items * (encodedSize(type) + RECORD_HEADER) * 2;
     }
 
-    /** The thirteen runs with a peer JVM of its own; prints the tables on {@code out}. */
+    /** The runs, with a peer JVM of its own; prints the tables on {@code out}. */
     static void run(BenchOptions o, PrintStream out) throws IOException {
         Machine.describe().forEach(out::println);
         out.printf(Locale.ROOT, "two JVMs on loopback; each run: %.1f s warm-up; latency over %d pings, throughput"
-                + " over %.1f s; a raw Netty latency run of 512 B first, not reported%n", o.warmup(), o.pings(),
+                + " over %.1f s; latency runs of 512 B first, not reported: raw Netty, raw Netty thread answers,"
+                + " capsule link%n", o.warmup(), o.pings(),
                 o.seconds());
         try (PeerJvm peer = new PeerJvm()) {
             out.println("peer: pid " + peer.pid());
@@ -116,6 +117,11 @@ public final class PayloadBenchMain {
             PingPong[] relayThread = new PingPong[sizes.size()];
             // Not reported: the first run in each JVM ran slow (both JVMs still compiling Netty's paths).
             var _ = RawRuns.pings(peer, o, sizes.getFirst());
+            // Not reported either: the first run of a thread-answered capsule link had its slow round trips
+            // bunched in its first tenth, while both JVMs compiled the link's paths (jmh README, "Network
+            // latency, 2026-11-27 afternoon"): a p99 of 0.9 to 2.0 ms with a 1 s warm-up, 25 us with 3 s.
+            var _ = RawRuns.pings(peer, o, sizes.getFirst(), true);
+            var _ = linkPings(peer, o, PayloadBenchMain.<Payload>type(sizes.getFirst()), false);
             for (int i = 0; i < sizes.size(); i++) {
                 raw[i] = RawRuns.pings(peer, o, sizes.get(i));
                 rawThread[i] = RawRuns.pings(peer, o, sizes.get(i), true);
@@ -147,6 +153,19 @@ public final class PayloadBenchMain {
                 out.println(oneRequest[i].ratioRow("ratio putThenGet / raw Netty " + size, raw[i]));
                 out.println(relayThread[i].row("putThenGet, relay thread " + size));
                 out.println(relayThread[i].ratioRow("ratio relay thread / raw Netty " + size, raw[i]));
+            }
+            out.println();
+            out.printf(Locale.ROOT, "round trips above %dx the median, by tenth of the timed pings, all, this JVM's"
+                    + " uptime over them%n", PingPong.SLOW_FACTOR);
+            for (int i = 0; i < sizes.size(); i++) {
+                String size = sizes.get(i) + " B";
+                out.println(raw[i].tailRow("raw Netty " + size));
+                out.println(rawThread[i].tailRow("raw Netty, thread answers " + size));
+                out.println(link[i].tailRow("capsule link " + size));
+                out.println(loopEcho[i].tailRow("capsule link, event-loop echo " + size));
+                out.println(spaceTime[i].tailRow("space-time put, get " + size));
+                out.println(oneRequest[i].tailRow("space-time putThenGet " + size));
+                out.println(relayThread[i].tailRow("putThenGet, relay thread " + size));
             }
             out.println();
             out.println(Rate.header("8 KB items"));

@@ -46,6 +46,13 @@ class PayloadBenchMainTest {
                         row + size + "\n" + all);
             }
         }
+        for (String size : List.of("512 B", "8192 B")) {
+            for (String row : List.of("raw Netty ", "capsule link ", "space-time putThenGet ")) {
+                // the tail table: slow round trips in each tenth of the run, their sum, the uptime over the run
+                assertTrue(lines.stream().anyMatch(l -> l.matches(row + size + "( +[0-9]+){11}  [0-9]+-[0-9]+ ms")),
+                        "tail row " + row + size + "\n" + all);
+            }
+        }
         assertTrue(lines.stream().anyMatch(l -> l.matches("raw Netty +" + NUMBER + " +" + NUMBER + " +" + NUMBER
                 + " +n/a +1\\.00x")), all);
         assertTrue(lines.stream().anyMatch(l -> l.matches("capsule link +" + NUMBER + " +" + NUMBER + " +" + NUMBER
