@@ -16,16 +16,18 @@ import java.util.Locale;
  * its JIT and collector threads included, so it is lower than the timed section alone would
  * give). Every round's checksum is compared with the plain loop's ({@link Expected}).
  *
- * <p>Arguments: {@code N SECONDS graph|plain [W]}: N filters of W computations (10 by default), the
- * StreamFlex graph on its workers (100 items per release, dynamic rates: 5.2.1's {@code graph-b100})
- * or the plain method calls, for about SECONDS seconds, the first quarter of them a warm-up.
+ * <p>Arguments: {@code N SECONDS graph|plain|steady [W]}: N filters of W computations (10 by default),
+ * the StreamFlex graph on its workers (100 items per release, dynamic rates: 5.2.1's {@code graph-b100})
+ * or the plain method calls, for about SECONDS seconds, the first quarter of them a warm-up;
+ * {@code steady} is the same graph started once and counted at its steady state
+ * ({@link SteadyGraphRate}).
  *
  * <pre>{@code
  * HybridCpuRate.Result r = HybridCpuRate.measure(HybridCpuRate.variant(32, "graph", 10), 1L << 19, 3_000, 9_000);
  * }</pre>
  */
 public final class HybridCpuRate {
-    static final String USAGE = "usage: HybridCpuRate N SECONDS graph|plain [W]";
+    static final String USAGE = "usage: HybridCpuRate N SECONDS graph|plain|steady [W]";
     /** Items per round: a round of the 32-filter graph lasts about 0.1 s. */
     static final long ITEMS = 1L << 19;
     /** 5.2.1's items per release. */
@@ -63,7 +65,7 @@ public final class HybridCpuRate {
             if (args.length == 4) {
                 work = Integer.parseInt(args[3]);
             }
-            variant(filters, kind, work); // refuses a wrong kind or count before anything runs
+            variant(filters, kind.equals(STEADY) ? "graph" : kind, work); // refuses a wrong kind or count early
             if (seconds < 1) {
                 throw new IllegalArgumentException("SECONDS must be 1 or more, not " + seconds);
             }
@@ -73,6 +75,14 @@ public final class HybridCpuRate {
             return 2;
         }
         long millis = seconds * 1000;
+        if (kind.equals(STEADY)) {
+            Chain chain = new Chain(filters, 1, work);
+            SteadyGraphRate.Result r = SteadyGraphRate.measure(chain, millis);
+            out.printf(Locale.ROOT, "steady n=%d W=%d: %.3f M items per CPU-second of the process over %d samples;"
+                    + " %d items in the run, checksum the plain loop's%n", filters, work, r.perCpuSecond() / 1e6,
+                    r.samples(), r.items());
+            return 0;
+        }
         Result r = measure(variant(filters, kind, work), ITEMS, millis / 4, millis - millis / 4);
         out.printf(Locale.ROOT, "%s n=%d W=%d: %.3f M items per CPU-second of the process; wall clock median %.3f M"
                 + " items/s; %d timed rounds of %d items, every checksum the plain loop's%n", kind, filters, work,
@@ -80,13 +90,17 @@ public final class HybridCpuRate {
         return 0;
     }
 
+    /** The kind that runs {@link SteadyGraphRate}: one started graph, counted at its steady state. */
+    static final String STEADY = "steady";
+
     /** 5.2.1's {@code graph-b100} or {@code plain} for {@code filters} filters of {@code work} computations. */
     static Variant variant(int filters, String kind, int work) {
         Chain chain = new Chain(filters, 1, work);
         return switch (kind) {
             case "graph" -> new GraphChain(chain, ChainGraph.Stages.DYNAMIC, BATCH, GraphChain.Mode.STARTED);
             case "plain" -> new PlainChain(chain);
-            default -> throw new IllegalArgumentException("no variant " + kind + "; there are graph and plain");
+            default -> throw new IllegalArgumentException("no variant " + kind + "; there are graph, plain and "
+                    + STEADY);
         };
     }
 

@@ -1,9 +1,7 @@
 package org.streamflex.bench.hybrid;
 
 import com.sun.management.OperatingSystemMXBean;
-import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -16,15 +14,14 @@ import java.util.concurrent.TimeUnit;
  * the time is up the graph is stopped, and the sum of what reached its sink is compared with the
  * plain loop's sum of as many items, as every round's checksum is in the other harnesses.
  *
- * <p>Arguments: {@code N SECONDS [W]}: N filters of W computations (10 by default). Compare with
- * {@code HybridCpuRate N SECONDS plain}, the plain method calls per CPU-second.
+ * <p>Run as {@code HybridCpuRate N SECONDS steady [W]}: N filters of W computations (10 by default).
+ * Compare with {@code HybridCpuRate N SECONDS plain}, the plain method calls per CPU-second.
  *
  * <pre>{@code
  * SteadyGraphRate.Result r = SteadyGraphRate.measure(new Chain(32, 1, 10), 8_000);
  * }</pre>
  */
-public final class SteadyGraphRate {
-    static final String USAGE = "usage: SteadyGraphRate N SECONDS [W]";
+final class SteadyGraphRate {
     /** Items of each warm-up round. */
     static final long WARMUP_ITEMS = 1L << 18;
     /** Samples begin this long after the run's start. */
@@ -43,35 +40,6 @@ public final class SteadyGraphRate {
      * @param samples the samples between which items were counted
      */
     record Result(double perCpuSecond, long items, int samples) {
-    }
-
-    public static void main(String[] args) throws InterruptedException {
-        System.exit(status(args, System.out, System.err));
-    }
-
-    static int status(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
-        Chain chain;
-        long seconds;
-        try {
-            if (args.length < 2 || args.length > 3) {
-                throw new IllegalArgumentException("two or three arguments");
-            }
-            int work = args.length == 3 ? Integer.parseInt(args[2]) : 10;
-            chain = new Chain(Integer.parseInt(args[0]), 1, work);
-            seconds = Long.parseLong(args[1]);
-            if (seconds < 1) {
-                throw new IllegalArgumentException("SECONDS must be 1 or more, not " + seconds);
-            }
-        } catch (IllegalArgumentException e) {
-            err.println(e.getMessage());
-            err.println(USAGE);
-            return 2;
-        }
-        Result r = measure(chain, seconds * 1000);
-        out.printf(Locale.ROOT, "graph n=%d W=%d, steady: %.3f M items per CPU-second of the process over %d"
-                + " samples; %d items in the run, checksum the plain loop's%n", chain.filters(), chain.work(),
-                r.perCpuSecond() / 1e6, r.samples(), r.items());
-        return 0;
     }
 
     /**

@@ -41,7 +41,8 @@ class HybridCpuRateTest {
     @Test
     void aWrongArgumentPrintsTheUsageAndExitsTwo() throws InterruptedException {
         for (String[] args : new String[][] {{"32", "10"}, {"32", "10", "threads"}, {"0", "10", "plain"},
-                {"8", "0", "graph"}, {"x", "10", "graph"}}) {
+                {"8", "0", "graph"}, {"x", "10", "graph"}, {"0", "8", "steady"}, {"8", "0", "steady"},
+                {"8", "8", "steady", "-1"}}) {
             ByteArrayOutputStream err = new ByteArrayOutputStream();
             int status = HybridCpuRate.status(args, new PrintStream(new ByteArrayOutputStream(), true,
                     StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
