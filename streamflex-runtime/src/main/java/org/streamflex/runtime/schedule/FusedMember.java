@@ -228,6 +228,14 @@ public final class FusedMember extends FusedStep {
                 // free() reads the head even when the last one read shows the room: the batch's
                 // puts then never find the ring full on their fast path and reread it.
                 long room = outputs[i].free();
+                if (outputs[i].lossless()) {
+                    // A link between workers' units: its spill is for filters whose puts are not known
+                    // ahead; a member's are, so it fills the ring only. Spilled items wait for the
+                    // producer's next turn to move in, and a producer that parks with the consumer
+                    // waiting on them stalls both until its park times out (measured: beamformer's two
+                    // fused pieces at a tenth of one worker).
+                    room = Math.max(0, room - outputs[i].maxSpill());
+                }
                 if (room < count * push) {
                     count = room / push;
                     inputBound = false;
