@@ -110,8 +110,11 @@ public final class WorkerUnit {
      * one worker) as one fused task: their members, upstream first, in one loop per turn. The links
      * between the parts stay as they were (lossless, unconfined: they may hold spilled items of the
      * profile, so the unit drains their spills each turn like its other outputs), but hold nothing
-     * back: a member's batch is bounded by its channels, as in a fused subgraph. Only the links to
-     * other units hold the unit back; its progress is that of any part's inputs.
+     * back: a member's batch is bounded by its channels, as in a fused subgraph. A link to another
+     * unit holds back only the member that feeds it ({@link FusedMember#holdBack}), not the whole
+     * unit: a piece held back as a whole until its last link drained (FilterBankNew's joiner takes
+     * from worker 0's banks only at the end of worker 1's turn) made the two workers take turns.
+     * Its progress is that of any part's inputs.
      *
      * @throws IllegalArgumentException if a part is not fusable
      */
@@ -130,12 +133,25 @@ public final class WorkerUnit {
             outs.addAll(List.of(p.outputs));
             atomic.addAll(List.of(p.atomic));
         }
+        // A link whose producer no member can hold back (a guarded member's output without a rate)
+        // still holds back the whole unit.
         List<SpscRing> forward = new ArrayList<>();
         List<Integer> limits = new ArrayList<>();
         for (WorkerUnit p : parts) {
             for (int i = 0; i < p.forward.length; i++) {
-                if (!ins.contains(p.forward[i])) {
-                    forward.add(p.forward[i]);
+                SpscRing link = p.forward[i];
+                if (ins.contains(link)) {
+                    continue;
+                }
+                boolean held = false;
+                for (FusedMember m : ((FusedTask) p.task).members()) {
+                    if (List.of(m.outputs()).contains(link)) {
+                        m.holdBack(link, p.limits[i]);
+                        held = true;
+                    }
+                }
+                if (!held) {
+                    forward.add(link);
                     limits.add(p.limits[i]);
                 }
             }
