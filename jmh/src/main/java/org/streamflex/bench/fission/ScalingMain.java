@@ -33,10 +33,10 @@ public final class ScalingMain {
               --warmup S   filterbank and beamformer only: how long each started graph runs before
                            it is measured, for its placement profile and the JIT (0.3)
               --links B    filterbank and beamformer only: batches each channel holds on N workers
-                           (8; on one worker the program's own 2)""";
+                           (32; on one worker the program's own 2)""";
 
     /** Batches each channel of a StreamIt port holds on several workers, unless {@code --links} says. */
-    static final int LINKS = 8;
+    static final int LINKS = 32;
 
     private ScalingMain() {
     }

@@ -42,7 +42,7 @@ class StreamItScalingTest {
         List<String> lines = out.lines().toList();
         String name = program.equals("filterbank") ? "FilterBankNew" : "SerializedBeamFormer";
         assertTrue(lines.getFirst().startsWith(name + ", 32 iterations per release")
-                && lines.getFirst().endsWith("started on 2 workers (channels of 8 batches) vs fused on one (2)"), out);
+                && lines.getFirst().endsWith("started on 2 workers (channels of 32 batches) vs fused on one (2)"), out);
         assertTrue(lines.contains("placement on 2 workers (schedule() of round 0's run):"), out);
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("workers: ")), out);
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("  worker 0: ")), out);
