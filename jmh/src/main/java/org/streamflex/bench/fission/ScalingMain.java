@@ -14,7 +14,7 @@ import org.streamflex.runtime.GraphDriver;
  *
  * <pre>
  * java -cp jmh/target/benchmarks.jar org.streamflex.bench.fission.ScalingMain [--program P] [--cores N]
- *     [--rounds R] [--seconds S] [--work W] [--warmup S]
+ *     [--rounds R] [--seconds S] [--work W] [--warmup S] [--links B]
  * </pre>
  *
  * <p>Exit status 0; 1 if a graph failed, stalled or printed other outputs than the runs before it
@@ -23,7 +23,7 @@ import org.streamflex.runtime.GraphDriver;
 public final class ScalingMain {
     static final String USAGE = """
             usage: ScalingMain [--program heavy|filterbank|beamformer] [--cores N] [--rounds R] [--seconds S]
-                               [--work W] [--warmup S]
+                               [--work W] [--warmup S] [--links B]
               --program P  heavy (default): the heavy pipeline, fission on N cores vs fused on one;
                            filterbank, beamformer: the StreamIt port started on N workers vs one
               --cores N    cores (workers) to measure, default this machine's processors
@@ -31,7 +31,12 @@ public final class ScalingMain {
               --seconds S  length of each measurement (1)
               --work W     heavy only: the work per item (1000)
               --warmup S   filterbank and beamformer only: how long each started graph runs before
-                           it is measured, for its placement profile and the JIT (0.3)""";
+                           it is measured, for its placement profile and the JIT (0.3)
+              --links B    filterbank and beamformer only: batches each channel holds on N workers
+                           (32; on one worker the program's own 2)""";
+
+    /** Batches each channel of a StreamIt port holds on several workers, unless {@code --links} says. */
+    static final int LINKS = 32;
 
     private ScalingMain() {
     }
@@ -53,7 +58,7 @@ public final class ScalingMain {
     }
 
     /** The command line, checked. */
-    record Options(Program program, int cores, int work, int rounds, double seconds, double warmup) {
+    record Options(Program program, int cores, int work, int rounds, double seconds, double warmup, int links) {
         static Options parse(String... args) {
             Program program = Program.HEAVY;
             int cores = Runtime.getRuntime().availableProcessors();
@@ -61,6 +66,7 @@ public final class ScalingMain {
             int rounds = 5;
             double seconds = 1.0;
             Double warmup = null;
+            Integer links = null;
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--program" -> program = Program.of(value(args, ++i));
@@ -69,6 +75,7 @@ public final class ScalingMain {
                     case "--rounds" -> rounds = positive(args, ++i);
                     case "--seconds" -> seconds = duration(args, ++i, false);
                     case "--warmup" -> warmup = duration(args, ++i, true);
+                    case "--links" -> links = positive(args, ++i);
                     default -> throw new IllegalArgumentException("unknown argument " + args[i]);
                 }
             }
@@ -76,12 +83,19 @@ public final class ScalingMain {
                 throw new IllegalArgumentException("--warmup is for filterbank and beamformer: heavy warms up with"
                         + " a round of its own");
             }
+            if (program == Program.HEAVY && links != null) {
+                throw new IllegalArgumentException("--links is for filterbank and beamformer: heavy is driven on"
+                        + " one thread, its replicas fed by the fission's own queues");
+            }
+            if (links != null && links < 2) {
+                throw new IllegalArgumentException("--links needs 2 batches or more, not " + links);
+            }
             if (program != Program.HEAVY && work != null) {
                 throw new IllegalArgumentException("--work is for --program heavy: " + program.name()
                         .toLowerCase(Locale.ROOT) + " has its own filters' work");
             }
             return new Options(program, cores, work == null ? 1000 : work, rounds, seconds,
-                    warmup == null ? 0.3 : warmup);
+                    warmup == null ? 0.3 : warmup, links == null ? LINKS : links);
         }
     }
 
@@ -113,10 +127,10 @@ public final class ScalingMain {
     static void run(Options options, PrintStream out) {
         switch (options.program()) {
             case HEAVY -> run(options.cores(), options.work(), options.rounds(), options.seconds(), out);
-            case FILTERBANK -> StreamItScaling.run(StreamItScaling.FILTERBANK, options.cores(), options.rounds(),
-                    options.warmup(), options.seconds(), out);
-            case BEAMFORMER -> StreamItScaling.run(StreamItScaling.BEAMFORMER, options.cores(), options.rounds(),
-                    options.warmup(), options.seconds(), out);
+            case FILTERBANK -> StreamItScaling.run(StreamItScaling.FILTERBANK, options.cores(), options.links(),
+                    options.rounds(), options.warmup(), options.seconds(), out);
+            case BEAMFORMER -> StreamItScaling.run(StreamItScaling.BEAMFORMER, options.cores(), options.links(),
+                    options.rounds(), options.warmup(), options.seconds(), out);
         }
     }
 

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import org.streamflex.BoundaryError;
 import org.streamflex.StreamFlexGraph;
@@ -39,20 +40,21 @@ final class StreamItScaling {
 
     /**
      * A program the harness measures: a graph with a free-running clock and a {@link FloatPrinter}
-     * taking {@code outputsPerIteration} values per steady-state iteration.
+     * taking {@code outputsPerIteration} values per steady-state iteration, built with channels of
+     * a given number of batches ({@code build}'s argument; {@code linkBatches} on one worker).
      */
-    record Program(String name, int batch, int outputsPerIteration, Supplier<Built> build) {
+    record Program(String name, int batch, int outputsPerIteration, int linkBatches, IntFunction<Built> build) {
     }
 
     static final Program FILTERBANK = new Program("FilterBankNew", FilterBankGraph.BATCH,
-            FilterBankGraph.OUTPUTS_PER_ITERATION, () -> {
-                FilterBankGraph g = new FilterBankGraph();
+            FilterBankGraph.OUTPUTS_PER_ITERATION, FilterBankGraph.LINK_BATCHES, links -> {
+                FilterBankGraph g = new FilterBankGraph(FilterBankGraph.BATCH, links);
                 return new Built(g, g.printer);
             });
 
     static final Program BEAMFORMER = new Program("SerializedBeamFormer", SerializedBeamFormer.BATCH,
-            SerializedBeamFormer.OUTPUTS_PER_ITERATION, () -> {
-                SerializedBeamFormer g = new SerializedBeamFormer();
+            SerializedBeamFormer.OUTPUTS_PER_ITERATION, SerializedBeamFormer.LINK_BATCHES, links -> {
+                SerializedBeamFormer g = new SerializedBeamFormer(SerializedBeamFormer.BATCH, links);
                 return new Built(g, g.printer);
             });
 
@@ -69,7 +71,12 @@ final class StreamItScaling {
      * runtime reads these properties when a graph is built.
      */
     static Built build(Program program, int cores) {
-        return withProperties(cores, program.build());
+        return build(program, cores, program.linkBatches());
+    }
+
+    /** {@link #build(Program, int)} with channels of {@code linkBatches} batches. */
+    static Built build(Program program, int cores, int linkBatches) {
+        return withProperties(cores, () -> program.build().apply(linkBatches));
     }
 
     /**
@@ -226,16 +233,23 @@ final class StreamItScaling {
         return kept.length > reference.length ? kept : reference;
     }
 
-    /** The command: a row per round, after a warm-up round 0, then the mean speed-up. */
-    static void run(Program program, int cores, int rounds, double warmup, double seconds, PrintStream out) {
-        out.printf(Locale.ROOT, "%s, %d iterations per release (%d outputs each), started on %s vs fused on one%n",
-                program.name(), program.batch(), program.outputsPerIteration(), workers(cores));
+    /**
+     * The command: a row per round, after a warm-up round 0, then the mean speed-up. The run on one
+     * worker builds the program as it is ({@link Program#linkBatches()}); the run on {@code cores}
+     * with channels of {@code links} batches: between workers a channel is the slack each has while
+     * the other is descheduled or finishing its own batch. The outputs are the same either way.
+     */
+    static void run(Program program, int cores, int links, int rounds, double warmup, double seconds,
+            PrintStream out) {
+        out.printf(Locale.ROOT, "%s, %d iterations per release (%d outputs each), started on %s (channels of %d"
+                + " batches) vs fused on one (%d)%n", program.name(), program.batch(), program.outputsPerIteration(),
+                workers(cores), links, program.linkBatches());
         float[] reference = new float[0];
         double[] ratios = new double[rounds];
         for (int r = 0; r <= rounds; r++) { // round 0 warms up: the JIT, and the code the profile times
             Measurement single = measure(program, build(program, 1), 1, warmup, seconds);
             reference = requireSameOutputs(reference, single.kept(), program.name() + " on 1 worker, round " + r);
-            Measurement split = measure(program, build(program, cores), cores, warmup, seconds);
+            Measurement split = measure(program, build(program, cores, links), cores, warmup, seconds);
             reference = requireSameOutputs(reference, split.kept(),
                     program.name() + " on " + workers(cores) + ", round " + r);
             if (r == 0) {

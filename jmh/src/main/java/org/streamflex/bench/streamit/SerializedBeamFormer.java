@@ -30,10 +30,14 @@ public final class SerializedBeamFormer extends StreamFlexGraph {
      * {@code StreamItMain}'s runs (jmh/README.md, "Batches of iterations").
      */
     public static final int BATCH = 32;
+    /** Batches each channel holds unless told otherwise. */
+    public static final int LINK_BATCHES = 2;
     public final Clock clock;
     public final FloatPrinter printer;
     /** Steady-state iterations per release of {@link #clock}. */
     public final int batch;
+    /** Batches each channel holds. */
+    public final int linkBatches;
 
     /** The program with {@link #BATCH} iterations per release. */
     public SerializedBeamFormer() {
@@ -46,7 +50,21 @@ public final class SerializedBeamFormer extends StreamFlexGraph {
      * stops at a full output, and the fused task runs every member once per release.
      */
     public SerializedBeamFormer(int batch) {
+        this(batch, LINK_BATCHES);
+    }
+
+    /**
+     * The program with {@code batch} iterations per release and channels of {@code linkBatches}
+     * batches' items each, at least 2. On one worker more than 2 only costs memory; between
+     * workers, a channel is all the slack one worker has while the other is descheduled (a
+     * member fills a link between units only as far as its ring holds).
+     */
+    public SerializedBeamFormer(int batch, int linkBatches) {
+        if (linkBatches < 2) {
+            throw new IllegalArgumentException("channels of " + linkBatches + " batches: at least 2");
+        }
         this.batch = batch;
+        this.linkBatches = linkBatches;
         clock = makeClock(0);
         Pulse pulse = makeFilter("pulse", Pulse.ofBatch(batch));
         DuplicateSplitter sources = makeFilter("sources", DuplicateSplitter.class);
@@ -85,8 +103,8 @@ public final class SerializedBeamFormer extends StreamFlexGraph {
         validate();
     }
 
-    /** Two batches of a channel that carries {@code perIteration} items per steady-state iteration. */
+    /** {@link #linkBatches} batches of a channel that carries {@code perIteration} items per steady-state iteration. */
     private int capacity(int perIteration) {
-        return 2 * batch * perIteration;
+        return linkBatches * batch * perIteration;
     }
 }

@@ -42,7 +42,7 @@ class StreamItScalingTest {
         List<String> lines = out.lines().toList();
         String name = program.equals("filterbank") ? "FilterBankNew" : "SerializedBeamFormer";
         assertTrue(lines.getFirst().startsWith(name + ", 32 iterations per release")
-                && lines.getFirst().endsWith("started on 2 workers vs fused on one"), out);
+                && lines.getFirst().endsWith("started on 2 workers (channels of 32 batches) vs fused on one (2)"), out);
         assertTrue(lines.contains("placement on 2 workers (schedule() of round 0's run):"), out);
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("workers: ")), out);
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("  worker 0: ")), out);
@@ -108,7 +108,7 @@ class StreamItScalingTest {
     }
 
     private static Program counting(int failAt, int stopAt) {
-        return new Program("Counting", 1, 1, () -> {
+        return new Program("Counting", 1, 1, 2, links -> {
             CountingGraph g = new CountingGraph(failAt, stopAt);
             return new Built(g, g.printer);
         });
@@ -185,6 +185,8 @@ class StreamItScalingTest {
         assertEquals(4, f.cores());
         assertEquals(0.0, f.warmup());
         assertEquals(0.5, f.seconds());
+        assertEquals(ScalingMain.LINKS, f.links());
+        assertEquals(4, Options.parse("--program", "filterbank", "--links", "4").links());
     }
 
     @Test
@@ -194,7 +196,8 @@ class StreamItScalingTest {
                 List.of("--seconds", "0"), List.of("--seconds", "x"), List.of("--seconds", "Infinity"),
                 List.of("--seconds", "NaN"), List.of("--program", "filterbank", "--warmup", "-1"),
                 List.of("--program", "filterbank", "--work", "10"), List.of("--warmup", "0.1"),
-                List.of("--rounds", "-2"), List.of("--fast"))) {
+                List.of("--rounds", "-2"), List.of("--fast"), List.of("--links", "8"),
+                List.of("--program", "beamformer", "--links", "1"))) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> Options.parse(args.toArray(String[]::new)), args.toString());
             assertTrue(!e.getMessage().isBlank(), args.toString());

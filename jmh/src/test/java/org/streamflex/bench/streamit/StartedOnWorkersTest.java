@@ -21,17 +21,24 @@ class StartedOnWorkersTest {
     /** How long a test waits for the outputs: generous, for a machine under load. */
     private static final long PATIENCE_NANOS = TimeUnit.SECONDS.toNanos(120);
 
-    record Port(String trace, Supplier<StreamFlexGraph> build) {
+    record Port(String trace, String what, Supplier<StreamFlexGraph> build) {
         @Override
         public String toString() {
-            return trace;
+            return what;
         }
     }
 
     static Stream<Arguments> programsAndWorkers() {
-        Port filterBank = new Port("filterbank-new.out", FilterBankGraph::new);
-        Port beamFormer = new Port("serialized-beamformer.out", SerializedBeamFormer::new);
-        return Stream.of(filterBank, beamFormer).flatMap(p -> Stream.of(2, 3).map(w -> Arguments.of(p, w)));
+        Port filterBank = new Port("filterbank-new.out", "FilterBankNew", FilterBankGraph::new);
+        Port beamFormer = new Port("serialized-beamformer.out", "SerializedBeamFormer", SerializedBeamFormer::new);
+        // As ScalingMain runs them on several workers: channels of 32 batches.
+        Port filterBankDeep = new Port("filterbank-new.out", "FilterBankNew, channels of 32 batches",
+                () -> new FilterBankGraph(FilterBankGraph.BATCH, 32));
+        Port beamFormerDeep = new Port("serialized-beamformer.out", "SerializedBeamFormer, channels of 32 batches",
+                () -> new SerializedBeamFormer(SerializedBeamFormer.BATCH, 32));
+        Stream<Arguments> asBuilt = Stream.of(filterBank, beamFormer)
+                .flatMap(p -> Stream.of(2, 3).map(w -> Arguments.of(p, w)));
+        return Stream.concat(asBuilt, Stream.of(filterBankDeep, beamFormerDeep).map(p -> Arguments.of(p, 2)));
     }
 
     private static FloatPrinter printer(StreamFlexGraph graph) {

@@ -41,6 +41,18 @@ class StreamItMainTest {
     }
 
     @Test
+    void channelsHoldTheBatchesAskedForAndAtLeastTwo() {
+        assertEquals(2, new FilterBankGraph().linkBatches);
+        assertEquals(2, new SerializedBeamFormer().linkBatches);
+        assertEquals(8, new FilterBankGraph(32, 8).linkBatches);
+        assertEquals(8, new SerializedBeamFormer(32, 8).linkBatches);
+        // One batch would stop a member's batch at a full output: refused, naming the count.
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new FilterBankGraph(32, 1));
+        assertTrue(e.getMessage().contains("channels of 1 batches: at least 2"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new SerializedBeamFormer(32, 1));
+    }
+
+    @Test
     void iterationsThatAreNotAMultipleOfTheBatchRunInTheLargestSmallerBatchThatDividesThem() {
         // The harness's output check runs 12,500 and 25,000 iterations: the run is still exactly that many.
         assertEquals(4, Options.parse("filterbank", "12500", "--batch=32").runBatch());

@@ -1,5 +1,6 @@
 package org.streamflex.runtime.schedule;
 
+import java.util.Arrays;
 import org.streamflex.DataChannel;
 import org.streamflex.abi.RegionSlot;
 import org.streamflex.runtime.channel.SpscRing;
@@ -38,6 +39,11 @@ public final class FusedMember extends FusedStep {
     private final int[] pushes;
     /** Set by {@link #runnable()}: whether its inputs, rather than its cap or outputs, bound the count. */
     private boolean inputBound;
+    /**
+     * For each output, the most items it may hold for the member to run ({@link #holdBack}), or
+     * null if none is held back: set by its worker's thread before the member runs there.
+     */
+    private int[] holdAbove;
 
     private FusedMember(FilterTask task, long repetitions, Firings loop, SpscRing[] inputs, int[] pops,
             int[] windows, SpscRing[] outputs, int[] pushes) {
@@ -143,6 +149,39 @@ public final class FusedMember extends FusedStep {
         return pushes.clone();
     }
 
+    /**
+     * Runs the member only while {@code output} holds at most {@code limit} items: a link to another
+     * worker, which a fused piece of a subgraph ({@link WorkerUnit#fuse}) holds back filter by filter
+     * rather than as a whole, so that its other filters run ahead while one waits for the consumer.
+     * Called on the thread that runs the member, before it runs it.
+     *
+     * @throws IllegalArgumentException if {@code output} is not one of its outputs
+     */
+    void holdBack(SpscRing output, int limit) {
+        for (int i = 0; i < outputs.length; i++) {
+            if (outputs[i].equals(output)) {
+                if (holdAbove == null) {
+                    holdAbove = new int[outputs.length];
+                    Arrays.fill(holdAbove, Integer.MAX_VALUE);
+                }
+                holdAbove[i] = limit;
+                return;
+            }
+        }
+        throw new IllegalArgumentException(output + " is not an output of " + task);
+    }
+
+    /** Whether an output held back ({@link #holdBack}) holds more than its limit. */
+    private boolean heldBack() {
+        for (int i = 0; i < outputs.length; i++) {
+            SpscRing out = outputs[i];
+            if (out.published() - out.consumed() + out.spilled() > holdAbove[i]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Whether it is a built-in splitter or joiner, whose batch sets the rounds each work() moves. */
     boolean builtin() {
         return loop instanceof RoundsFirings;
@@ -181,7 +220,7 @@ public final class FusedMember extends FusedStep {
     private int runGuarded(RegionSlot slot) {
         int result = 0;
         for (long n = 0; task.schedulable(); n++) {
-            if (n == cap || !roomForOne()) {
+            if (n == cap || !roomForOne() || (holdAbove != null && heldBack())) {
                 return result | MORE;
             }
             result |= FIRED;
@@ -210,6 +249,9 @@ public final class FusedMember extends FusedStep {
     private int runnable() {
         long count = cap;
         inputBound = false;
+        if (holdAbove != null && heldBack()) {
+            return 0;
+        }
         for (int i = 0; i < inputs.length; i++) {
             long available = inputs[i].sizeForBatch();
             if (available < windows[i]) {
@@ -228,6 +270,14 @@ public final class FusedMember extends FusedStep {
                 // free() reads the head even when the last one read shows the room: the batch's
                 // puts then never find the ring full on their fast path and reread it.
                 long room = outputs[i].free();
+                if (outputs[i].lossless()) {
+                    // A link between workers' units: its spill is for filters whose puts are not known
+                    // ahead; a member's are, so it fills the ring only. Spilled items wait for the
+                    // producer's next turn to move in, and a producer that parks with the consumer
+                    // waiting on them stalls both until its park times out (measured: beamformer's two
+                    // fused pieces at a tenth of one worker).
+                    room = Math.max(0, room - outputs[i].maxSpill());
+                }
                 if (room < count * push) {
                     count = room / push;
                     inputBound = false;

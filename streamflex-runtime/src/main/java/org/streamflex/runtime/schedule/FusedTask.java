@@ -40,12 +40,21 @@ public final class FusedTask implements Schedulable {
      * @param members its filters, upstream first
      */
     public FusedTask(String name, List<FusedMember> members) {
+        this(name, members, StreamFlexProperties.FUSION_DEPTH_FIRST.get());
+    }
+
+    /**
+     * @param depthFirst whether chains of one-in one-out filters may run depth first: off for a
+     *     task made of members that already ran apart, whose channels may hold items a chain's
+     *     one-item slots would strand
+     */
+    FusedTask(String name, List<FusedMember> members, boolean depthFirst) {
         if (members.isEmpty()) {
             throw new IllegalArgumentException(name + " has no filters");
         }
         this.name = name;
         this.members = members.toArray(FusedMember[]::new);
-        this.depthFirst = StreamFlexProperties.FUSION_DEPTH_FIRST.get();
+        this.depthFirst = depthFirst;
     }
 
     /** Its filters, upstream first. */

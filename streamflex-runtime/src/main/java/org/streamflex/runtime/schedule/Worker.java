@@ -15,8 +15,16 @@ import org.streamflex.runtime.counter.SingleWriterCounter;
  * made progress unparks it sooner.
  */
 final class Worker implements Runnable {
-    /** Turns without progress spent spinning before parking. */
+    /** Turns without progress spent spinning before parking, at least. */
     private static final int SPINS = 256;
+    /**
+     * How long, at least, a worker spins without progress before parking. A turn whose units all
+     * wait for room costs tens of nanoseconds, so 256 of them parked a worker within microseconds
+     * of its last batch; waking it again costs its neighbour an unpark and tens of microseconds
+     * before it runs, more than a batch of FilterBankNew's takes a worker, and the two workers
+     * then took turns rather than overlapping.
+     */
+    static final long SPIN_NANOS = 100_000;
     /** The longest a parked worker sleeps before it looks again by itself. */
     private static final long PARK_NANOS = 200_000;
 
@@ -169,6 +177,7 @@ final class Worker implements Runnable {
 
     private void loop(WorkerUnit[] mine, RegionSlot slot) {
         int quiet = 0;
+        long quietSince = 0;
         while (workers.running()) {
             boolean progressed = false;
             for (WorkerUnit u : mine) {
@@ -178,7 +187,10 @@ final class Worker implements Runnable {
                 busyTurns.increment();
                 quiet = 0;
                 workers.progressed(index);
-            } else if (++quiet <= SPINS) {
+            } else if (++quiet <= SPINS || spinning(quiet, quietSince)) {
+                if (quiet == 1) {
+                    quietSince = System.nanoTime();
+                }
                 idleTurns.increment();
                 Thread.onSpinWait();
             } else {
@@ -198,5 +210,10 @@ final class Worker implements Runnable {
                 quiet = more ? 0 : quiet;
             }
         }
+    }
+
+    /** Whether a worker quiet for {@code quiet} turns since {@code quietSince} still spins rather than parks. */
+    private static boolean spinning(int quiet, long quietSince) {
+        return quiet > 1 && System.nanoTime() - quietSince < SPIN_NANOS;
     }
 }

@@ -1,5 +1,9 @@
 package org.streamflex.runtime.schedule;
 
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import org.streamflex.abi.RegionSlot;
 import org.streamflex.runtime.atomic.FilterAtomicity;
 import org.streamflex.runtime.channel.SpscRing;
@@ -91,6 +95,70 @@ public final class WorkerUnit {
 
     public String name() {
         return name;
+    }
+
+    /**
+     * Whether the unit is a piece of a static subgraph cut apart for the workers (a fused task with
+     * nothing downstream, released by no clock), which {@link #fuse} can join to its neighbours.
+     */
+    boolean fusable() {
+        return clock == null && task instanceof FusedTask f && f.downstream().length == 0;
+    }
+
+    /**
+     * One unit running {@code parts} (each {@link #fusable()}, consecutive in data-flow order, on
+     * one worker) as one fused task: their members, upstream first, in one loop per turn. The links
+     * between the parts stay as they were (lossless, unconfined: they may hold spilled items of the
+     * profile, so the unit drains their spills each turn like its other outputs), but hold nothing
+     * back: a member's batch is bounded by its channels, as in a fused subgraph. A link to another
+     * unit holds back only the member that feeds it ({@link FusedMember#holdBack}), not the whole
+     * unit: a piece held back as a whole until its last link drained (FilterBankNew's joiner takes
+     * from worker 0's banks only at the end of worker 1's turn) made the two workers take turns.
+     * Its progress is that of any part's inputs.
+     *
+     * @throws IllegalArgumentException if a part is not fusable
+     */
+    static WorkerUnit fuse(List<WorkerUnit> parts) {
+        String name = parts.getFirst().name + (parts.size() == 1 ? "" : ".." + parts.getLast().name);
+        List<FusedMember> members = new ArrayList<>();
+        Set<SpscRing> ins = new LinkedHashSet<>();
+        Set<SpscRing> outs = new LinkedHashSet<>();
+        List<FilterAtomicity> atomic = new ArrayList<>();
+        for (WorkerUnit p : parts) {
+            if (!p.fusable()) {
+                throw new IllegalArgumentException(p.name + " is not a piece of a static subgraph: it cannot be fused");
+            }
+            members.addAll(((FusedTask) p.task).members());
+            ins.addAll(List.of(p.inputs));
+            outs.addAll(List.of(p.outputs));
+            atomic.addAll(List.of(p.atomic));
+        }
+        // A link whose producer no member can hold back (a guarded member's output without a rate)
+        // still holds back the whole unit.
+        List<SpscRing> forward = new ArrayList<>();
+        List<Integer> limits = new ArrayList<>();
+        for (WorkerUnit p : parts) {
+            for (int i = 0; i < p.forward.length; i++) {
+                SpscRing link = p.forward[i];
+                if (ins.contains(link)) {
+                    continue;
+                }
+                boolean held = false;
+                for (FusedMember m : ((FusedTask) p.task).members()) {
+                    if (List.of(m.outputs()).contains(link)) {
+                        m.holdBack(link, p.limits[i]);
+                        held = true;
+                    }
+                }
+                if (!held) {
+                    forward.add(link);
+                    limits.add(p.limits[i]);
+                }
+            }
+        }
+        return new WorkerUnit(name, new FusedTask(name, members, false), null, null, ins.toArray(SpscRing[]::new),
+                outs.toArray(SpscRing[]::new), forward.toArray(SpscRing[]::new),
+                limits.stream().mapToInt(Integer::intValue).toArray(), atomic.toArray(FilterAtomicity[]::new));
     }
 
     /**

@@ -386,6 +386,30 @@ class WorkersTest {
     }
 
     @Test
+    void piecesOfAStaticSubgraphOnOneWorkerRunFusedAndKeepOrder(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("costs.txt");
+        // Check alone on worker 1: both rated filters land on worker 0, next to each other.
+        Files.writeString(file, "Numbers=10\nExpand=10\nIncrement=10\nRated1=10\nRated2=10\nCheck=1000\n");
+        Chain c;
+        try (var _ = TemporaryProperty.set("streamflex.workers.profile", file.toString())) {
+            c = chain("2", 3); // links of 3: Rated2's batches fill its link to Check, which must not spill
+        }
+        c.graph().start();
+        try {
+            await(() -> c.check().count >= 100_000 || c.check().wrongAt >= 0, "100,000 items");
+        } finally {
+            c.graph().stop();
+        }
+        String s = c.graph().schedule();
+        assertTrue(s.contains("  worker 0: Numbers, Expand, Increment, Rated1, Rated2\n"), s);
+        assertTrue(s.contains("  worker 0 fuses 2 units: Rated1 to Rated2\n"), s);
+        assertEquals(false, s.contains("worker 1 fuses"), s);
+        assertEquals(null, wrong(c.check()));
+        assertEquals(null, c.graph().failure());
+        assertEquals(0, c.graph().channel(c.check(), "in").dropped());
+    }
+
+    @Test
     void oneWorkerKeepsAStaticSubgraphWhole() throws InterruptedException {
         Chain c = chain("1", 64);
         c.graph().start();
