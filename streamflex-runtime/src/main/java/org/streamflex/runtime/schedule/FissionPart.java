@@ -31,9 +31,6 @@ class FissionPart {
         }
     }
 
-    /** How long a poster waiting for a part yields before it parks. */
-    static final long YIELD_NANOS = 1_000_000L;
-
     final Replica replica;
     private final int index;
     private final FissionChunks chunks;
@@ -113,25 +110,12 @@ class FissionPart {
         return null;
     }
 
-    /**
-     * By the poster: waits until the runner is done, spinning briefly, then yielding for up to
-     * {@link #YIELD_NANOS}, then parked. Why yield before parking: the runner is in its last chunk,
-     * which may take as long as a call (a DOA call: 0.7 ms); a parked poster then adds its wake-up (tens
-     * of microseconds on a VM whose idle vCPU halted) to every batch, where a yielding one sees done at
-     * once and still gives its core to any thread that is ready to run (the runner among them, on a
-     * machine whose other core is taken).
-     */
-    @SuppressWarnings("ThreadPriorityCheck") // the yield is the point: a ready thread may have the core
+    /** By the poster: waits until the runner is done, spinning briefly, then parked. */
     final void await() {
         int spins = 0;
-        long yieldUntil = 0;
         while (!(boolean) DONE.getAcquire(this)) {
             if (++spins < 1 << 12) {
                 Thread.onSpinWait();
-            } else if (yieldUntil == 0) {
-                yieldUntil = System.nanoTime() + YIELD_NANOS;
-            } else if (System.nanoTime() - yieldUntil < 0) {
-                Thread.yield();
             } else {
                 LockSupport.parkNanos(this, 100_000);
             }

@@ -11,9 +11,7 @@ import org.streamflex.abi.Regions;
  * first, shared by every graph of the process, started on first use, daemons. Each worker has one
  * slot; a filter's thread posts a part to a free slot (a compare-and-set from null) and runs the
  * part itself when none is free, so a busy pool slows fission down but never blocks it. A worker
- * with nothing to do spins briefly, then yields for up to as long as its last part ran (at most
- * 1 ms: the gap between the batches of a heavy filter, whose next part a parked worker would start
- * only after its wake-up), then parks until a part is posted.
+ * with nothing to do spins briefly, then parks until a part is posted.
  *
  * <p>Waking (a Dekker hand-shake, every access below volatile, so they are sequentially consistent):
  * a worker about to park raises its {@code parked} flag, then reads its slot once more and parks
@@ -100,23 +98,14 @@ final class FissionWorkers {
         }
     }
 
-    @SuppressWarnings("ThreadPriorityCheck") // the yield is the point: a ready thread may have the core
     private void serve(int index) {
         RegionSlot slot = Regions.current();
         int idle = 0;
-        long yieldUntil = 0;
-        // How long the last part ran: the worker yields for up to that long (and FissionPart.YIELD_NANOS) before
-        // it parks, so an idle worker burns at most about as much time as it worked.
-        long lastPartNanos = 0;
         while (true) {
             FissionPart part = slots.get(index);
             if (part == null) {
                 if (++idle < 1 << 14) {
                     Thread.onSpinWait();
-                } else if (yieldUntil == 0) {
-                    yieldUntil = System.nanoTime() + Math.min(lastPartNanos, FissionPart.YIELD_NANOS);
-                } else if (System.nanoTime() - yieldUntil < 0) {
-                    Thread.yield();
                 } else {
                     parked.set(index, 1);
                     // Looked at once more after raising the flag: a poster that filled the slot before
@@ -126,17 +115,13 @@ final class FissionWorkers {
                     }
                     parked.set(index, 0);
                     idle = 0;
-                    yieldUntil = 0;
                 }
                 continue;
             }
             idle = 0;
-            yieldUntil = 0;
-            long start = System.nanoTime();
             try {
                 part.run(slot);
             } finally {
-                lastPartNanos = System.nanoTime() - start;
                 // Free the slot for the next part only once this one is done: run() publishes done last.
                 slots.set(index, null);
             }
