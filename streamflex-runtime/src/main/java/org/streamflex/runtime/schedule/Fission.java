@@ -31,7 +31,7 @@ import org.streamflex.runtime.channel.SpscRing;
  * the filter's first batches run on its own thread and are timed, and from then on a batch is run
  * by as many parts as it holds calls worth at least {@code minPartNanos} each, at most k and at
  * most one more than the worker threads, in at most 8 chunks a part of at least a quarter of that
- * work each.
+ * work each; or, when one call alone is that much work, in chunks of one call (at most 256).
  *
  * <pre>{@code
  * Fission loop = new Fission(replicas, inputs, pops, lookaheads, outputs, 20_000, copyFields);
@@ -58,6 +58,14 @@ final class Fission extends Firings {
      */
     private static final int CHUNKS_PER_PART = 8;
     private static final int CHUNK_SHARE = 4;
+    /**
+     * The most chunks a batch of heavy calls is cut into (each call alone at least a part's least work,
+     * {@code minPartNanos}): one call a chunk, so that the batch ends with a wait of at most one call on the
+     * other part, not the {@code count / (8k)} calls of a chunk under {@link #CHUNKS_PER_PART} (a batch of
+     * 32 DOA calls of 0.7 ms, in 16 chunks of 2, ended with a wait of up to 1.4 ms of about 11 ms). A
+     * chunk's claim and transaction are then well under a percent of its call.
+     */
+    static final int MAX_CHUNKS = 256;
 
     private final Firings local;
     private final Replica[] replicas;
@@ -76,6 +84,8 @@ final class Fission extends Firings {
 
     /** Calls a part must hold; 0 while the filter's cost is still being measured. */
     private int minPartCalls;
+    /** Whether a call was measured to be at least {@code minPartNanos} (never when that is 0: nothing measured). */
+    private boolean heavyCalls;
     private int warmUpBatches;
     private long warmUpNanos;
     private int profiledBatches;
@@ -89,7 +99,7 @@ final class Fission extends Firings {
         this.local = FiringLoops.loopFor(replicas[0].filter().getClass());
         this.inputs = inputs.clone();
         this.pops = pops.clone();
-        this.chunks = new FissionChunks(replicas.length * CHUNKS_PER_PART, outputs.length);
+        this.chunks = new FissionChunks(Math.max(MAX_CHUNKS, replicas.length * CHUNKS_PER_PART), outputs.length);
         this.parts = new FissionPart[replicas.length];
         this.posted = new boolean[replicas.length];
         for (int j = 0; j < replicas.length; j++) {
@@ -126,8 +136,7 @@ final class Fission extends Firings {
             beforeFirstSplit.run();
             beforeFirstSplit = null;
         }
-        int chunkCount = Math.min(k * CHUNKS_PER_PART, count / Math.max(1, minPartCalls / CHUNK_SHARE));
-        chunks.cut(count, chunkCount);
+        chunks.cut(count, chunkCount(count, k, minPartCalls, heavyCalls));
         split(count, k);
         Thread self = Thread.currentThread();
         for (int j = 0; j < k; j++) {
@@ -166,6 +175,21 @@ final class Fission extends Firings {
             rethrow(failure);
         }
         return count;
+    }
+
+    /**
+     * How many chunks a batch of {@code count} calls split into {@code k} parts is cut into: calls measured
+     * heavy (each at least a part's least work) one a chunk, up to {@link #MAX_CHUNKS}; lighter calls in at
+     * most {@link #CHUNKS_PER_PART} chunks a part, each of at least a {@link #CHUNK_SHARE}th of a part's calls.
+     *
+     * @param minPartCalls calls a part must hold (at least 1)
+     * @param heavy whether one call was measured to be at least a part's least work
+     */
+    static int chunkCount(int count, int k, int minPartCalls, boolean heavy) {
+        if (heavy) {
+            return Math.min(count, MAX_CHUNKS);
+        }
+        return Math.min(k * CHUNKS_PER_PART, count / Math.max(1, minPartCalls / CHUNK_SHARE));
     }
 
     /**
@@ -222,6 +246,7 @@ final class Fission extends Firings {
         if (profiledBatches == PROFILED_BATCHES / 2 || profiledNanos >= TIMED_NANOS) {
             double perCall = Math.max(1e-3, (double) profiledNanos / profiledCalls);
             minPartCalls = (int) Math.min(Integer.MAX_VALUE, Math.max(1, Math.ceil(minPartNanos / perCall)));
+            heavyCalls = perCall >= minPartNanos;
         }
     }
 
