@@ -27,10 +27,11 @@ import org.streamflex.Capsule;
  *
  * <p>Or, for the lowest latency, no consumer thread at all: {@link #consumeOnLoop} hands each item to a
  * handler on the link's event loop, decoded into one capsule, by the read that brought it (straight from
- * the frame while nothing is queued before it: no copy into the queue); no other thread is woken. The counting is the same (delivered as queued, then consumed as the handler takes
- * each, the room granted to the sender in CREDIT mode as it does), and so is the queue: a handler
- * that keeps an item (returns false) leaves it, and those after it, queued, and in CREDIT mode the
- * sender waits for the room it frees; nothing is lost. Echoing onto a sending link on the same
+ * the frame while nothing is queued before it: no copy into the queue); no other thread is woken. The
+ * counting is the same (delivered as queued, then consumed as the handler takes each, the room granted
+ * to the sender in CREDIT mode as it does), and so is the queue: a handler that keeps an item (returns
+ * false) leaves it, and those after it, queued, and in CREDIT mode the sender waits for the room it
+ * frees; nothing is lost. Echoing onto a sending link on the same
  * {@link LinkEventLoop} wakes no thread either:
  *
  * <pre>{@code
