@@ -1,5 +1,6 @@
 package org.streamflex.runtime.net;
 
+import io.netty.buffer.ByteBuf;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
@@ -153,10 +154,61 @@ public final class CapsuleCodec<C extends Capsule> {
         }
     }
 
+    /**
+     * Reads a capsule of {@code length} bytes at {@code index} of {@code in} (its reader index and
+     * bytes untouched) into {@code target}, as {@link #decode(byte[], int, int, Capsule)} reads one
+     * from an array: straight from a received frame, with no copy of the item in between.
+     *
+     * <pre>{@code
+     * codec.decode(frame, frame.readerIndex(), length, pooledReading);
+     * }</pre>
+     *
+     * @throws ProtocolException as the array form does
+     */
+    public void decode(ByteBuf in, int index, int length, C target) {
+        int end = index + length;
+        int at = index;
+        for (FieldCodec f : fields) {
+            if (f.array) {
+                need(f, at, end, 4, end - at);
+                int n = in.getInt(at);
+                at += 4;
+                Object array = arrayFor(f, n, target);
+                if (array != null) {
+                    long bytes = (long) n * f.elementBytes;
+                    need(f, at, end, bytes, end - at);
+                    f.readElements(array, n, in, at);
+                    at += (int) bytes;
+                }
+            } else {
+                need(f, at, end, f.elementBytes, length);
+                f.readValue(target, in, at);
+                at += f.elementBytes;
+            }
+        }
+        if (at != end) {
+            throw new ProtocolException("capsule " + type.getName() + ": " + (end - at) + " bytes follow its last"
+                    + " field " + fields[fields.length - 1].name + " in an item of " + length
+                    + " bytes: the sender's capsule has other fields");
+        }
+    }
+
     private int readArray(FieldCodec f, byte[] in, int at, int end, C target) {
         need(f, at, end, 4, end - at);
         int n = (int) INTS.get(in, at);
         at += 4;
+        Object array = arrayFor(f, n, target);
+        if (array == null) {
+            return at;
+        }
+        long bytes = (long) n * f.elementBytes;
+        need(f, at, end, bytes, end - at);
+        f.readElements(array, n, in, at);
+        return at + (int) bytes;
+    }
+
+    /** The target's array of field {@code f} that {@code n} elements are read into; null for a null array. */
+    private Object arrayFor(FieldCodec f, int n, C target) {
         Object array = f.handle.get(target);
         if (n == NULL_ARRAY) {
             if (array != null) {
@@ -164,7 +216,7 @@ public final class CapsuleCodec<C extends Capsule> {
                         + " but the receiving capsule has an array of " + Array.getLength(array)
                         + ": a null array cannot be written into it");
             }
-            return at;
+            return null;
         }
         if (n < 0) {
             throw new ProtocolException("capsule " + type.getName() + " field " + f.name + " says its array has "
@@ -177,10 +229,7 @@ public final class CapsuleCodec<C extends Capsule> {
                     : "has " + have) + ": a link decodes into pooled capsules without allocating, so both"
                     + " sides must make the array the same length");
         }
-        long bytes = (long) n * f.elementBytes;
-        need(f, at, end, bytes, end - at);
-        f.readElements(array, n, in, at);
-        return at + (int) bytes;
+        return array;
     }
 
     private void need(FieldCodec f, int at, int end, long bytes, int length) {
@@ -261,6 +310,26 @@ public final class CapsuleCodec<C extends Capsule> {
                 handle.set(c, in[at]);
             } else {
                 handle.set(c, in[at] != 0);
+            }
+        }
+
+        void readValue(Capsule c, ByteBuf in, int at) {
+            if (element == int.class) {
+                handle.set(c, in.getInt(at));
+            } else if (element == long.class) {
+                handle.set(c, in.getLong(at));
+            } else if (element == double.class) {
+                handle.set(c, Double.longBitsToDouble(in.getLong(at)));
+            } else if (element == float.class) {
+                handle.set(c, Float.intBitsToFloat(in.getInt(at)));
+            } else if (element == short.class) {
+                handle.set(c, in.getShort(at));
+            } else if (element == char.class) {
+                handle.set(c, (char) in.getShort(at));
+            } else if (element == byte.class) {
+                handle.set(c, in.getByte(at));
+            } else {
+                handle.set(c, in.getByte(at) != 0);
             }
         }
 
@@ -361,6 +430,49 @@ public final class CapsuleCodec<C extends Capsule> {
                 case boolean[] v -> {
                     for (int i = 0; i < n; i++) {
                         v[i] = in[p + i] != 0;
+                    }
+                }
+                default -> throw new IllegalStateException("field " + name + " is not a primitive array");
+            }
+        }
+
+        void readElements(Object a, int n, ByteBuf in, int at) {
+            int p = at;
+            switch (a) {
+                case int[] v -> {
+                    for (int i = 0; i < n; i++, p += 4) {
+                        v[i] = in.getInt(p);
+                    }
+                }
+                case long[] v -> {
+                    for (int i = 0; i < n; i++, p += 8) {
+                        v[i] = in.getLong(p);
+                    }
+                }
+                case double[] v -> {
+                    for (int i = 0; i < n; i++, p += 8) {
+                        v[i] = Double.longBitsToDouble(in.getLong(p));
+                    }
+                }
+                case float[] v -> {
+                    for (int i = 0; i < n; i++, p += 4) {
+                        v[i] = Float.intBitsToFloat(in.getInt(p));
+                    }
+                }
+                case short[] v -> {
+                    for (int i = 0; i < n; i++, p += 2) {
+                        v[i] = in.getShort(p);
+                    }
+                }
+                case char[] v -> {
+                    for (int i = 0; i < n; i++, p += 2) {
+                        v[i] = (char) in.getShort(p);
+                    }
+                }
+                case byte[] v -> in.getBytes(p, v, 0, n);
+                case boolean[] v -> {
+                    for (int i = 0; i < n; i++) {
+                        v[i] = in.getByte(p + i) != 0;
                     }
                 }
                 default -> throw new IllegalStateException("field " + name + " is not a primitive array");

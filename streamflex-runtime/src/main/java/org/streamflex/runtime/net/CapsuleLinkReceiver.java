@@ -26,11 +26,12 @@ import org.streamflex.Capsule;
  * }</pre>
  *
  * <p>Or, for the lowest latency, no consumer thread at all: {@link #consumeOnLoop} hands each item to a
- * handler on the link's event loop, decoded into one capsule, by the read that brought it; no other
- * thread is woken. The counting is the same (delivered as queued, then consumed as the handler takes
- * each, the room granted to the sender in CREDIT mode as it does), and so is the queue: a handler
- * that keeps an item (returns false) leaves it, and those after it, queued, and in CREDIT mode the
- * sender waits for the room it frees; nothing is lost. Echoing onto a sending link on the same
+ * handler on the link's event loop, decoded into one capsule, by the read that brought it (straight from
+ * the frame while nothing is queued before it: no copy into the queue); no other thread is woken. The
+ * counting is the same (delivered as queued, then consumed as the handler takes each, the room granted
+ * to the sender in CREDIT mode as it does), and so is the queue: a handler that keeps an item (returns
+ * false) leaves it, and those after it, queued, and in CREDIT mode the sender waits for the room it
+ * frees; nothing is lost. Echoing onto a sending link on the same
  * {@link LinkEventLoop} wakes no thread either:
  *
  * <pre>{@code
@@ -201,6 +202,32 @@ public final class CapsuleLinkReceiver<C extends Capsule> extends LinkReceiver {
         }
     }
 
+    /**
+     * Event loop, nothing queued: decodes the item straight from the frame into the handler's capsule
+     * and hands it on, without copying it into the queue first (nothing is queued before it, so the order
+     * holds); true when the handler consumed it (counted as a hand-on from the queue would count it), its
+     * bytes then read. False when the handler kept it: its bytes are left unread, to be queued as any item.
+     */
+    private boolean handedStraight(OnLoop<C> on, long sequence, ByteBuf items, int length) {
+        int at = items.readerIndex();
+        handing = true;
+        boolean consumed;
+        try {
+            codec.decode(items, at, length, on.into());
+            consumed = on.handler().onItem(sequence, on.into());
+        } catch (RuntimeException e) {
+            handlerFailed(on, sequence, e);
+            consumed = true; // as handTo: an item that always fails must not hold the link up
+        } finally {
+            handing = false;
+        }
+        if (consumed) {
+            items.readerIndex(at + length);
+            consumedMore(1);
+        }
+        return consumed;
+    }
+
     private void handlerFailed(OnLoop<C> on, long sequence, RuntimeException e) {
         counters().addConsumeFailed(1);
         if (lastHandlerFailure.isEmpty()) {
@@ -224,6 +251,10 @@ public final class CapsuleLinkReceiver<C extends Capsule> extends LinkReceiver {
             throw new ProtocolException("an item of " + length + " bytes at sequence " + sequence + " for "
                     + identity().describe() + ": a capsule of " + codec.type().getName() + " takes " + maxItemBytes
                     + " bytes here; the sender's capsules differ (arrays of other lengths, or other fields)");
+        }
+        OnLoop<C> on = onLoop;
+        if (on != null && !handing && ring.available() == 0 && handedStraight(on, sequence, items, length)) {
+            return true;
         }
         int at = ring.claim(sequence, length);
         if (at < 0 && onLoop != null && !handing) {

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.streamflex.Capsule;
@@ -200,5 +202,55 @@ class CapsuleCodecTest {
                 () -> CODEC.decode(notNull, 0, notNull.length, TYPE.newInstance()));
         assertTrue(m.getMessage().contains("Arrays8.none arrives with 1 elements")
                 && m.getMessage().contains("is null"), m.getMessage());
+    }
+
+    /** {@code bytes} at index {@code at} of a direct buffer (as a frame's items arrive), read from there. */
+    private static ByteBuf inFrame(byte[] bytes, int at) {
+        ByteBuf frame = Unpooled.directBuffer(at + bytes.length + 3);
+        frame.writeZero(at).writeBytes(bytes).writeZero(3);
+        frame.readerIndex(at);
+        return frame;
+    }
+
+    @Test
+    void anItemDecodedStraightFromAFrameBufferIsTheOneDecodedFromAnArrayBitForBit() {
+        byte[] bytes = encode(filled());
+        ByteBuf frame = inFrame(bytes, 7);
+        try {
+            Arrays8 got = TYPE.newInstance();
+            int[] ownInts = got.is;
+            CODEC.decode(frame, 7, bytes.length, got);
+            assertArrayEquals(bytes, encode(got), "every field, floats' bits included, as sent");
+            assertSame(ownInts, got.is, "decoded into the pooled capsule's own array, not a new one");
+            assertEquals(7, frame.readerIndex(), "the frame's reader index is the caller's to move");
+        } finally {
+            frame.release();
+        }
+    }
+
+    @Test
+    void aFrameBufferItemShortLeftOverOrWithAnotherArrayLengthIsRefusedAsFromAnArray() {
+        byte[] bytes = encode(filled());
+        int isLength = 30 + (4 + 3) + (4 + 5) + (4 + 2 * 2) + (4 + 2 * 2);
+        byte[] otherLength = bytes.clone();
+        otherLength[isLength + 3] = 7;
+        for (int cut : new int[] {0, 1, 29, bytes.length - 1}) {
+            assertRefusedAlike(bytes, cut);
+        }
+        assertRefusedAlike(java.util.Arrays.copyOf(bytes, bytes.length + 2), bytes.length + 2);
+        assertRefusedAlike(otherLength, otherLength.length);
+    }
+
+    private static void assertRefusedAlike(byte[] bytes, int length) {
+        String fromArray = assertThrows(ProtocolException.class,
+                () -> CODEC.decode(bytes, 0, length, TYPE.newInstance())).getMessage();
+        ByteBuf frame = inFrame(bytes, 5);
+        try {
+            String fromFrame = assertThrows(ProtocolException.class,
+                    () -> CODEC.decode(frame, 5, length, TYPE.newInstance())).getMessage();
+            assertEquals(fromArray, fromFrame, "an item of " + length + " bytes");
+        } finally {
+            frame.release();
+        }
     }
 }
