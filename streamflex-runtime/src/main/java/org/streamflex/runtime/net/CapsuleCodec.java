@@ -147,11 +147,7 @@ public final class CapsuleCodec<C extends Capsule> {
                 at += f.elementBytes;
             }
         }
-        if (at != end) {
-            throw new ProtocolException("capsule " + type.getName() + ": " + (end - at) + " bytes follow its last"
-                    + " field " + fields[fields.length - 1].name + " in an item of " + length
-                    + " bytes: the sender's capsule has other fields");
-        }
+        requireEnd(at, end, length);
     }
 
     /**
@@ -186,6 +182,11 @@ public final class CapsuleCodec<C extends Capsule> {
                 at += f.elementBytes;
             }
         }
+        requireEnd(at, end, length);
+    }
+
+    /** Refuses bytes after the last field: the sender's capsule has fields this one lacks. */
+    private void requireEnd(int at, int end, int length) {
         if (at != end) {
             throw new ProtocolException("capsule " + type.getName() + ": " + (end - at) + " bytes follow its last"
                     + " field " + fields[fields.length - 1].name + " in an item of " + length

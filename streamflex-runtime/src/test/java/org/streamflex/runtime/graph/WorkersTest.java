@@ -364,9 +364,29 @@ class WorkersTest {
 
     @Test
     void aStaticSubgraphIsCutAcrossTwoWorkersAndKeepsOrder(@TempDir Path dir) throws Exception {
-        Path file = dir.resolve("costs.txt");
         // Each rated filter as heavy as the rest together: the cut falls between them.
-        Files.writeString(file, "Numbers=10\nExpand=10\nIncrement=10\nRated1=1000\nRated2=1000\nCheck=10\n");
+        String s = runPlacedByCosts(dir, "Numbers=10\nExpand=10\nIncrement=10\nRated1=1000\nRated2=1000\nCheck=10\n");
+        assertTrue(s.contains("  worker 0: Numbers, Expand, Increment, Rated1\n"), s);
+        assertTrue(s.contains("  worker 1: Rated2, Check\n"), s);
+    }
+
+    @Test
+    void piecesOfAStaticSubgraphOnOneWorkerRunFusedAndKeepOrder(@TempDir Path dir) throws Exception {
+        // Check alone on worker 1: both rated filters land on worker 0, next to each other; with
+        // links of 3, Rated2's batches fill its link to Check, which must not spill.
+        String s = runPlacedByCosts(dir, "Numbers=10\nExpand=10\nIncrement=10\nRated1=10\nRated2=10\nCheck=1000\n");
+        assertTrue(s.contains("  worker 0: Numbers, Expand, Increment, Rated1, Rated2\n"), s);
+        assertTrue(s.contains("  worker 0 fuses 2 units: Rated1 to Rated2\n"), s);
+        assertEquals(false, s.contains("worker 1 fuses"), s);
+    }
+
+    /**
+     * Runs a chain on 2 workers with links of 3, placed by a profile file of {@code costs}, for
+     * 100,000 items; checks they came whole, in order, none dropped; returns {@code schedule()}.
+     */
+    private static String runPlacedByCosts(Path dir, String costs) throws Exception {
+        Path file = dir.resolve("costs.txt");
+        Files.writeString(file, costs);
         Chain c;
         try (var _ = TemporaryProperty.set("streamflex.workers.profile", file.toString())) {
             c = chain("2", 3);
@@ -378,35 +398,10 @@ class WorkersTest {
             c.graph().stop();
         }
         String s = c.graph().schedule();
-        assertTrue(s.contains("  worker 0: Numbers, Expand, Increment, Rated1\n"), s);
-        assertTrue(s.contains("  worker 1: Rated2, Check\n"), s);
-        assertEquals(null, wrong(c.check()));
-        assertEquals(null, c.graph().failure());
-        assertEquals(0, c.graph().channel(c.check(), "in").dropped());
-    }
-
-    @Test
-    void piecesOfAStaticSubgraphOnOneWorkerRunFusedAndKeepOrder(@TempDir Path dir) throws Exception {
-        Path file = dir.resolve("costs.txt");
-        // Check alone on worker 1: both rated filters land on worker 0, next to each other.
-        Files.writeString(file, "Numbers=10\nExpand=10\nIncrement=10\nRated1=10\nRated2=10\nCheck=1000\n");
-        Chain c;
-        try (var _ = TemporaryProperty.set("streamflex.workers.profile", file.toString())) {
-            c = chain("2", 3); // links of 3: Rated2's batches fill its link to Check, which must not spill
-        }
-        c.graph().start();
-        try {
-            await(() -> c.check().count >= 100_000 || c.check().wrongAt >= 0, "100,000 items");
-        } finally {
-            c.graph().stop();
-        }
-        String s = c.graph().schedule();
-        assertTrue(s.contains("  worker 0: Numbers, Expand, Increment, Rated1, Rated2\n"), s);
-        assertTrue(s.contains("  worker 0 fuses 2 units: Rated1 to Rated2\n"), s);
-        assertEquals(false, s.contains("worker 1 fuses"), s);
-        assertEquals(null, wrong(c.check()));
-        assertEquals(null, c.graph().failure());
-        assertEquals(0, c.graph().channel(c.check(), "in").dropped());
+        assertEquals(null, wrong(c.check()), s);
+        assertEquals(null, c.graph().failure(), s);
+        assertEquals(0, c.graph().channel(c.check(), "in").dropped(), s);
+        return s;
     }
 
     @Test
