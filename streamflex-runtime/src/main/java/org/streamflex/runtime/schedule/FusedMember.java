@@ -175,7 +175,8 @@ public final class FusedMember extends FusedStep {
     private boolean heldBack() {
         for (int i = 0; i < outputs.length; i++) {
             SpscRing out = outputs[i];
-            if (out.published() - out.consumed() + out.spilled() > holdAbove[i]) {
+            // Only held outputs are read: the others' consumed() is another worker's field.
+            if (holdAbove[i] != Integer.MAX_VALUE && out.published() - out.consumed() + out.spilled() > holdAbove[i]) {
                 return true;
             }
         }

@@ -187,7 +187,7 @@ final class Worker implements Runnable {
                 busyTurns.increment();
                 quiet = 0;
                 workers.progressed(index);
-            } else if (++quiet <= SPINS || spinning(quiet, quietSince)) {
+            } else if (++quiet <= SPINS || spinning(quietSince)) {
                 if (quiet == 1) {
                     quietSince = System.nanoTime();
                 }
@@ -212,8 +212,8 @@ final class Worker implements Runnable {
         }
     }
 
-    /** Whether a worker quiet for {@code quiet} turns since {@code quietSince} still spins rather than parks. */
-    private static boolean spinning(int quiet, long quietSince) {
-        return quiet > 1 && System.nanoTime() - quietSince < SPIN_NANOS;
+    /** Whether a worker quiet since {@code quietSince} (past its first {@link #SPINS} turns) still spins. */
+    private static boolean spinning(long quietSince) {
+        return System.nanoTime() - quietSince < SPIN_NANOS;
     }
 }
