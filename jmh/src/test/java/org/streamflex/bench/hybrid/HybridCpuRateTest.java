@@ -39,6 +39,16 @@ class HybridCpuRateTest {
     }
 
     @Test
+    void theSteadyKindRunsOneGraphAndPrintsItsCheckedRate() throws InterruptedException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int status = HybridCpuRate.status(new String[] {"4", "1", "steady", "3"}, new PrintStream(out, true,
+                StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, printed);
+        assertTrue(printed.startsWith("steady n=4 W=3: ") && printed.contains("checksum the plain loop's"), printed);
+    }
+
+    @Test
     void aWrongArgumentPrintsTheUsageAndExitsTwo() throws InterruptedException {
         for (String[] args : new String[][] {{"32", "10"}, {"32", "10", "threads"}, {"0", "10", "plain"},
                 {"8", "0", "graph"}, {"x", "10", "graph"}, {"0", "8", "steady"}, {"8", "0", "steady"},
