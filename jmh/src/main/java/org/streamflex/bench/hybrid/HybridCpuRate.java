@@ -20,14 +20,15 @@ import java.util.Locale;
  * the StreamFlex graph on its workers (100 items per release, dynamic rates: 5.2.1's {@code graph-b100})
  * or the plain method calls, for about SECONDS seconds, the first quarter of them a warm-up;
  * {@code steady} is the same graph started once and counted at its steady state
- * ({@link SteadyGraphRate}).
+ * ({@link SteadyGraphRate}); {@code split} says where the CPU of 5.2.1's rounds goes, thread by thread,
+ * against steady windows and plain calls ({@link RoundCpuSplit}).
  *
  * <pre>{@code
  * HybridCpuRate.Result r = HybridCpuRate.measure(HybridCpuRate.variant(32, "graph", 10), 1L << 19, 3_000, 9_000);
  * }</pre>
  */
 public final class HybridCpuRate {
-    static final String USAGE = "usage: HybridCpuRate N SECONDS graph|plain|steady [W]";
+    static final String USAGE = "usage: HybridCpuRate N SECONDS graph|plain|steady|split [W]";
     /** Items per round: a round of the 32-filter graph lasts about 0.1 s. */
     static final long ITEMS = 1L << 19;
     /** 5.2.1's items per release. */
@@ -65,7 +66,11 @@ public final class HybridCpuRate {
             if (args.length == 4) {
                 work = Integer.parseInt(args[3]);
             }
-            variant(filters, kind.equals(STEADY) ? "graph" : kind, work); // refuses a wrong kind or count early
+            variant(filters, kind.equals(STEADY) || kind.equals(SPLIT) ? "graph" : kind, work); // a wrong kind or count
+            if (kind.equals(SPLIT) && !ThreadCpu.available()) {
+                throw new IllegalArgumentException("split reads each thread's CPU time from " + ThreadCpu.TASKS
+                        + ", which this system does not have (Linux only)");
+            }
             if (seconds < 1) {
                 throw new IllegalArgumentException("SECONDS must be 1 or more, not " + seconds);
             }
@@ -83,6 +88,18 @@ public final class HybridCpuRate {
                     r.samples(), r.items());
             return 0;
         }
+        if (kind.equals(SPLIT)) {
+            RoundCpuSplit.Result r = RoundCpuSplit.measure(new Chain(filters, 1, work), SPLIT_ITEMS, millis);
+            out.printf(Locale.ROOT, "split n=%d W=%d, %d cycles, every checksum the plain loop's:%n", filters, work,
+                    r.cycles());
+            out.printf(Locale.ROOT, "  rounds (5.2.1's graph-b%d, %d items, start() to the last item): %s%n", BATCH,
+                    SPLIT_ITEMS, r.rounds().perMillionItems());
+            out.printf(Locale.ROOT, "  steady (a started graph's %d ms windows): %s%n", RoundCpuSplit.WINDOW_MILLIS,
+                    r.steady().perMillionItems());
+            out.printf(Locale.ROOT, "  plain (%d items; the measuring thread runs them): %s%n", SPLIT_ITEMS,
+                    r.plain().perMillionItems());
+            return 0;
+        }
         Result r = measure(variant(filters, kind, work), ITEMS, millis / 4, millis - millis / 4);
         out.printf(Locale.ROOT, "%s n=%d W=%d: %.3f M items per CPU-second of the process; wall clock median %.3f M"
                 + " items/s; %d timed rounds of %d items, every checksum the plain loop's%n", kind, filters, work,
@@ -92,6 +109,10 @@ public final class HybridCpuRate {
 
     /** The kind that runs {@link SteadyGraphRate}: one started graph, counted at its steady state. */
     static final String STEADY = "steady";
+    /** The kind that runs {@link RoundCpuSplit}: rounds, steady windows and plain calls, CPU by thread. */
+    static final String SPLIT = "split";
+    /** {@link RoundCpuSplit}'s items per round: what 5.2.1 runs at 32 filters in a 200 ms round. */
+    static final long SPLIT_ITEMS = 1L << 20;
 
     /** 5.2.1's {@code graph-b100} or {@code plain} for {@code filters} filters of {@code work} computations. */
     static Variant variant(int filters, String kind, int work) {
@@ -99,8 +120,8 @@ public final class HybridCpuRate {
         return switch (kind) {
             case "graph" -> new GraphChain(chain, ChainGraph.Stages.DYNAMIC, BATCH, GraphChain.Mode.STARTED);
             case "plain" -> new PlainChain(chain);
-            default -> throw new IllegalArgumentException("no variant " + kind + "; there are graph, plain and "
-                    + STEADY);
+            default -> throw new IllegalArgumentException("no variant " + kind + "; there are graph, plain, " + SPLIT
+                    + " and " + STEADY);
         };
     }
 

@@ -3,6 +3,7 @@ package org.streamflex.bench.hybrid;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -49,10 +50,25 @@ class HybridCpuRateTest {
     }
 
     @Test
+    void theSplitKindPrintsRoundsSteadyWindowsAndPlainCallsByThread() throws InterruptedException {
+        assumeTrue(ThreadCpu.available(), "no /proc: split refuses to run, tested below");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int status = HybridCpuRate.status(new String[] {"4", "1", "split", "3"}, new PrintStream(out, true,
+                StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, printed);
+        assertTrue(printed.startsWith("split n=4 W=3, ") && printed.contains("every checksum the plain loop's"),
+                printed);
+        for (String part : new String[] {"  rounds (", "  steady (", "  plain ("}) {
+            assertTrue(printed.contains(part), part + " in " + printed);
+        }
+    }
+
+    @Test
     void aWrongArgumentPrintsTheUsageAndExitsTwo() throws InterruptedException {
         for (String[] args : new String[][] {{"32", "10"}, {"32", "10", "threads"}, {"0", "10", "plain"},
                 {"8", "0", "graph"}, {"x", "10", "graph"}, {"0", "8", "steady"}, {"8", "0", "steady"},
-                {"8", "8", "steady", "-1"}}) {
+                {"8", "8", "steady", "-1"}, {"0", "8", "split"}, {"8", "0", "split"}}) {
             ByteArrayOutputStream err = new ByteArrayOutputStream();
             int status = HybridCpuRate.status(args, new PrintStream(new ByteArrayOutputStream(), true,
                     StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
