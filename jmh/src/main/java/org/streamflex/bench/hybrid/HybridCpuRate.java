@@ -92,8 +92,9 @@ public final class HybridCpuRate {
             RoundCpuSplit.Result r = RoundCpuSplit.measure(new Chain(filters, 1, work), SPLIT_ITEMS, millis);
             out.printf(Locale.ROOT, "split n=%d W=%d, %d cycles, every checksum the plain loop's:%n", filters, work,
                     r.cycles());
-            out.printf(Locale.ROOT, "  rounds (5.2.1's graph-b%d, %d items, start() to the last item): %s%n", BATCH,
-                    SPLIT_ITEMS, r.rounds().perMillionItems());
+            out.printf(Locale.ROOT, "  rounds (5.2.1's graph-b%d, %d items, start()'s return to the last item): %s%n",
+                    BATCH, SPLIT_ITEMS, r.rounds().perMillionItems());
+            out.printf(Locale.ROOT, "  their start() calls: %s%n", r.starts().perMillionItems());
             out.printf(Locale.ROOT, "  steady (a started graph's %d ms windows): %s%n", RoundCpuSplit.WINDOW_MILLIS,
                     r.steady().perMillionItems());
             out.printf(Locale.ROOT, "  plain (%d items; the measuring thread runs them): %s%n", SPLIT_ITEMS,

@@ -9,8 +9,9 @@ import java.util.concurrent.TimeUnit;
  * as {@link GraphChain} runs it (a new graph started, the measuring thread looking at the sink every
  * millisecond, stopped when the sink has every item), one window of a started graph's steady state
  * ({@link SteadyGraphRate}'s, shorter) and one round of {@link PlainChain}, and sums, per thread
- * group ({@link ThreadCpu}), the CPU time from the graph's start to the sink's last item (the round
- * the wall clock times, plus the start itself and the look that sees the end) and over the window.
+ * group ({@link ThreadCpu}), the CPU time of the round's {@code start()}, from its return to the look
+ * that sees the sink's last item (about the stretch the wall clock times, which begins at the source's
+ * first item, a millisecond after the workers start, and ends at the last), and over the window.
  * The per-thread counts are CPU time, so the other work on a shared machine enters them only
  * through caches, not by the time it takes.
  *
@@ -57,12 +58,13 @@ final class RoundCpuSplit {
     /**
      * The three measurements' sums over the cycles.
      *
-     * @param rounds 5.2.1's rounds of the graph, from {@code start()} to the sink's last item
+     * @param starts the {@code start()} calls of those rounds: the CPU from the call to its return
+     * @param rounds 5.2.1's rounds of the graph, from {@code start()}'s return to the sink's last item
      * @param steady a started graph's windows, after it settled
      * @param plain the plain calls' rounds (the measuring thread does their work)
      * @param cycles how many cycles ran
      */
-    record Result(Share rounds, Share steady, Share plain, int cycles) {
+    record Result(Share starts, Share rounds, Share steady, Share plain, int cycles) {
     }
 
     /**
@@ -75,16 +77,20 @@ final class RoundCpuSplit {
         Expected expected = new Expected(chain.units(), chain.work());
         long warmEnd = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis / 4);
         do {
-            round(chain, items, expected);
+            round(chain, items, expected, new ThreadCpu[2]);
         } while (System.nanoTime() < warmEnd);
         Share rounds = new Share(0, new ThreadCpu(0, 0, 0, 0));
+        Share starts = rounds;
         Share steady = rounds;
         Share plain = rounds;
         PlainChain plainChain = new PlainChain(chain);
         long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis - millis / 4);
         int cycles = 0;
         do {
-            rounds = rounds.plus(items, round(chain, items, expected));
+            ThreadCpu[] spent = new ThreadCpu[2];
+            round(chain, items, expected, spent);
+            starts = starts.plus(items, spent[0]);
+            rounds = rounds.plus(items, spent[1]);
             steady = steady(chain, steady);
             ThreadCpu before = ThreadCpu.sample();
             Variant.Run run = plainChain.run(items);
@@ -92,28 +98,32 @@ final class RoundCpuSplit {
             check(run.checksum(), expected.of(items));
             cycles++;
         } while (System.nanoTime() < end);
-        return new Result(rounds, steady, plain, cycles);
+        return new Result(starts, rounds, steady, plain, cycles);
     }
 
-    /** One round as {@link GraphChain} runs a started one; the CPU from its start to the sink's last item. */
-    private static ThreadCpu round(Chain chain, long items, Expected expected) throws InterruptedException {
+    /**
+     * One round as {@link GraphChain} runs a started one: {@code spent[0]} the CPU of its {@code start()},
+     * {@code spent[1]} that from {@code start()}'s return to the look that sees the sink's last item.
+     */
+    private static void round(Chain chain, long items, Expected expected, ThreadCpu[] spent)
+            throws InterruptedException {
         ChainGraph graph = new ChainGraph(ChainGraph.Stages.DYNAMIC, chain, HybridCpuRate.BATCH, items);
         ThreadCpu.joinGraphThreads();
         long deadline = System.nanoTime() + GraphChain.STUCK_NANOS;
         ThreadCpu before = ThreadCpu.sample();
         graph.start();
-        ThreadCpu spent;
+        ThreadCpu started = ThreadCpu.sample();
         try {
             while (!graph.sink().done() && graph.failure() == null && System.nanoTime() < deadline) {
                 Thread.sleep(1);
             }
-            spent = ThreadCpu.sample().minus(before);
+            spent[1] = ThreadCpu.sample().minus(started);
         } finally {
             graph.stop();
         }
+        spent[0] = started.minus(before);
         awaitEnd(graph);
         check(graph.checksum(), expected.of(items));
-        return spent;
     }
 
     /** One started graph's window after it settled, added to {@code sum}. */

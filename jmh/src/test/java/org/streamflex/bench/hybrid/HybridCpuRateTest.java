@@ -59,7 +59,7 @@ class HybridCpuRateTest {
         assertEquals(0, status, printed);
         assertTrue(printed.startsWith("split n=4 W=3, ") && printed.contains("every checksum the plain loop's"),
                 printed);
-        for (String part : new String[] {"  rounds (", "  steady (", "  plain ("}) {
+        for (String part : new String[] {"  rounds (", "  their start() calls: ", "  steady (", "  plain ("}) {
             assertTrue(printed.contains(part), part + " in " + printed);
         }
     }
