@@ -27,6 +27,10 @@ final class RoundCpuSplit {
     static final long SETTLE_MILLIS = 250;
     /** A steady window. */
     static final long WINDOW_MILLIS = 250;
+    /** The name the runtime gives a {@link ChainGraph}, and its worker threads after it. */
+    static final String GRAPH_NAME = ChainGraph.class.getSimpleName();
+    /** How long an ended graph's workers may take to leave after {@code awaitTermination}. */
+    static final long JOIN_MILLIS = 10_000;
 
     private RoundCpuSplit() {
     }
@@ -108,7 +112,7 @@ final class RoundCpuSplit {
     private static void round(Chain chain, long items, Expected expected, ThreadCpu[] spent)
             throws InterruptedException {
         ChainGraph graph = new ChainGraph(ChainGraph.Stages.DYNAMIC, chain, HybridCpuRate.BATCH, items);
-        ThreadCpu.joinGraphThreads();
+        ThreadCpu.joinGraphThreads(GRAPH_NAME, JOIN_MILLIS);
         long deadline = System.nanoTime() + GraphChain.STUCK_NANOS;
         ThreadCpu before = ThreadCpu.sample();
         graph.start();
@@ -129,7 +133,7 @@ final class RoundCpuSplit {
     /** One started graph's window after it settled, added to {@code sum}. */
     private static Share steady(Chain chain, Share sum) throws InterruptedException {
         ChainGraph graph = new ChainGraph(ChainGraph.Stages.DYNAMIC, chain, HybridCpuRate.BATCH, Long.MAX_VALUE);
-        ThreadCpu.joinGraphThreads();
+        ThreadCpu.joinGraphThreads(GRAPH_NAME, JOIN_MILLIS);
         graph.start();
         Share added;
         try {

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 
 /**
  * The CPU time the process's threads have taken so far, in nanoseconds, summed by who they are: the
- * graph's threads (named {@code streamflex-...}: its workers), the JIT's compiler threads, the
+ * runtime's threads (named {@code streamflex-...}: a graph's workers), the JIT's compiler threads, the
  * thread that reads this (the harness's measuring thread) and every other thread (the collector, the
  * VM's own). Read from Linux's {@code /proc/self/task/TID/schedstat}, whose first number is the
  * nanoseconds the thread has run, so that threads Java cannot see (the compilers) are counted too.
@@ -22,7 +22,8 @@ import java.nio.file.Path;
  * ThreadCpu spent = ThreadCpu.sample().minus(before);
  * }</pre>
  *
- * @param graph the graph's threads: names beginning {@code streamflex-}
+ * @param graph the runtime's threads, names beginning {@code streamflex-}: a graph's workers (and the
+ *     fission pool's, idle unless a graph splits a filter across cores)
  * @param jit the compiler threads: names beginning {@code C1 Compiler} or {@code C2 Compiler}
  * @param measuring the thread that took the sample
  * @param other every other thread of the process
@@ -99,11 +100,22 @@ record ThreadCpu(long graph, long jit, long measuring, long other) {
         }
     }
 
-    /** Waits for the graph threads of earlier runs to end, so that none ends between two samples. */
-    static void joinGraphThreads() throws InterruptedException {
+    /**
+     * Waits for the worker threads of earlier graphs named {@code graphName} to end, so that none ends
+     * between two samples. Only those: the runtime keeps other threads of its own alive (the fission
+     * pool's), which never end.
+     *
+     * @throws IllegalStateException if one has not ended after {@code timeoutMillis}
+     */
+    static void joinGraphThreads(String graphName, long timeoutMillis) throws InterruptedException {
+        String prefix = GRAPH + graphName + "-worker-";
         for (Thread t : Thread.getAllStackTraces().keySet()) {
-            if (t.getName().startsWith(GRAPH)) {
-                t.join();
+            if (t.getName().startsWith(prefix)) {
+                t.join(timeoutMillis);
+                if (t.isAlive()) {
+                    throw new IllegalStateException(t.getName() + " has not ended " + timeoutMillis
+                            + " ms after its graph stopped");
+                }
             }
         }
     }
