@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
 class ThreadCpuTest {
@@ -29,24 +30,32 @@ class ThreadCpuTest {
     void aGraphThreadsWorkCountsAsTheGraphsAndEndsWhenItIsJoined() throws InterruptedException {
         assumeTrue(ThreadCpu.available(), "no /proc/self/task on this system");
         ThreadCpu before = ThreadCpu.sample();
+        CountDownLatch worked = new CountDownLatch(1);
+        CountDownLatch sampled = new CountDownLatch(1);
         long[] sink = new long[1];
         Thread t = new Thread(() -> {
-            long end = System.nanoTime() + 50_000_000L;
+            // Spins until it has run 20 ms of its own CPU, however loaded the machine, then stays
+            // alive until the sample is taken, so that its time is in it.
+            java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
             long n = 0;
-            while (System.nanoTime() < end) {
+            while (mx.getCurrentThreadCpuTime() < 20_000_000L) {
                 n++;
             }
             sink[0] = n;
+            worked.countDown();
+            try {
+                sampled.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }, "streamflex-Probe-worker-0");
         t.start();
-        long end = System.nanoTime() + 40_000_000L;
-        while (System.nanoTime() < end) {
-            Thread.onSpinWait();
-        }
+        worked.await();
         ThreadCpu during = ThreadCpu.sample().minus(before);
+        sampled.countDown();
         ThreadCpu.joinGraphThreads("Probe", 10_000);
         assertTrue(!t.isAlive() && sink[0] > 0);
-        assertTrue(during.graph() > 0, during.toString());
+        assertTrue(during.graph() >= 10_000_000L, during.toString());
     }
 
     @Test
