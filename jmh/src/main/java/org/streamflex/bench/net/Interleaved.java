@@ -17,14 +17,21 @@ import java.util.function.LongConsumer;
  * ones (ABBA), so that a drift within a round favours neither. Each side keeps its own consecutive
  * sequence of values (a space-time channel's timestamps must be consecutive).
  *
+ * <p>A slow state can also belong to one connection's threads for as long as they live (raw Netty
+ * at 22 us in all 20 rounds of one run, the link beside it at 12 us in each): so the rounds are
+ * spread over {@link #SESSIONS} pairs of connections, each with threads of its own, and joined
+ * ({@link #join}); one pair's state then moves a quarter of the rounds, which the median passes over.
+ *
  * <pre>{@code
- * Interleaved r = Interleaved.run(20, 2000, raw::roundTrip, link::roundTrip);
- * System.out.println(r.row("interleaved link / raw Netty 512 B"));
+ * Interleaved r = Interleaved.run(5, 2000, raw::roundTrip, link::roundTrip);
+ * System.out.println(Interleaved.join(r, again).row("interleaved link / raw Netty 512 B"));
  * }</pre>
  */
 final class Interleaved {
-    /** Rounds reported by default, after the warm-up round. */
+    /** Rounds reported by default, over all sessions. */
     static final int ROUNDS = 20;
+    /** Pairs of connections the rounds are spread over, each with a warm-up round of its own. */
+    static final int SESSIONS = 4;
     /** Round trips of each side in a round, at most. */
     static final int ROUND_PINGS = 2000;
     /** Issue 16's goal: at most this many times raw Netty. */
@@ -84,6 +91,23 @@ final class Interleaved {
             }
         }
         return new Interleaved(b, c, roundPings);
+    }
+
+    /** The rounds of {@code parts} (sessions of the same two rows) as one measurement. */
+    static Interleaved join(Interleaved... parts) {
+        int n = 0;
+        for (Interleaved p : parts) {
+            n += p.rounds();
+        }
+        double[] b = new double[n];
+        double[] c = new double[n];
+        int at = 0;
+        for (Interleaved p : parts) {
+            System.arraycopy(p.baseline, 0, b, at, p.rounds());
+            System.arraycopy(p.compared, 0, c, at, p.rounds());
+            at += p.rounds();
+        }
+        return new Interleaved(b, c, parts[0].roundPings);
     }
 
     /** The compared side's median over the baseline's, per reported round. */

@@ -39,6 +39,14 @@ import org.streamflex.runtime.spacetime.RemoteThread;
  * link ends, offers each item of A on B; this JVM's two ends share one loop as well); and the
  * throughput of 8 KB capsules against raw Netty moving 8 KB frames.
  *
+ * <p>Then, per size, the event-loop echo and {@code putThenGet} each against raw Netty again, both
+ * connected at once and run in alternating rounds ({@link Interleaved}: {@value Interleaved#ROUNDS}
+ * rounds in {@value Interleaved#SESSIONS} pairs of new connections, each pair after one unreported
+ * round, each round a tenth of N pings per side, at most {@value Interleaved#ROUND_PINGS}): the median,
+ * least and greatest of the per-round ratios, which a slow state of the machine lasting longer than a
+ * round moves on both sides alike, and a slow state of one pair's threads in a quarter of the rounds. The rows answered by
+ * a thread are not interleaved: that thread spins while it waits, and would load the baseline's rounds.
+ *
  * <pre>
  * java -cp jmh/target/benchmarks.jar org.streamflex.bench.net.PayloadBenchMain [--seconds S] [--pings N]
  *     [--warmup S]
@@ -136,14 +144,21 @@ public final class PayloadBenchMain {
             int roundPings = Interleaved.roundPings(o.pings());
             Interleaved[] loopEchoRounds = new Interleaved[sizes.size()];
             Interleaved[] oneRequestRounds = new Interleaved[sizes.size()];
+            int perSession = Interleaved.ROUNDS / Interleaved.SESSIONS;
             for (int i = 0; i < sizes.size(); i++) {
                 int size = sizes.get(i);
-                loopEchoRounds[i] = withLinkPings(peer, PayloadBenchMain.<Payload>type(size), true,
-                        linkTrip -> RawRuns.withPings(peer, size, false,
-                                rawTrip -> Interleaved.run(Interleaved.ROUNDS, roundPings, rawTrip, linkTrip)));
-                oneRequestRounds[i] = withSpaceTimePings(peer, size, true, "on-put",
-                        stTrip -> RawRuns.withPings(peer, size, false,
-                                rawTrip -> Interleaved.run(Interleaved.ROUNDS, roundPings, rawTrip, stTrip)));
+                Interleaved[] loopEchoParts = new Interleaved[Interleaved.SESSIONS];
+                Interleaved[] oneRequestParts = new Interleaved[Interleaved.SESSIONS];
+                for (int k = 0; k < Interleaved.SESSIONS; k++) { // the two rows' sessions alternate too
+                    loopEchoParts[k] = withLinkPings(peer, PayloadBenchMain.<Payload>type(size), true,
+                            linkTrip -> RawRuns.withPings(peer, size, false,
+                                    rawTrip -> Interleaved.run(perSession, roundPings, rawTrip, linkTrip)));
+                    oneRequestParts[k] = withSpaceTimePings(peer, size, true, "on-put",
+                            stTrip -> RawRuns.withPings(peer, size, false,
+                                    rawTrip -> Interleaved.run(perSession, roundPings, rawTrip, stTrip)));
+                }
+                loopEchoRounds[i] = Interleaved.join(loopEchoParts);
+                oneRequestRounds[i] = Interleaved.join(oneRequestParts);
             }
             Rate rawRate = RawRuns.throughput(peer, o, Payload8K.BYTES, 1);
             Rate linkRate = CapsuleRuns.throughput(peer, o, "payload-sink " + Payload8K.BYTES,
@@ -183,8 +198,9 @@ public final class PayloadBenchMain {
             }
             out.println();
             out.printf(Locale.ROOT, "interleaved: raw Netty and the row connected at once, %d rounds of %d pings"
-                    + " each after one unreported round, alternating (ABBA); the row's median over raw Netty's"
-                    + " per round%n", Interleaved.ROUNDS, roundPings);
+                    + " each in %d pairs of connections, each pair after one unreported round, alternating (ABBA);"
+                    + " the row's median over raw Netty's per round%n", Interleaved.ROUNDS, roundPings,
+                    Interleaved.SESSIONS);
             out.println(Interleaved.header());
             for (int i = 0; i < sizes.size(); i++) {
                 String size = sizes.get(i) + " B";

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** {@link Interleaved}: the order its rounds run in, and the per-round ratios it reports. */
+/** {@link Interleaved}: the order its rounds run in, the per-round ratios it reports, sessions joined. */
 class InterleavedTest {
     @Test
     void roundsAlternateWhichSideRunsFirstAndEachSideCountsOnFromWhereItStopped() {
@@ -43,8 +43,20 @@ class InterleavedTest {
         assertEquals(1.25, r.medianRatio(), 1e-9);
         assertEquals(2, r.roundsAtMost(1.2), "1.2x itself meets the goal");
         String row = r.row("interleaved loop echo / raw Netty 512 B");
-        assertTrue(row.matches("interleaved loop echo / raw Netty 512 B +1\\.25x +1\\.00x +2\\.00x +10\\.0 +12\\.5 +2/4"),
-                row);
+        assertTrue(row.matches("interleaved loop echo / raw Netty 512 B"
+                + " +1\\.25x +1\\.00x +2\\.00x +10\\.0 +12\\.5 +2/4"), row);
+    }
+
+    @Test
+    void joinedSessionsKeepEveryRoundOfEach() {
+        Interleaved first = Interleaved.of(new double[] {10, 10}, new double[] {11, 12}, 100);
+        Interleaved slowBaseline = Interleaved.of(new double[] {30, 30}, new double[] {12, 12}, 100);
+        Interleaved third = Interleaved.of(new double[] {10}, new double[] {11}, 100);
+        Interleaved all = Interleaved.join(first, slowBaseline, third);
+        assertEquals(5, all.rounds());
+        assertArrayEquals(new double[] {1.1, 1.2, 0.4, 0.4, 1.1}, all.ratios(), 1e-9);
+        assertEquals(1.1, all.medianRatio(), 1e-9, "one pair's slow baseline does not make the median");
+        assertEquals(100, all.roundPings());
     }
 
     @Test

@@ -241,7 +241,8 @@ class ConsumeOnLoopTest {
                     assertEquals(n, ping.counters().delivered());
                     assertEquals(n, back.counters().accepted(), "the echo offered every item once, none refused"
                             + " for good");
-                    assertEquals(n, back.counters().sent(), "straight into a frame or through the queue, each sent once");
+                    assertEquals(n, back.counters().sent(),
+                            "straight into a frame or through the queue, each sent once");
                 }
                 assertEquals(n, got, "every item came back");
                 assertEquals(0, wrong, "in order, bit for bit");
