@@ -44,8 +44,9 @@ import org.streamflex.runtime.spacetime.RemoteThread;
  * rounds in {@value Interleaved#SESSIONS} pairs of new connections, each pair after one unreported
  * round, each round a tenth of N pings per side, at most {@value Interleaved#ROUND_PINGS}): the median,
  * least and greatest of the per-round ratios, which a slow state of the machine lasting longer than a
- * round moves on both sides alike, and a slow state of one pair's threads in a quarter of the rounds. The rows answered by
- * a thread are not interleaved: that thread spins while it waits, and would load the baseline's rounds.
+ * round moves on both sides alike, and a slow state of one pair's threads in a quarter of the rounds.
+ * The rows answered by a thread are not interleaved: that thread spins while it waits, and would load
+ * the baseline's rounds.
  *
  * <pre>
  * java -cp jmh/target/benchmarks.jar org.streamflex.bench.net.PayloadBenchMain [--seconds S] [--pings N]
