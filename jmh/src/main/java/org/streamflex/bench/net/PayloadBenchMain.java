@@ -7,6 +7,8 @@ import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.LongConsumer;
 import org.streamflex.bench.Machine;
 import org.streamflex.runtime.capsule.CapsuleType;
 import org.streamflex.runtime.net.CapsuleCodec;
@@ -36,6 +38,15 @@ import org.streamflex.runtime.spacetime.RemoteThread;
  * peer ("event-loop echo": a handler on the peer's one {@link LinkEventLoop}, shared by both its
  * link ends, offers each item of A on B; this JVM's two ends share one loop as well); and the
  * throughput of 8 KB capsules against raw Netty moving 8 KB frames.
+ *
+ * <p>Then, per size, the event-loop echo and {@code putThenGet} each against raw Netty again, both
+ * connected at once and run in alternating rounds ({@link Interleaved}: {@value Interleaved#ROUNDS}
+ * rounds in {@value Interleaved#SESSIONS} pairs of new connections, each pair after one unreported
+ * round, each round a tenth of N pings per side, at most {@value Interleaved#ROUND_PINGS}): the median,
+ * least and greatest of the per-round ratios, which a slow state of the machine lasting longer than a
+ * round moves on both sides alike, and a slow state of one pair's threads in a quarter of the rounds.
+ * The rows answered by a thread are not interleaved: that thread spins while it waits, and would load
+ * the baseline's rounds.
  *
  * <pre>
  * java -cp jmh/target/benchmarks.jar org.streamflex.bench.net.PayloadBenchMain [--seconds S] [--pings N]
@@ -131,6 +142,25 @@ public final class PayloadBenchMain {
                 oneRequest[i] = spaceTimePings(peer, o, sizes.get(i), true, "on-put");
                 relayThread[i] = spaceTimePings(peer, o, sizes.get(i), true, "thread");
             }
+            int roundPings = Interleaved.roundPings(o.pings());
+            Interleaved[] loopEchoRounds = new Interleaved[sizes.size()];
+            Interleaved[] oneRequestRounds = new Interleaved[sizes.size()];
+            int perSession = Interleaved.ROUNDS / Interleaved.SESSIONS;
+            for (int i = 0; i < sizes.size(); i++) {
+                int size = sizes.get(i);
+                Interleaved[] loopEchoParts = new Interleaved[Interleaved.SESSIONS];
+                Interleaved[] oneRequestParts = new Interleaved[Interleaved.SESSIONS];
+                for (int k = 0; k < Interleaved.SESSIONS; k++) { // the two rows' sessions alternate too
+                    loopEchoParts[k] = withLinkPings(peer, PayloadBenchMain.<Payload>type(size), true,
+                            linkTrip -> RawRuns.withPings(peer, size, false,
+                                    rawTrip -> Interleaved.run(perSession, roundPings, rawTrip, linkTrip)));
+                    oneRequestParts[k] = withSpaceTimePings(peer, size, true, "on-put",
+                            stTrip -> RawRuns.withPings(peer, size, false,
+                                    rawTrip -> Interleaved.run(perSession, roundPings, rawTrip, stTrip)));
+                }
+                loopEchoRounds[i] = Interleaved.join(loopEchoParts);
+                oneRequestRounds[i] = Interleaved.join(oneRequestParts);
+            }
             Rate rawRate = RawRuns.throughput(peer, o, Payload8K.BYTES, 1);
             Rate linkRate = CapsuleRuns.throughput(peer, o, "payload-sink " + Payload8K.BYTES,
                     identity("sink", Payload8K.class), Payload8K.class, SINK_QUEUE,
@@ -168,6 +198,17 @@ public final class PayloadBenchMain {
                 out.println(relayThread[i].tailRow("putThenGet, relay thread " + size));
             }
             out.println();
+            out.printf(Locale.ROOT, "interleaved: raw Netty and the row connected at once, %d rounds of %d pings"
+                    + " each in %d pairs of connections, each pair after one unreported round, alternating (ABBA);"
+                    + " the row's median over raw Netty's per round%n", Interleaved.ROUNDS, roundPings,
+                    Interleaved.SESSIONS);
+            out.println(Interleaved.header());
+            for (int i = 0; i < sizes.size(); i++) {
+                String size = sizes.get(i) + " B";
+                out.println(loopEchoRounds[i].row("interleaved loop echo / raw Netty " + size));
+                out.println(oneRequestRounds[i].row("interleaved putThenGet / raw Netty " + size));
+            }
+            out.println();
             out.println(Rate.header("8 KB items"));
             out.println(rawRate.row("raw Netty", Payload8K.BYTES, rawRate));
             out.println(linkRate.row("capsule link", Payload8K.BYTES, rawRate));
@@ -191,6 +232,16 @@ public final class PayloadBenchMain {
      */
     private static PingPong spaceTimePings(PeerJvm peer, BenchOptions o, int size, boolean oneRequest,
             String relay) {
+        return withSpaceTimePings(peer, size, oneRequest, relay, trip -> PingPong.run(o, trip));
+    }
+
+    /**
+     * Hands {@code body} the round trip of {@link #spaceTimePings} (its values the consecutive
+     * timestamps, from 0), then closes the connection and stops the peer's server, with whatever else
+     * {@code body} opened in the peer.
+     */
+    private static <R> R withSpaceTimePings(PeerJvm peer, int size, boolean oneRequest, String relay,
+            Function<LongConsumer, R> body) {
         int port = peer.port("spacetime-echo " + size + " " + relay);
         try (RemoteSpaceTime space = RemoteSpaceTime.connect(LinkBenchPeer.loopback(port))) {
             RemoteThread pinger = space.join("pinger", 0);
@@ -200,7 +251,7 @@ public final class PayloadBenchMain {
             byte[] back = new byte[size];
             ByteBuffer numbered = ByteBuffer.wrap(item);
             ByteBuffer got = ByteBuffer.wrap(back);
-            return PingPong.run(o, v -> {
+            return body.apply(v -> {
                 numbered.putLong(0, v);
                 got.putLong(0, -1);
                 int length;
@@ -237,13 +288,23 @@ public final class PayloadBenchMain {
      */
     private static <P extends Payload> PingPong linkPings(PeerJvm peer, BenchOptions o, Class<P> type,
             boolean onLoop) {
+        return withLinkPings(peer, type, onLoop, trip -> PingPong.run(o, trip));
+    }
+
+    /**
+     * Hands {@code body} the round trip of {@link #linkPings} (its values consecutive, from 0), then
+     * closes link A, stops the peer's ends, with whatever else {@code body} opened in the peer, and
+     * closes this JVM's server and loop.
+     */
+    private static <P extends Payload, R> R withLinkPings(PeerJvm peer, Class<P> type, boolean onLoop,
+            Function<LongConsumer, R> body) {
         try (LinkEventLoop loop = onLoop ? LinkEventLoop.create() : null) {
-            return linkPings(peer, o, type, loop);
+            return withLinkPings(peer, type, loop, body);
         }
     }
 
-    private static <P extends Payload> PingPong linkPings(PeerJvm peer, BenchOptions o, Class<P> type,
-            LinkEventLoop loop) {
+    private static <P extends Payload, R> R withLinkPings(PeerJvm peer, Class<P> type, LinkEventLoop loop,
+            Function<LongConsumer, R> body) {
         CapsuleCodec<P> codec = CapsuleCodec.of(type);
         InetSocketAddress any = LinkBenchPeer.loopback(0);
         try (NetworkLinkServer here = loop == null ? NetworkLinkServer.open(any) : NetworkLinkServer.open(any, loop)) {
@@ -257,7 +318,7 @@ public final class PayloadBenchMain {
                     identity("ping", type), codec, PING_QUEUE, queueBytes(type, PING_QUEUE), settings)) {
                 P out = CapsuleType.of(type).newInstance();
                 P back = CapsuleType.of(type).newInstance();
-                return PingPong.run(o, v -> {
+                return body.apply(v -> {
                     out.fill(v);
                     int idle = 0;
                     while (!ping.offer(out)) {

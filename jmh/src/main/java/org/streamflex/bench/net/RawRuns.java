@@ -1,6 +1,8 @@
 package org.streamflex.bench.net;
 
 import io.netty.buffer.ByteBuf;
+import java.util.function.Function;
+import java.util.function.LongConsumer;
 
 /**
  * The raw Netty baselines of the network benchmarks, against a {@link PeerJvm}: throughput of items
@@ -52,11 +54,25 @@ final class RawRuns {
      * or, {@code fromThread}, by a thread the peer's event loop hands each frame to ({@link RawNetty.ThreadEcho}).
      */
     static PingPong pings(PeerJvm peer, BenchOptions o, int unit, boolean fromThread) {
+        try {
+            return withPings(peer, unit, fromThread, trip -> PingPong.run(o, trip));
+        } finally {
+            peer.ask("stop");
+        }
+    }
+
+    /**
+     * Connects to a new echo server of the peer's ({@code fromThread} as {@link #pings}) and hands
+     * {@code body} the round trip of one item of {@code unit} bytes (at least 8); closes this JVM's
+     * client after it, but leaves the peer's server to the caller's {@code stop}, which closes whatever
+     * else the peer opened with it (the compared side of an {@link Interleaved} run).
+     */
+    static <R> R withPings(PeerJvm peer, int unit, boolean fromThread, Function<LongConsumer, R> body) {
         int port = peer.port(fromThread ? "raw-thread-echo" : "raw-echo");
         RawNetty.LastEchoed last = new RawNetty.LastEchoed();
         byte[] payload = RawNetty.payload(unit);
         try (RawNetty.Client client = new RawNetty.Client(port, RawNetty.frames(true), last)) {
-            return PingPong.run(o, v -> {
+            return body.apply(v -> {
                 ByteBuf frame = RawNetty.ping(client.channel, v, unit, payload);
                 var _ = client.channel.writeAndFlush(frame, client.channel.voidPromise());
                 int idle = 0;
@@ -64,8 +80,6 @@ final class RawRuns {
                     idle = Idle.pause(idle);
                 }
             });
-        } finally {
-            peer.ask("stop");
         }
     }
 }

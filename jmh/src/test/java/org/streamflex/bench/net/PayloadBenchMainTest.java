@@ -15,7 +15,7 @@ import org.streamflex.runtime.net.CapsuleCodec;
 
 /**
  * {@code PayloadBenchMain} in a JVM of its own, with tiny settings: both sizes' latencies (the event-loop echo's
- * too), counts, the peer gone.
+ * too), the interleaved rounds' ratios, counts, the peer gone.
  */
 @Timeout(300) // a guard against a hang, not a limit on speed
 class PayloadBenchMainTest {
@@ -51,6 +51,15 @@ class PayloadBenchMainTest {
                 // the tail table: slow round trips in each tenth of the run, their sum, the uptime over the run
                 assertTrue(lines.stream().anyMatch(l -> l.matches(row + size + "( +[0-9]+){11}  [0-9]+-[0-9]+ ms")),
                         "tail row " + row + size + "\n" + all);
+            }
+        }
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("interleaved: raw Netty and the row connected at once, "
+                + Interleaved.ROUNDS + " rounds of 20 pings each")), "--pings 200: rounds of 20\n" + all);
+        for (String size : List.of("512 B", "8192 B")) {
+            for (String row : List.of("interleaved loop echo / raw Netty ", "interleaved putThenGet / raw Netty ")) {
+                // median, min and max of the per-round ratios, both sides' medians, rounds at or under 1.2x
+                assertTrue(lines.stream().anyMatch(l -> l.matches(row + size + "( +" + NUMBER + "x){3}( +" + NUMBER
+                        + "){2} +[0-9]+/" + Interleaved.ROUNDS)), row + size + "\n" + all);
             }
         }
         assertTrue(lines.stream().anyMatch(l -> l.matches("raw Netty +" + NUMBER + " +" + NUMBER + " +" + NUMBER

@@ -1,5 +1,7 @@
 package org.streamflex.runtime.net;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import org.streamflex.Capsule;
 
 /**
@@ -28,12 +30,7 @@ final class CapsuleSenderQueue extends RecordSenderQueue {
      * @throws IllegalArgumentException if it encodes to more bytes than a DATA frame or the queue holds
      */
     boolean offer(long sequence, Capsule capsule) {
-        int size = codec.encodedSize(capsule);
-        if (size > maxItemBytes()) {
-            throw new IllegalArgumentException("a capsule of " + codec.type().getName() + " encodes to " + size
-                    + " bytes; this link carries at most " + maxItemBytes() + " bytes per item (" + bounds()
-                    + "): raise maxFrameLength on both sides and the queue's bytes, or send smaller capsules");
-        }
+        int size = checkedSize(capsule);
         int at = claim(sequence, size);
         if (at < 0) {
             return false;
@@ -41,5 +38,41 @@ final class CapsuleSenderQueue extends RecordSenderQueue {
         codec.encode(capsule, buffer(), at);
         publish();
         return true;
+    }
+
+    /**
+     * Event loop, the producer offering on it with nothing queued: a DATA frame of {@code capsule}
+     * alone, numbered {@code sequence}, encoded straight into the frame (not into the queue first, then
+     * copied). The queue is untouched; the caller counts the item accepted and sent.
+     *
+     * @throws IllegalArgumentException as {@link #offer} does, before anything is written
+     */
+    ByteBuf frameOf(long sequence, Capsule capsule, ByteBufAllocator alloc) {
+        int size = checkedSize(capsule);
+        ByteBuf frame = startFrame(alloc, sequence, LENGTH_BYTES + size);
+        try {
+            frame.writeInt(size);
+            int at = frame.writerIndex();
+            int end = codec.encode(capsule, frame, at);
+            if (end != at + size) {
+                throw new IllegalStateException("a capsule of " + codec.type().getName() + " encoded to "
+                        + (end - at) + " bytes where it measured " + size + ": it changed while it was offered");
+            }
+            frame.writerIndex(end);
+            return FrameEncoder.finishData(frame, 1);
+        } catch (RuntimeException e) {
+            frame.release();
+            throw e;
+        }
+    }
+
+    private int checkedSize(Capsule capsule) {
+        int size = codec.encodedSize(capsule);
+        if (size > maxItemBytes()) {
+            throw new IllegalArgumentException("a capsule of " + codec.type().getName() + " encodes to " + size
+                    + " bytes; this link carries at most " + maxItemBytes() + " bytes per item (" + bounds()
+                    + "): raise maxFrameLength on both sides and the queue's bytes, or send smaller capsules");
+        }
+        return size;
     }
 }

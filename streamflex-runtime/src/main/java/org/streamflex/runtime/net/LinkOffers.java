@@ -84,13 +84,26 @@ final class LinkOffers {
         }
     }
 
-    /** Producer thread only: encodes {@code capsule} into the queue; the link keeps no reference to it. */
+    /**
+     * Producer thread only: encodes {@code capsule} into the queue; the link keeps no reference to it.
+     * A producer on the link's own event loop (a handler there) whose item would be sent next anyway
+     * has it encoded straight into a DATA frame of its own and written at once
+     * ({@link SenderLinkHandler#maySendNow()}): one copy of the item and no task fewer, counted the same.
+     */
     boolean offer(Capsule capsule) {
         if (capsules == null) {
             throw wrongKind("offer(Capsule)");
         }
         try {
-            return link.beginOffer() ? counted(capsules.offer(link.nextSequence(), capsule)) : hosted;
+            if (!link.beginOffer()) {
+                return hosted;
+            }
+            if (link.maySendNow()) {
+                // On the link's own event loop with nothing queued: encoded straight into the frame.
+                link.sendNow(capsules.frameOf(link.nextSequence(), capsule, link.alloc()));
+                return true;
+            }
+            return counted(capsules.offer(link.nextSequence(), capsule));
         } finally {
             link.endOffer();
         }

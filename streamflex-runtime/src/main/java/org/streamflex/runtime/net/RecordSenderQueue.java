@@ -90,9 +90,7 @@ abstract class RecordSenderQueue implements SenderQueue {
             ring.next();
         }
         ring.rewind();
-        ByteBuf frame = FRAME_OVERHEAD + itemBytes <= buffers.capacity()
-                ? FrameEncoder.startCapsuleData(buffers.take(alloc), first)
-                : FrameEncoder.startCapsuleData(alloc, first, itemBytes);
+        ByteBuf frame = startFrame(alloc, first, itemBytes);
         byte[] bytes = ring.buffer();
         for (int i = 0; i < n; i++) {
             int length = ring.length();
@@ -102,6 +100,16 @@ abstract class RecordSenderQueue implements SenderQueue {
         }
         ring.free();
         return FrameEncoder.finishData(frame, n);
+    }
+
+    /**
+     * Event loop: the start of a DATA frame of items numbered from {@code first} that take
+     * {@code itemBytes}, lengths included: a reused buffer when they fit one, else one of their own.
+     */
+    final ByteBuf startFrame(ByteBufAllocator alloc, long first, int itemBytes) {
+        return FRAME_OVERHEAD + itemBytes <= buffers.capacity()
+                ? FrameEncoder.startCapsuleData(buffers.take(alloc), first)
+                : FrameEncoder.startCapsuleData(alloc, first, itemBytes);
     }
 
     @Override

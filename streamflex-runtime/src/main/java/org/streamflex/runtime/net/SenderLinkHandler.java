@@ -1,6 +1,7 @@
 package org.streamflex.runtime.net;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
@@ -139,6 +140,12 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
     private long lastWriteNanos;
     /** The heartbeat timer of the current connection; null between connections. */
     private ScheduledFuture<?> beat;
+    /**
+     * A drain is writing frames: an offer on the event loop that a write leads to (a handler of the
+     * pipeline) neither sends past the queue nor drains again, but queues, and the drain's own
+     * check sends it.
+     */
+    private boolean sending;
 
     SenderLinkHandler(LinkIdentity offer, SenderQueue queue, EventLoop loop, Promise<Void> handshake, long senderId) {
         this.offer = offer;
@@ -258,15 +265,58 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
     }
 
     /**
-     * Producer thread only: ends an offer {@link #beginOffer()} started, and schedules a drain for
-     * the item it queued unless one is pending (which sends it: {@link DrainRequest}).
+     * Producer thread only, within an offer: whether the item may go out now in a DATA frame of its
+     * own, past the queue ({@link #sendNow}): only when the producer runs on this link's event loop (a
+     * handler there echoing a receiving link's items) and the item would be the next one the drain
+     * sends anyway: the link open and linked, nothing queued before it, credit left in CREDIT mode,
+     * the socket writable, and no drain running further up the stack.
+     */
+    boolean maySendNow() {
+        return loop.inEventLoop() && state == State.OPEN && !sending && ring.available() == 0
+                && (offer.mode() != LinkMode.CREDIT || credit > 0) && ctx.channel().isWritable();
+    }
+
+    /** Event loop, after {@link #maySendNow()}: the allocator of the connection's frames. */
+    ByteBufAllocator alloc() {
+        return ctx.alloc();
+    }
+
+    /**
+     * Producer on the event loop, within an offer, after {@link #maySendNow()}: writes and flushes
+     * {@code frame}, a DATA frame of the one item numbered {@link #nextSequence()}, after a LOST report
+     * of drops not yet reported, as {@link #send()} would; counts it accepted and sent, as an item
+     * queued and drained at once is. The queue never holds it, so no drain is requested for it.
+     */
+    void sendNow(ByteBuf frame) {
+        long sequence = nextSequence;
+        NEXT_SEQUENCE.setRelease(this, sequence + 1);
+        counters.addAccepted(1);
+        reportDrops();
+        var _ = ctx.write(frame, ctx.voidPromise());
+        counters.addSent(1);
+        sentOnConnection++;
+        if (offer.mode() == LinkMode.CREDIT) {
+            credit--;
+        }
+        lastWriteNanos = System.nanoTime();
+        ctx.flush();
+    }
+
+    /**
+     * Producer thread only: ends an offer {@link #beginOffer()} started, and drains the item it queued
+     * unless a drain is pending (which sends it: {@link DrainRequest}): at once when the producer runs
+     * on the event loop (a handler there), else by a task on the loop.
      */
     void endOffer() {
         OFFERING.setRelease(this, false);
         if (queuedInOffer) {
             queuedInOffer = false;
             if (drainRequest.request()) {
-                scheduleDrain();
+                if (loop.inEventLoop() && !sending) {
+                    drain();
+                } else {
+                    scheduleDrain();
+                }
             }
         }
     }
@@ -487,6 +537,15 @@ final class SenderLinkHandler extends SimpleChannelInboundHandler<Frame> {
             }
             return;
         }
+        sending = true;
+        try {
+            sendOpen();
+        } finally {
+            sending = false;
+        }
+    }
+
+    private void sendOpen() {
         boolean wrote = false;
         boolean failed = false;
         int available = ring.available();

@@ -126,6 +126,28 @@ class CapsuleCodecTest {
     }
 
     @Test
+    void encodingIntoAFrameWritesTheSameBytesAsIntoAnArrayAndLeavesItsIndicesAlone() {
+        Arrays8 sent = filled();
+        byte[] bytes = encode(sent);
+        ByteBuf frame = Unpooled.directBuffer(7 + bytes.length + 5);
+        try {
+            frame.writerIndex(3).readerIndex(1);
+            assertEquals(7 + bytes.length, CODEC.encode(sent, frame, 7));
+            assertEquals(3, frame.writerIndex(), "the writer index is the caller's to move");
+            assertEquals(1, frame.readerIndex());
+            byte[] written = new byte[bytes.length];
+            frame.getBytes(7, written);
+            assertArrayEquals(bytes, written, "byte for byte the array form's encoding, null array included");
+            Arrays8 got = TYPE.newInstance();
+            CODEC.decode(frame, 7, bytes.length, got);
+            assertArrayEquals(sent.ds, got.ds);
+            assertEquals(0x7fa00001, Float.floatToRawIntBits(got.f));
+        } finally {
+            frame.release();
+        }
+    }
+
+    @Test
     void theLayoutIsSuperclassFirstDeclaredOrderBigEndianArraysLengthPrefixed() {
         assertEquals(List.of("Scalars.z", "Scalars.b", "Scalars.c", "Scalars.s", "Scalars.i", "Scalars.j",
                 "Scalars.f", "Scalars.d", "Arrays8.zs", "Arrays8.bs", "Arrays8.cs", "Arrays8.ss", "Arrays8.is",

@@ -105,4 +105,38 @@ class CapsuleSenderQueueTest {
         assertEquals(perFrame, counts[0]);
         assertEquals(1, counts[1]);
     }
+
+    @Test
+    void aFrameOfOneCapsuleStraightFromTheCapsuleIsByteForByteTheFrameTheQueueSends() {
+        for (Class<? extends Capsule> type : java.util.List.of(Small.class, Block.class, Huge.class)) {
+            CapsuleCodec<? extends Capsule> codec = CapsuleCodec.of(type);
+            Capsule capsule = CapsuleType.of(type).newInstance();
+            if (capsule instanceof Small small) {
+                small.h = 0x0102_0304_0506_0708L;
+            }
+            int bytes = 4 * (codec.encodedSize(capsule) + SequencedByteRing.HEADER_BYTES) * 2;
+            CapsuleSenderQueue queue = new CapsuleSenderQueue(codec, 4, bytes, FrameFormat.DEFAULT_MAX_FRAME_LENGTH);
+            assertTrue(queue.offer(7, capsule));
+            ByteBuf queued = queue.takeData(UnpooledByteBufAllocator.DEFAULT, Integer.MAX_VALUE);
+            assertTrue(queue.offer(8, capsule));
+            ByteBuf straight = queue.frameOf(7, capsule, UnpooledByteBufAllocator.DEFAULT);
+            try {
+                assertEquals(queued, straight, type.getSimpleName() + ": header, sequence, count, length and item");
+                assertEquals(1, queue.available(), "the queue is untouched by a frame made past it");
+                assertEquals(8, queue.firstSequence());
+            } finally {
+                straight.release();
+                queued.release();
+            }
+        }
+    }
+
+    @Test
+    void aCapsuleTooLargeForTheLinkIsRefusedBeforeAFrameIsMadeOfIt() {
+        CapsuleCodec<Huge> codec = CapsuleCodec.of(Huge.class);
+        CapsuleSenderQueue queue = new CapsuleSenderQueue(codec, 4, 1 << 20, 1 << 16);
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> queue.frameOf(0, CapsuleType.of(Huge.class).newInstance(), UnpooledByteBufAllocator.DEFAULT));
+        assertTrue(e.getMessage().contains("encodes to 80004 bytes; this link carries at most"), e.getMessage());
+    }
 }

@@ -241,10 +241,63 @@ class ConsumeOnLoopTest {
                     assertEquals(n, ping.counters().delivered());
                     assertEquals(n, back.counters().accepted(), "the echo offered every item once, none refused"
                             + " for good");
+                    assertEquals(n, back.counters().sent(),
+                            "straight into a frame or through the queue, each sent once");
                 }
                 assertEquals(n, got, "every item came back");
                 assertEquals(0, wrong, "in order, bit for bit");
                 assertEquals(0, offLoop.get(), "the echo ran on the shared loop");
+                assertEquals(0, pong.counters().droppedAtReceiver() + pong.counters().lostInTransit());
+            }
+        }
+    }
+
+    @Test
+    void anEchoOnTheLoopWithNothingQueuedIsSentBeforeItsOfferReturns() {
+        try (NetworkLinkServer here = NetworkLinkServer.open(LOOPBACK)) {
+            CapsuleLinkReceiver<Reading> pong = here.capsuleReceiver(id("pong", LinkMode.CREDIT), CODEC, 64,
+                    ITEM_BYTES);
+            try (LinkEventLoop loop = LinkEventLoop.create()) {
+                AtomicLong sentInOffer = new AtomicLong();
+                AtomicLong handed = new AtomicLong();
+                int n = 2_000;
+                long wrong = 0;
+                try (NetworkLinkServer peer = NetworkLinkServer.open(LOOPBACK, loop);
+                        NetworkLinkClient back = connect(here.address(), "pong",
+                                LinkClientSettings.DEFAULT.withEventLoop(loop))) {
+                    CapsuleLinkReceiver<Reading> ping = peer.capsuleReceiver(id("ping", LinkMode.CREDIT), CODEC, 64,
+                            ITEM_BYTES);
+                    ping.consumeOnLoop(TYPE.newInstance(), (sequence, r) -> {
+                        handed.incrementAndGet();
+                        long before = back.counters().sent();
+                        boolean taken = back.offer(r);
+                        // Sent (written and flushed) within the offer, not by a drain task after this handler.
+                        sentInOffer.addAndGet(taken && back.counters().sent() == before + 1 ? 1 : 0);
+                        return taken;
+                    });
+                    try (NetworkLinkClient out = connect(peer.address(), "ping", LinkClientSettings.DEFAULT)) {
+                        Reading r = TYPE.newInstance();
+                        Reading into = TYPE.newInstance();
+                        for (long v = 0; v < n; v++) { // one item in flight: the echo's queue is always empty
+                            r.fill(v);
+                            while (!out.offer(r)) {
+                                Thread.onSpinWait();
+                            }
+                            while (!pong.poll(into)) {
+                                Thread.onSpinWait();
+                            }
+                            wrong += into.is(v) ? 0 : 1;
+                        }
+                    }
+                    assertEquals(n, back.counters().accepted());
+                    assertEquals(n, back.counters().sent(), "every item accepted was counted sent");
+                    assertEquals(0, back.queued());
+                }
+                assertEquals(0, wrong, "in order, bit for bit");
+                assertEquals(n, handed.get(), "each item handed once: none kept");
+                assertEquals(n, sentInOffer.get(), "with nothing queued and credit left, every echo went out within"
+                        + " its offer");
+                assertEquals(n, pong.counters().delivered());
                 assertEquals(0, pong.counters().droppedAtReceiver() + pong.counters().lostInTransit());
             }
         }
