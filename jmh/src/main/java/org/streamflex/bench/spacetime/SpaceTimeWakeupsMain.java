@@ -122,22 +122,25 @@ public final class SpaceTimeWakeupsMain {
             pinger.ping(v++);
         }
         long self = ProcessHandle.current().pid();
-        ThreadTimes clientBefore = ThreadTimes.of(self);
-        ThreadTimes serverBefore = ThreadTimes.of(peerPid);
+        long caller = ThreadTimes.currentThreadId();
+        ThreadTimes clientBefore = ThreadTimes.of(self, caller);
+        ThreadTimes serverBefore = ThreadTimes.of(peerPid, ThreadTimes.NO_CALLER);
         long[] rtt = new long[1 << 16];
         int n = 0;
         long pingsTimed = 0;
-        for (long now = System.nanoTime(); now < end; pingsTimed++) {
+        long now = System.nanoTime();
+        do { // at least one: a warm-up ping may end past the end on a stalled machine
             pinger.ping(v++);
             long after = System.nanoTime();
             if (n == rtt.length) {
                 rtt = Arrays.copyOf(rtt, n * 2);
             }
             rtt[n++] = after - now;
+            pingsTimed++;
             now = after;
-        }
-        ThreadTimes client = ThreadTimes.of(self).minus(clientBefore);
-        ThreadTimes server = ThreadTimes.of(peerPid).minus(serverBefore);
+        } while (now < end);
+        ThreadTimes client = ThreadTimes.of(self, caller).minus(clientBefore);
+        ThreadTimes server = ThreadTimes.of(peerPid, ThreadTimes.NO_CALLER).minus(serverBefore);
         long[] sorted = Arrays.copyOf(rtt, n);
         Arrays.sort(sorted);
         return new Result(mode + " " + size + " B", sorted[n / 2] / 2000.0, sorted[(int) (n * 0.9)] / 2000.0,

@@ -12,14 +12,15 @@ import java.util.stream.Stream;
 /**
  * Linux's per-thread scheduler counts of one process ({@code /proc/PID/task/TID/schedstat}: time on
  * a CPU in nanoseconds, and how many times the thread was put on a CPU), summed by role: the
- * process's {@code main} thread (the caller), its Netty event loops, everything else (compilers,
- * collector). A thread put on a CPU once per round trip was woken once per round trip; the
+ * calling thread (the pinger), the Netty event loops, everything else (compilers, collector, the
+ * launcher's first thread). A thread put on a CPU once per round trip was woken once per round trip; the
  * difference of two snapshots over a run, per round trip, counts the run's wake-ups by role.
  *
  * <pre>{@code
- * ThreadTimes before = ThreadTimes.of(pid);
+ * long caller = ThreadTimes.currentThreadId();     // on the pinging thread
+ * ThreadTimes before = ThreadTimes.of(pid, caller);
  * ... // the run
- * ThreadTimes run = ThreadTimes.of(pid).minus(before);
+ * ThreadTimes run = ThreadTimes.of(pid, caller).minus(before);
  * double loopWakeups = run.slices(ThreadTimes.Role.LOOP) / (double) pings;
  * }</pre>
  */
@@ -29,8 +30,26 @@ record ThreadTimes(Map<Role, long[]> byRole) {
         CALLER, LOOP, OTHER
     }
 
-    /** The counts of {@code pid}'s threads now; empty where {@code /proc} has no schedstat (not Linux). */
-    static ThreadTimes of(long pid) {
+    /** No thread: a process whose threads are all loops or others. */
+    static final long NO_CALLER = -1;
+
+    /**
+     * The calling thread's id in {@code /proc} (Linux's, not Java's), or {@link #NO_CALLER} where
+     * there is no {@code /proc/thread-self}.
+     */
+    static long currentThreadId() {
+        try {
+            return Long.parseLong(Files.readSymbolicLink(Path.of("/proc/thread-self")).getFileName().toString());
+        } catch (IOException | UnsupportedOperationException | NumberFormatException e) {
+            return NO_CALLER;
+        }
+    }
+
+    /**
+     * The counts of {@code pid}'s threads now, thread {@code caller} as the {@link Role#CALLER};
+     * empty where {@code /proc} has no schedstat (not Linux).
+     */
+    static ThreadTimes of(long pid, long caller) {
         Map<Role, long[]> sums = empty();
         Path tasks = Path.of("/proc", Long.toString(pid), "task");
         if (!Files.isDirectory(tasks)) {
@@ -41,7 +60,7 @@ record ThreadTimes(Map<Role, long[]> byRole) {
                 try {
                     String name = Files.readString(t.resolve("comm")).strip();
                     String[] f = Files.readString(t.resolve("schedstat")).strip().split(" ", -1);
-                    long[] sum = sums.get(role(t.getFileName().toString().equals(Long.toString(pid)), name));
+                    long[] sum = sums.get(role(t.getFileName().toString().equals(Long.toString(caller)), name));
                     sum[0] += Long.parseLong(f[0]);
                     sum[1] += Long.parseLong(f[2]);
                 } catch (NoSuchFileException gone) {
@@ -54,9 +73,9 @@ record ThreadTimes(Map<Role, long[]> byRole) {
         return new ThreadTimes(sums);
     }
 
-    /** A thread's role: the process's first thread is the caller; Netty's loops are named after their group. */
-    static Role role(boolean firstThread, String name) {
-        if (firstThread) {
+    /** A thread's role: the caller's is given; Netty's loops are named after their group. */
+    static Role role(boolean caller, String name) {
+        if (caller) {
             return Role.CALLER;
         }
         // Linux keeps 15 characters of a name: Netty's "multiThreadIoEventLoopGroup-2-1" and the

@@ -34,6 +34,7 @@ class SpaceTimeWakeupsMainTest {
                 // every round trip wakes the peer's event loop at least once (its answer is read there)
                 assertTrue(Double.parseDouble(f[f.length - 5]) >= 0.5, "the peer's loop wake-ups per round trip: "
                         + line);
+                assertTrue(Double.parseDouble(f[f.length - 4]) > 0, "the caller's CPU time per round trip: " + line);
             }
         }
     }
@@ -49,20 +50,21 @@ class SpaceTimeWakeupsMainTest {
     @Test
     void aSnapshotLessAnEarlierOneCountsOnlyTheTimeBetween() throws Exception {
         long self = ProcessHandle.current().pid();
-        ThreadTimes before = ThreadTimes.of(self);
+        long caller = ThreadTimes.currentThreadId();
+        ThreadTimes before = ThreadTimes.of(self, caller);
         long end = System.nanoTime() + 50_000_000L;
         long spins = 0;
         while (System.nanoTime() < end) {
             spins++;
         }
-        ThreadTimes between = ThreadTimes.of(self).minus(before);
+        ThreadTimes between = ThreadTimes.of(self, caller).minus(before);
         assertTrue(spins > 0);
         if (Files.exists(Path.of("/proc/self/task"))) {
-            // this test's thread is not the process's first: its 50 ms of spinning count as OTHER's
-            long others = between.cpuNanos(ThreadTimes.Role.OTHER);
-            assertTrue(others > 0, "CPU time between the snapshots");
-            assertTrue(others < ThreadTimes.of(self).cpuNanos(ThreadTimes.Role.OTHER),
-                    "less than all of the threads' time since they started");
+            // this thread is the caller: its 50 ms of spinning count as the caller's
+            long spun = between.cpuNanos(ThreadTimes.Role.CALLER);
+            assertTrue(spun > 0, "the caller's CPU time between the snapshots");
+            assertTrue(spun < ThreadTimes.of(self, caller).cpuNanos(ThreadTimes.Role.CALLER),
+                    "less than all of the caller's time since it started");
         }
     }
 }
