@@ -104,7 +104,7 @@ public final class WakeupPeer {
         }
     }
 
-    /** Puts each item of {@code ping} on {@code pong} at its timestamp, consumes it, moves on: on the putter's thread. */
+    /** Puts each item of {@code ping} on {@code pong} at its timestamp, consumes it, moves on; on the put's thread. */
     private record Relay(SpaceTimeThread echo, InputConnection in, OutputConnection out) implements ItemHandler {
         @Override
         public void onItem(ItemView item) {
