@@ -14,6 +14,10 @@ import java.util.ArrayDeque;
  * <p>Its own lock, not the space's: a put copies its bytes into a slot before it takes the space
  * lock, so that the copy of a large item does not stall every other channel. The space may call
  * {@link #give} while holding its lock (the order is always space, then pool).
+ *
+ * <p>Pins: a socket write straight from a slot ({@link SlotWrite}) pins the pool until Netty has
+ * written it. {@link #close()} while a pin is held defers freeing the arena to the last
+ * {@link #unpin()}, so that no write reads freed memory; a pin after the close is refused.
  */
 final class SlotPool implements AutoCloseable {
     private static final int MIN_SHIFT = 6;
@@ -21,6 +25,9 @@ final class SlotPool implements AutoCloseable {
     private final ArrayDeque<MemorySegment>[] free;
     private long reservedBytes;
     private boolean closed;
+    /** Writes from slots still in Netty's hands: the arena stays open while any is. */
+    private int pins;
+    private boolean arenaClosed;
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     SlotPool(long maxItemBytes) {
@@ -62,11 +69,47 @@ final class SlotPool implements AutoCloseable {
         return reservedBytes;
     }
 
+    /**
+     * Keeps the arena open until the matching {@link #unpin()}, even across {@link #close()}.
+     *
+     * @throws SpaceTimeStateException if the pool is closed
+     */
+    synchronized void pin() {
+        if (closed) {
+            throw new SpaceTimeStateException("space-time memory used after the space was closed");
+        }
+        pins++;
+    }
+
+    /** Gives a {@link #pin()} up; the last one after a {@link #close()} frees the arena. */
+    synchronized void unpin() {
+        if (pins <= 0) {
+            throw new IllegalStateException("a slot pool unpinned more often than pinned");
+        }
+        pins--;
+        if (closed && pins == 0) {
+            closeArena();
+        }
+    }
+
+    /** Whether the arena's memory is freed: after {@link #close()} and the last {@link #unpin()}. */
+    synchronized boolean arenaClosed() {
+        return arenaClosed;
+    }
+
+    /** Frees the arena now, or at the last {@link #unpin()} if a write from a slot is still pinned. */
     @Override
     public synchronized void close() {
         if (!closed) {
             closed = true;
-            arena.close();
+            if (pins == 0) {
+                closeArena();
+            }
         }
+    }
+
+    private void closeArena() {
+        arenaClosed = true;
+        arena.close();
     }
 }

@@ -189,7 +189,9 @@ public final class SpaceTime implements AutoCloseable {
 
     /**
      * Frees all the space's memory and wakes every blocked get, which then throws
-     * {@link SpaceTimeStateException}; views still unreleased become invalid. Idempotent.
+     * {@link SpaceTimeStateException}; views still unreleased become invalid. Idempotent. Memory a
+     * {@link SpaceTimeServer} is still writing an answer from (an item's slot handed to the socket)
+     * is freed when that write is done or dropped, not before.
      */
     @Override
     public void close() {
