@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.streamflex.Clock;
@@ -42,6 +43,8 @@ class RoutedNodeQueuesTest {
     private static final int NODE_QUEUE = 1024;
     /** What a node whose filter takes nothing can hold: its receiving queue and its filter's channel. */
     private static final int NODE_HOLDS = NODE_QUEUE + 256;
+    /** Items a node at a time that a paced burst lets n2 and n3 have before they took them: a quarter of a queue. */
+    private static final int PACE = NODE_QUEUE / 4;
 
     static long number(long slot) {
         return Long.reverse(slot ^ ServerToNodeTest.MASK);
@@ -65,6 +68,10 @@ class RoutedNodeQueuesTest {
 
         public long made() {
             return made;
+        }
+
+        long allowed() {
+            return allowed;
         }
 
         @Override
@@ -120,9 +127,10 @@ class RoutedNodeQueuesTest {
     public static final class Queues extends StreamFlexGraph {
         final Burst burst;
         final Gate gate;
+        final Clock clock;
 
         Queues() {
-            Clock clock = makeClock(1000);
+            clock = makeClock(1000);
             burst = makeFilter(Burst.class);
             gate = makeFilter(Gate.class);
             connect(clock, burst);
@@ -139,9 +147,7 @@ class RoutedNodeQueuesTest {
         List<Queues> nodes = start(server, false);
         nodes.getFirst().gate.hold(true);
         int each = NODE_HOLDS + NODE_QUEUE / 2; // more than n1 holds: the rest waits in its queue on the server
-        server.burst.allow(3L * each);
-        waitFor(() -> server.burst.made() == 3L * each && nodes.get(1).gate.received == each
-                && nodes.get(2).gate.received == each, () -> state(server, nodes));
+        allowPaced(server, nodes, each);
         ServerLinkSender toN1 = links(server).sender(0, 0);
         String state = state(server, nodes);
         assertEquals(0, nodes.getFirst().gate.received, "n1 takes nothing: " + state);
@@ -226,9 +232,7 @@ class RoutedNodeQueuesTest {
         List<Queues> nodes = start(server, true);
         nodes.getFirst().gate.hold(true);
         int each = 3 * (NODE_HOLDS + NODE_QUEUE); // n1 cannot hold most of its items
-        server.burst.allow(3L * each);
-        waitFor(() -> server.burst.made() == 3L * each && nodes.get(1).gate.received == each
-                && nodes.get(2).gate.received == each, () -> state(server, nodes));
+        allowPaced(server, nodes, each);
         assertEquals(0, nodes.getFirst().gate.received, state(server, nodes));
 
         nodes.getFirst().gate.hold(false);
@@ -278,6 +282,7 @@ class RoutedNodeQueuesTest {
         assertEquals(whileDown - NODE_QUEUE, count(server, "n1.lost"), "the rest is lost, counted: " + state);
 
         Queues second = Deployment.node("n1", links(server).listeningAt()).pollMicros(200).build(Queues::new);
+        started.add(second);
         second.start();
         nodes.set(0, second);
         waitFor(() -> settled(server, nodes), () -> state(server, nodes));
@@ -299,6 +304,24 @@ class RoutedNodeQueuesTest {
         assertEquals(server.burst.made(), sent + count(server, "unrouted"), "in total too: " + state);
     }
 
+    /**
+     * Lets the server make {@code each} items for every node, {@link #PACE} a node at a time, each time waiting
+     * until n2 and n3 took theirs. Their queues then never hold more than {@code PACE} items, however slow the
+     * machine, so that only n1's (held) can fill: in DROP mode a link whose node falls behind drops by design,
+     * and a test that let the burst run free would see n2 or n3 drop on a loaded machine (seen: 923 of n2's
+     * 6,912 at load 14).
+     */
+    private static void allowPaced(Queues server, List<Queues> nodes, int each) throws InterruptedException {
+        for (int given = 0; given < each; ) {
+            int step = Math.min(PACE, each - given);
+            given += step;
+            int target = given;
+            server.burst.allow(3L * step);
+            waitFor(() -> server.burst.made() == 3L * target && nodes.get(1).gate.received == target
+                    && nodes.get(2).gate.received == target, () -> state(server, nodes));
+        }
+    }
+
     /** A node's counts on the server: all {@code sent}, each delivered or lost as expected, none queued. */
     private static void assertReconciled(Queues server, String node, long sent, long lost) {
         String state = server.schedule();
@@ -312,8 +335,20 @@ class RoutedNodeQueuesTest {
         return server.counters().value("link." + CHANNEL + "." + key);
     }
 
+    /** Every graph a test started: stopped after it, so that a failed wait leaves none running into later tests. */
+    private final List<Queues> started = new ArrayList<>();
+
+    @AfterEach
+    void stopWhatIsStillRunning() throws InterruptedException {
+        for (Queues graph : started) {
+            graph.stop();
+            graph.awaitTermination(20, TimeUnit.SECONDS);
+        }
+    }
+
     /** Starts the server and a node per id, and waits until every node is linked. */
-    private static List<Queues> start(Queues server, boolean dropping) throws InterruptedException {
+    private List<Queues> start(Queues server, boolean dropping) throws InterruptedException {
+        started.add(server);
         server.start();
         CrossingLinks serverLinks = links(server);
         List<Queues> nodes = new ArrayList<>();
@@ -321,6 +356,7 @@ class RoutedNodeQueuesTest {
             Deployment node = Deployment.node(id, serverLinks.listeningAt()).pollMicros(200);
             nodes.add((dropping ? node.dropping("Burst.out") : node).build(Queues::new));
         }
+        started.addAll(nodes);
         nodes.forEach(Queues::start);
         waitFor(() -> ServerToNodeTest.allLinked(serverLinks, 1, INVENTORY.size()), server::schedule);
         return nodes;
@@ -359,10 +395,18 @@ class RoutedNodeQueuesTest {
 
     private static String state(Queues server, List<Queues> nodes) {
         StringBuilder s = new StringBuilder(server.schedule());
+        // What a stuck wait needs to say: whether the server's graph failed, whether its clock still releases and
+        // whether the producer was still allowed to make items.
+        s.append(" | server failure ").append(server.failure()).append(", releases ").append(server.clock.releases())
+                .append(", burst made ").append(server.burst.made())
+                .append(" of ").append(server.burst.allowed()).append(", channel dropped ")
+                .append(server.counters().value("channel." + CHANNEL + ".dropped"));
         for (int n = 0; n < nodes.size(); n++) {
             s.append(" | ").append(INVENTORY.get(n)).append(": received ").append(nodes.get(n).gate.received)
                     .append(", server queue ").append(links(server).sender(0, n).queued())
                     .append(", counters ").append(links(server).sender(0, n).counters());
+            var end = links(nodes.get(n)).receivingClient(0);
+            s.append(", its receiving end ").append(end == null ? "not linked" : end.receiver().counters());
         }
         return s.toString();
     }
