@@ -14,6 +14,7 @@ import java.util.function.LongConsumer;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 import org.streamflex.Capsule;
+import org.streamflex.bench.spacetime.OnPutRelay;
 import org.streamflex.dsp.FloatSeg;
 import org.streamflex.runtime.capsule.CapsuleType;
 import org.streamflex.runtime.net.CapsuleCodec;
@@ -27,7 +28,6 @@ import org.streamflex.runtime.net.NetworkLinkServer;
 import org.streamflex.runtime.net.SharedCodec;
 import org.streamflex.runtime.net.SharedLinkReceiver;
 import org.streamflex.runtime.spacetime.InputConnection;
-import org.streamflex.runtime.spacetime.ItemHandler;
 import org.streamflex.runtime.spacetime.ItemNotAvailableException;
 import org.streamflex.runtime.spacetime.ItemView;
 import org.streamflex.runtime.spacetime.OutputConnection;
@@ -412,25 +412,6 @@ public final class LinkBenchPeer {
 
     static InetSocketAddress loopback(int port) {
         return new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
-    }
-
-    /**
-     * The relay of {@code spacetime-echo ... on-put}: the same steps as the relay thread's (put the
-     * item's bytes on {@code pong} at its timestamp, consume it, move the virtual time past it), run
-     * by the thread that put the item on {@code ping}, then the get of the next timestamp.
-     */
-    private record OnPutRelay(SpaceTimeThread echo, InputConnection in, OutputConnection out)
-            implements ItemHandler {
-        @Override
-        public void onItem(ItemView item) {
-            long ts = item.timestamp();
-            try (item) {
-                out.put(ts, item);
-            }
-            in.consume(ts);
-            echo.setVirtualTime(ts + 1);
-            in.getAsync(ts + 1, this);
-        }
     }
 
     /** Offers every item it is given on link B, waiting for credit. */

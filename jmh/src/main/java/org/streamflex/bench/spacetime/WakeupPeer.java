@@ -19,8 +19,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 import org.streamflex.runtime.spacetime.InputConnection;
-import org.streamflex.runtime.spacetime.ItemHandler;
-import org.streamflex.runtime.spacetime.ItemView;
 import org.streamflex.runtime.spacetime.OutputConnection;
 import org.streamflex.runtime.spacetime.SpaceTime;
 import org.streamflex.runtime.spacetime.SpaceTimeChannel;
@@ -88,7 +86,7 @@ public final class WakeupPeer {
         InputConnection in = echo.attachInput(ping);
         OutputConnection out = echo.attachOutput(pong);
         SpaceTimeServer server = SpaceTimeServer.open(space, address).publish(ping).publish(pong);
-        in.getAsync(0, new Relay(echo, in, out));
+        in.getAsync(0, new OnPutRelay(echo, in, out));
         System.out.println("port " + server.address().getPort());
         return () -> {
             server.close();
@@ -101,20 +99,6 @@ public final class WakeupPeer {
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             var _ = ctx.writeAndFlush(msg, ctx.voidPromise());
-        }
-    }
-
-    /** Puts each item of {@code ping} on {@code pong} at its timestamp, consumes it, moves on; on the put's thread. */
-    private record Relay(SpaceTimeThread echo, InputConnection in, OutputConnection out) implements ItemHandler {
-        @Override
-        public void onItem(ItemView item) {
-            long ts = item.timestamp();
-            try (item) {
-                out.put(ts, item);
-            }
-            in.consume(ts);
-            echo.setVirtualTime(ts + 1);
-            in.getAsync(ts + 1, this);
         }
     }
 }
