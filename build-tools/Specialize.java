@@ -26,7 +26,14 @@ import java.util.regex.Pattern;
  * the target type. So the template must use its type's name for nothing else; an index or a count
  * stays {@code int}, which is why the templates are written for a type they use for nothing else.
  * Lines from one containing {@code <!-- template:} to one containing {@code <!-- :template -->}
- * are left out of the generated classes. A generated class that still mentions the template's
+ * are left out of the generated classes.
+ *
+ * <p>A template written for a reference type is specialized for another by a TYPE of the form
+ * {@code From=To[,Word=Replacement...]}: {@code From} in any identifier becomes {@code To}, and
+ * its lower-case form as a whole word the lower-case {@code To}, as for primitives; each further
+ * pair replaces a whole word only (the API class a template extends, when its name does not follow
+ * the type's: {@code Capsule=Shared,Channel=SharedChannel}). The template's name must contain
+ * {@code From}. A generated class that still mentions the template's
  * type is an error, so a template that breaks the rule fails the build instead of producing wrong code.
  */
 public final class Specialize {
@@ -47,15 +54,31 @@ public final class Specialize {
             Path template = Path.of(name.strip());
             String text = Files.readString(sourceDir.resolve(template), StandardCharsets.UTF_8);
             String file = template.getFileName().toString();
-            String from = templateType(file);
-            String fromTitle = title(from);
             for (int i = 3; i < args.length; i++) {
-                String to = args[i];
-                if (!PRIMITIVES.contains(to) || to.equals(from)) {
-                    fail(template + ": cannot specialize for '" + to + "'");
+                String from;
+                String to;
+                List<String[]> words = new ArrayList<>();
+                if (args[i].contains("=")) {
+                    String[] pairs = args[i].split(",");
+                    String[] type = pair(template, pairs[0]);
+                    from = lowerFirst(type[0]);
+                    to = lowerFirst(type[1]);
+                    if (!file.contains(title(from)) || from.equals(to)) {
+                        fail(template + ": cannot specialize '" + args[i] + "': the template's name must contain "
+                                + type[0] + ", the type it is written for");
+                    }
+                    for (int w = 1; w < pairs.length; w++) {
+                        words.add(pair(template, pairs[w]));
+                    }
+                } else {
+                    from = templateType(file);
+                    to = args[i];
+                    if (!PRIMITIVES.contains(to) || to.equals(from)) {
+                        fail(template + ": cannot specialize for '" + to + "'");
+                    }
                 }
-                String generated = specialize(text, from, to, template.toString());
-                Path out = outDir.resolve(template.resolveSibling(file.replace(fromTitle, title(to))));
+                String generated = specialize(text, from, to, words, template.toString());
+                Path out = outDir.resolve(template.resolveSibling(file.replace(title(from), title(to))));
                 Files.createDirectories(out.getParent());
                 if (!Files.exists(out) || !Files.readString(out, StandardCharsets.UTF_8).equals(generated)) {
                     Files.writeString(out, generated, StandardCharsets.UTF_8);
@@ -64,7 +87,21 @@ public final class Specialize {
         }
     }
 
+    /** {@code FROM=TO}, both Java identifiers. */
+    private static String[] pair(Path template, String text) {
+        String[] pair = text.strip().split("=", -1);
+        String name = "[A-Za-z_][A-Za-z0-9_]*";
+        if (pair.length != 2 || !pair[0].matches(name) || !pair[1].matches(name)) {
+            fail(template + ": '" + text + "' is not FROM=TO, two Java names");
+        }
+        return pair;
+    }
+
     static String specialize(String text, String from, String to, String templateName) {
+        return specialize(text, from, to, List.of(), templateName);
+    }
+
+    static String specialize(String text, String from, String to, List<String[]> words, String templateName) {
         List<String> kept = new ArrayList<>();
         boolean skipping = false;
         for (String line : text.split("\n", -1)) {
@@ -81,6 +118,9 @@ public final class Specialize {
         String body = String.join("\n", kept);
         String out = body.replace(title(from), title(to))
                 .replaceAll("\\b" + Pattern.quote(from) + "\\b", Matcher.quoteReplacement(to));
+        for (String[] word : words) {
+            out = out.replaceAll("\\b" + Pattern.quote(word[0]) + "\\b", Matcher.quoteReplacement(word[1]));
+        }
         Matcher left = Pattern.compile("(?i)" + Pattern.quote(from)).matcher(out);
         if (left.find()) {
             fail(templateName + ": the " + to + " version still mentions '" + left.group() + "' at offset "
@@ -99,6 +139,10 @@ public final class Specialize {
         }
         fail(file + ": the template's name must contain its primitive type, as DoubleChannel.java");
         return null;
+    }
+
+    private static String lowerFirst(String name) {
+        return name.substring(0, 1).toLowerCase(Locale.ROOT) + name.substring(1);
     }
 
     private static String title(String type) {

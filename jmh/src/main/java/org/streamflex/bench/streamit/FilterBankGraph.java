@@ -1,10 +1,8 @@
 package org.streamflex.bench.streamit;
 
-import org.streamflex.Clock;
 import org.streamflex.DuplicateSplitter;
 import org.streamflex.Filter;
 import org.streamflex.RoundRobinJoiner;
-import org.streamflex.StreamFlexGraph;
 import org.streamflex.bench.streamit.FilterBankFilters.Combine;
 import org.streamflex.bench.streamit.FilterBankFilters.DelayedFir;
 import org.streamflex.bench.streamit.FilterBankFilters.DownSamp;
@@ -19,7 +17,7 @@ import org.streamflex.bench.streamit.FilterBankFilters.UpSamp;
  * a batch of steady-state iterations ({@link IterationBatch}; each iteration 8 source values, 8
  * printed).
  */
-public final class FilterBankGraph extends StreamFlexGraph {
+public final class FilterBankGraph extends BatchedProgram {
     public static final int CHANNELS = 8;
     public static final int OUTPUTS_PER_ITERATION = 8;
     /**
@@ -27,42 +25,24 @@ public final class FilterBankGraph extends StreamFlexGraph {
      * {@code StreamItMain}'s runs (jmh/README.md, "Batches of iterations").
      */
     public static final int BATCH = 32;
-    /** Batches each channel holds unless told otherwise. */
-    public static final int LINK_BATCHES = 2;
-    public final Clock clock;
     public final FloatPrinter printer;
-    /** Steady-state iterations per release of {@link #clock}. */
-    public final int batch;
-    /** Batches each channel holds. */
-    public final int linkBatches;
 
     /** The program with {@link #BATCH} iterations per release. */
     public FilterBankGraph() {
         this(BATCH);
     }
 
-    /**
-     * The program with {@code batch} iterations per release, a power of two up to
-     * {@link IterationBatch#MAX}. Each channel holds two batches' items: a member's batch then never
-     * stops at a full output, and the fused task runs every member once per release.
-     */
+    /** The program with {@code batch} iterations per release and channels of {@link #LINK_BATCHES} batches. */
     public FilterBankGraph(int batch) {
         this(batch, LINK_BATCHES);
     }
 
     /**
      * The program with {@code batch} iterations per release and channels of {@code linkBatches}
-     * batches' items each, at least 2. On one worker more than 2 only costs memory; between
-     * workers, a channel is all the slack one worker has while the other is descheduled (a
-     * member fills a link between units only as far as its ring holds).
+     * batches' items each: see {@link BatchedProgram#BatchedProgram(int, int)}.
      */
     public FilterBankGraph(int batch, int linkBatches) {
-        if (linkBatches < 2) {
-            throw new IllegalArgumentException("channels of " + linkBatches + " batches: at least 2");
-        }
-        this.batch = batch;
-        this.linkBatches = linkBatches;
-        clock = makeClock(0);
+        super(batch, linkBatches);
         Source source = makeFilter("source", Source.ofBatch(batch));
         DuplicateSplitter split = makeFilter("split", DuplicateSplitter.class);
         RoundRobinJoiner join = makeFilter("join", RoundRobinJoiner.class);
@@ -91,11 +71,6 @@ public final class FilterBankGraph extends StreamFlexGraph {
         connect(down, up, capacity(1));
         connect(up, f, capacity(8));
         return f;
-    }
-
-    /** {@link #linkBatches} batches of a channel that carries {@code perIteration} items per steady-state iteration. */
-    private int capacity(int perIteration) {
-        return linkBatches * batch * perIteration;
     }
 
     /** {@code H[j][i] = i*32 + j*8 + j + i + j + 1}, {@code F[j][i] = i*j + j*j + j + i}. */

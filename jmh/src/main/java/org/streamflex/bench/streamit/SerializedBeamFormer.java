@@ -1,9 +1,7 @@
 package org.streamflex.bench.streamit;
 
-import org.streamflex.Clock;
 import org.streamflex.DuplicateSplitter;
 import org.streamflex.RoundRobinJoiner;
-import org.streamflex.StreamFlexGraph;
 import org.streamflex.bench.streamit.BeamFormerFilters.BeamFir;
 import org.streamflex.bench.streamit.BeamFormerFilters.BeamForm;
 import org.streamflex.bench.streamit.BeamFormerFilters.DecimatingBeamFir;
@@ -18,7 +16,7 @@ import org.streamflex.bench.streamit.BeamFormerFilters.Pulse;
  * declares its rates: the program is one static subgraph, and one release of its clock is a batch
  * of steady-state iterations ({@link IterationBatch}; each iteration 4 values printed).
  */
-public final class SerializedBeamFormer extends StreamFlexGraph {
+public final class SerializedBeamFormer extends BatchedProgram {
     public static final int CHANNELS = 12;
     public static final int BEAMS = 4;
     public static final int SAMPLES = 1024;
@@ -30,42 +28,24 @@ public final class SerializedBeamFormer extends StreamFlexGraph {
      * {@code StreamItMain}'s runs (jmh/README.md, "Batches of iterations").
      */
     public static final int BATCH = 32;
-    /** Batches each channel holds unless told otherwise. */
-    public static final int LINK_BATCHES = 2;
-    public final Clock clock;
     public final FloatPrinter printer;
-    /** Steady-state iterations per release of {@link #clock}. */
-    public final int batch;
-    /** Batches each channel holds. */
-    public final int linkBatches;
 
     /** The program with {@link #BATCH} iterations per release. */
     public SerializedBeamFormer() {
         this(BATCH);
     }
 
-    /**
-     * The program with {@code batch} iterations per release, a power of two up to
-     * {@link IterationBatch#MAX}. Each channel holds two batches' items: a member's batch then never
-     * stops at a full output, and the fused task runs every member once per release.
-     */
+    /** The program with {@code batch} iterations per release and channels of {@link #LINK_BATCHES} batches. */
     public SerializedBeamFormer(int batch) {
         this(batch, LINK_BATCHES);
     }
 
     /**
      * The program with {@code batch} iterations per release and channels of {@code linkBatches}
-     * batches' items each, at least 2. On one worker more than 2 only costs memory; between
-     * workers, a channel is all the slack one worker has while the other is descheduled (a
-     * member fills a link between units only as far as its ring holds).
+     * batches' items each: see {@link BatchedProgram#BatchedProgram(int, int)}.
      */
     public SerializedBeamFormer(int batch, int linkBatches) {
-        if (linkBatches < 2) {
-            throw new IllegalArgumentException("channels of " + linkBatches + " batches: at least 2");
-        }
-        this.batch = batch;
-        this.linkBatches = linkBatches;
-        clock = makeClock(0);
+        super(batch, linkBatches);
         Pulse pulse = makeFilter("pulse", Pulse.ofBatch(batch));
         DuplicateSplitter sources = makeFilter("sources", DuplicateSplitter.class);
         RoundRobinJoiner channels = makeFilter("channels", RoundRobinJoiner.class);
@@ -101,10 +81,5 @@ public final class SerializedBeamFormer extends StreamFlexGraph {
         }
         connect(results, printer, capacity(OUTPUTS_PER_ITERATION));
         validate();
-    }
-
-    /** {@link #linkBatches} batches of a channel that carries {@code perIteration} items per steady-state iteration. */
-    private int capacity(int perIteration) {
-        return linkBatches * batch * perIteration;
     }
 }

@@ -1,6 +1,5 @@
 package org.streamflex.runtime.channel;
 
-import java.util.Arrays;
 import org.streamflex.Capsule;
 import org.streamflex.runtime.capsule.CapsuleMarks;
 
@@ -9,26 +8,15 @@ import org.streamflex.runtime.capsule.CapsuleMarks;
  * work() puts the same capsule on several channels, every publication after the first publishes
  * a pooled copy.
  */
-public final class CapsuleRing extends SpscRing {
+public final class CapsuleRing extends ReferenceRing<Capsule> {
+    /** {@link #slotArray()}, of its own type: a take reads it with no cast. */
     private final Capsule[] slots;
-    /** A lossless ring's puts that found it full, at {@code spillSlot(position)}: the producer's only. */
-    private Capsule[] spill = new Capsule[0];
-    private final Class<? extends Capsule> elementType;
     private CapsuleTransaction producer;
     private CapsuleTransaction consumer;
-    private long[] untakeIndex = new long[0];
-    private Capsule[] untakeValue = new Capsule[0];
-    private int untakes;
 
     public CapsuleRing(int capacity, String name, Class<? extends Capsule> elementType) {
-        super(capacity, name);
-        this.slots = new Capsule[storageLength(capacity)];
-        this.elementType = elementType;
-    }
-
-    /** The capsule class the channel was declared with. */
-    public Class<? extends Capsule> elementType() {
-        return elementType;
+        super(capacity, name, elementType, new Capsule[0]);
+        this.slots = slotArray();
     }
 
     /** Binds the ring to the transactions of the filters at its two ends. */
@@ -37,50 +25,32 @@ public final class CapsuleRing extends SpscRing {
         this.consumer = consumer;
     }
 
+    @Override
     public boolean put(Capsule capsule) {
-        if (capsule == null) {
-            throw new NullPointerException("put(null) on channel " + name());
-        }
-        if (!elementType.isInstance(capsule)) {
-            throw new ClassCastException("channel " + name() + " carries " + elementType.getName()
-                    + ", not " + capsule.getClass().getName());
-        }
+        requirePutAllowed(capsule);
         long index = reservePut();
         if (index < 0) {
-            return refused(index, capsule);
+            return spillRefused(index, capsule);
         }
         slots[(int) index & mask] = capsule;
         return true;
     }
 
-    /** A put the ring refused: spilled if {@link #reservePut()} said so, else dropped (and counted). */
-    private boolean refused(long refusal, Capsule capsule) {
-        if (refusal != SPILL) {
-            return false;
-        }
-        long position = reserveSpill();
-        if (position < 0) {
-            return false;
-        }
-        spill[spillSlot(position)] = capsule;
-        return true;
-    }
-
+    @Override
     public Capsule take() {
         Capsule capsule = slots[(int) reserveTake() & mask];
         consumer.noteTaken(capsule);
         return capsule;
     }
 
+    @Override
     public Capsule peek(int i) {
         return slots[(int) peekIndex(i) & mask];
     }
 
     @SuppressWarnings("ReferenceEquality") // the same pooled instance back in its slot, not an equal one
     public void untake(Capsule capsule) {
-        if (capsule == null) {
-            throw new NullPointerException("untake(null) on channel " + name());
-        }
+        requireUntakeAllowed(capsule);
         int slot = (int) reserveUntake() & mask;
         Capsule previous = slots[slot];
         if (previous != capsule) {
@@ -91,39 +61,6 @@ public final class CapsuleRing extends SpscRing {
         CapsuleMarks.mark(capsule, consumer.transactionId());
     }
 
-    public int transferTo(CapsuleRing target) {
-        return transferTo(target, Integer.MAX_VALUE);
-    }
-
-    /** As {@link #transferTo(CapsuleRing)}, for at most {@code max} capsules. */
-    public int transferTo(CapsuleRing target, int max) {
-        int moved = 0;
-        while (moved < max && size() > 0) {
-            target.put(take());
-            moved++;
-        }
-        return moved;
-    }
-
-    /**
-     * Puts the first {@code count} capsules on {@code target} too; publication copies them. On a
-     * lossless target, those that do not fit in its ring are spilled, in order.
-     */
-    public void copyTo(CapsuleRing target, int count) {
-        requireAvailable(count);
-        for (int i = 0; i < count; i++) {
-            target.put(peek(i));
-        }
-    }
-
-    /** Takes and discards {@code count} capsules. */
-    public void skip(int count) {
-        requireAvailable(count);
-        for (int i = 0; i < count; i++) {
-            take();
-        }
-    }
-
     /**
      * First half of publication, before anything becomes visible: marks every capsule the
      * transaction put as published by it, replacing second and later puts of one capsule by
@@ -132,59 +69,37 @@ public final class CapsuleRing extends SpscRing {
     public void stagePuts() {
         long id = producer.transactionId();
         for (long i = publishedTail(), end = pendingTail(); i < end; i++) {
-            stage(slots, (int) i & mask, id);
+            int slot = (int) i & mask;
+            Capsule copy = stage(slots[slot], id);
+            if (copy != null) {
+                slots[slot] = copy;
+            }
         }
         for (long i = pendingSpillStart(), end = pendingSpillEnd(); i < end; i++) {
-            stage(spill, spillSlot(i), id);
+            Capsule copy = stage(spilled(i), id);
+            if (copy != null) {
+                replaceSpilled(i, copy);
+            }
         }
     }
 
-    private void stage(Capsule[] array, int slot, long id) {
-        Capsule capsule = array[slot];
-        if (CapsuleMarks.markOf(capsule) == id) {
-            Capsule copy = producer.copyOf(capsule);
-            CapsuleMarks.mark(copy, id);
-            array[slot] = copy;
-        } else {
+    /**
+     * Marks {@code capsule} as published by transaction {@code id}, or if it is already (a second
+     * put of it), returns a marked copy to publish in its place; else null.
+     */
+    private Capsule stage(Capsule capsule, long id) {
+        if (CapsuleMarks.markOf(capsule) != id) {
             CapsuleMarks.mark(capsule, id);
+            return null;
         }
+        Capsule copy = producer.copyOf(capsule);
+        CapsuleMarks.mark(copy, id);
+        return copy;
     }
 
+    /** Nothing to give back: a capsule untake put in a slot holds no count. */
     @Override
-    protected void resizeSpill(int length) {
-        Capsule[] grown = new Capsule[length];
-        copySpill(spill, grown, length);
-        spill = grown;
-    }
-
-    @Override
-    protected void moveFromSpill(long position, long index, int count) {
-        copyRuns(spill, spill.length, position, slots, slots.length, index, count);
-        clearRuns(spill, position, count);
-    }
-
-    private void remember(int slot, Capsule previous) {
-        if (untakes == untakeIndex.length) {
-            int length = Math.max(4, untakes * 2);
-            untakeIndex = Arrays.copyOf(untakeIndex, length);
-            untakeValue = Arrays.copyOf(untakeValue, length);
-        }
-        untakeIndex[untakes] = slot;
-        untakeValue[untakes] = previous;
-        untakes++;
-    }
-
-    @Override
-    protected void forgetUntakes() {
-        Arrays.fill(untakeValue, 0, untakes, null);
-        untakes = 0;
-    }
-
-    @Override
-    protected void restoreUntakes() {
-        for (int i = untakes - 1; i >= 0; i--) {
-            slots[(int) untakeIndex[i]] = untakeValue[i];
-        }
-        forgetUntakes();
+    protected void untakeUndone(Capsule capsule) {
+        // a capsule is not reference-counted
     }
 }

@@ -4,7 +4,18 @@ import org.streamflex.Capsule;
 import org.streamflex.Channel;
 import org.streamflex.DataChannel;
 
-/** The API's {@link Channel} on a {@link CapsuleRing}: capsules travel by reference. */
+/**
+ * The API's {@link Channel} on a {@link CapsuleRing}: items travel by reference, and what a put,
+ * take or untake does to them is the ring's. Every call is bound to the ring's final class.
+ * <!-- template: the build drops these lines from the class it generates -->
+ *
+ * <p>This class is the template of the runtime's reference channels: the build generates
+ * {@code RingSharedChannel}, the API's {@code SharedChannel} on a {@code SharedRing}, from it
+ * ({@code build-tools/Specialize.java}, {@code Capsule=Shared,Channel=SharedChannel}). A class of
+ * its own per API class keeps each final, so a filter's {@code in.take()} is bound to the ring's
+ * code with no type check, as for the primitive channels ({@link RingDoubleChannel}).
+ * <!-- :template -->
+ */
 public final class RingCapsuleChannel<T extends Capsule> extends Channel<T> implements RingBacked {
     private final CapsuleRing ring;
 
@@ -13,8 +24,8 @@ public final class RingCapsuleChannel<T extends Capsule> extends Channel<T> impl
     }
 
     @Override
-    public boolean put(T capsule) {
-        return ring.put(capsule);
+    public boolean put(T value) {
+        return ring.put(value);
     }
 
     @Override
@@ -24,8 +35,8 @@ public final class RingCapsuleChannel<T extends Capsule> extends Channel<T> impl
     }
 
     @Override
-    public void untake(T capsule) {
-        ring.untake(capsule);
+    public void untake(T value) {
+        ring.untake(value);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package org.streamflex.runtime.channel;
 
-import java.util.Arrays;
 import org.streamflex.Shared;
 import org.streamflex.UseAfterReleaseError;
 
@@ -16,58 +15,27 @@ import org.streamflex.UseAfterReleaseError;
  * the one it replaced. Retain and release are atomic read-modify-writes on the value: producer and
  * consumer may be on different threads, and the final release frees it on whichever thread that is.
  */
-public final class SharedRing extends SpscRing {
+public final class SharedRing extends ReferenceRing<Shared> {
+    /** {@link #slotArray()}, of its own type: a take reads it with no cast. */
     private final Shared[] slots;
-    /** A lossless ring's puts that found it full, at {@code spillSlot(position)}: the producer's only. */
-    private Shared[] spill = new Shared[0];
-    private final Class<? extends Shared> elementType;
-    private long[] untakeIndex = new long[0];
-    private Shared[] untakeValue = new Shared[0];
-    private int untakes;
 
     public SharedRing(int capacity, String name, Class<? extends Shared> elementType) {
-        super(capacity, name);
-        this.slots = new Shared[storageLength(capacity)];
-        this.elementType = elementType;
+        super(capacity, name, elementType, new Shared[0]);
+        this.slots = slotArray();
     }
 
-    /** The shared class the channel was declared with. */
-    public Class<? extends Shared> elementType() {
-        return elementType;
-    }
-
+    @Override
     public boolean put(Shared value) {
-        if (value == null) {
-            throw new NullPointerException("put(null) on channel " + name());
-        }
-        if (!elementType.isInstance(value)) {
-            throw new ClassCastException("channel " + name() + " carries " + elementType.getName()
-                    + ", not " + value.getClass().getName());
-        }
+        requirePutAllowed(value);
         // Retained before a slot is reserved: a freed value must not leave a reserved slot without
         // a reference, which a rollback would release.
         retainFor(value, "put");
         long index = reservePut();
         if (index < 0) {
-            return refused(index, value);
+            // Spilled, its reference kept in the spill and taken along into the ring; or dropped.
+            return spillRefused(index, value) || dropped(value);
         }
         slots[(int) index & mask] = value;
-        return true;
-    }
-
-    /**
-     * A put the ring refused: spilled if {@link #reservePut()} said so, keeping its reference in
-     * the spill and taking it along into the ring; else dropped (and counted).
-     */
-    private boolean refused(long refusal, Shared value) {
-        if (refusal != SPILL) {
-            return dropped(value);
-        }
-        long position = reserveSpill();
-        if (position < 0) {
-            return dropped(value);
-        }
-        spill[spillSlot(position)] = value;
         return true;
     }
 
@@ -77,19 +45,19 @@ public final class SharedRing extends SpscRing {
         return false;
     }
 
+    @Override
     public Shared take() {
         return slots[(int) reserveTake() & mask];
     }
 
+    @Override
     public Shared peek(int i) {
         return slots[(int) peekIndex(i) & mask];
     }
 
     @SuppressWarnings("ReferenceEquality") // the same instance back in its slot, not an equal one
     public void untake(Shared value) {
-        if (value == null) {
-            throw new NullPointerException("untake(null) on channel " + name());
-        }
+        requireUntakeAllowed(value);
         int slot = (int) reserveUntake() & mask;
         Shared previous = slots[slot];
         if (previous != value) {
@@ -99,43 +67,15 @@ public final class SharedRing extends SpscRing {
         }
     }
 
-    public int transferTo(SharedRing target) {
-        return transferTo(target, Integer.MAX_VALUE);
-    }
-
-    /** As {@link #transferTo(SharedRing)}, for at most {@code max} values. */
-    public int transferTo(SharedRing target, int max) {
-        int moved = 0;
-        while (moved < max && size() > 0) {
-            target.put(take());
-            moved++;
-        }
-        return moved;
-    }
-
-    /** Puts the first {@code count} values on {@code target} too: shared, not copied. */
-    public void copyTo(SharedRing target, int count) {
-        requireAvailable(count);
-        for (int i = 0; i < count; i++) {
-            target.put(peek(i));
-        }
-    }
-
-    /** Takes and discards {@code count} values. */
-    public void skip(int count) {
-        requireAvailable(count);
-        for (int i = 0; i < count; i++) {
-            take();
-        }
-    }
-
     @Override
     public void rollbackPuts() {
         for (long i = publishedTail(), end = pendingTail(); i < end; i++) {
             release(slots, (int) i & mask);
         }
         for (long i = pendingSpillStart(), end = pendingSpillEnd(); i < end; i++) {
-            release(spill, spillSlot(i));
+            Shared value = spilled(i);
+            replaceSpilled(i, null);
+            value.release();
         }
         super.rollbackPuts();
     }
@@ -146,33 +86,17 @@ public final class SharedRing extends SpscRing {
         value.release();
     }
 
-    @Override
-    protected void resizeSpill(int length) {
-        Shared[] grown = new Shared[length];
-        copySpill(spill, grown, length);
-        spill = grown;
-    }
-
-    @Override
-    protected void moveFromSpill(long position, long index, int count) {
-        copyRuns(spill, spill.length, position, slots, slots.length, index, count);
-        clearRuns(spill, position, count);
-    }
-
     /**
      * Releases the slots' references to what the transaction took, before the slots become free
      * for the producer (which may overwrite them as soon as the head moves).
      */
     @Override
     public boolean publishTakes() {
-        for (int i = 0; i < untakes; i++) {
-            untakeValue[i].release();
+        for (int i = 0, n = untakeCount(); i < n; i++) {
+            replacedByUntake(i).release();
         }
         for (long i = lpHead(), end = lpHead() + pendingTakes(); i < end; i++) {
-            int slot = (int) i & mask;
-            Shared value = slots[slot];
-            slots[slot] = null;
-            value.release();
+            release(slots, (int) i & mask);
         }
         return super.publishTakes();
     }
@@ -185,30 +109,9 @@ public final class SharedRing extends SpscRing {
         }
     }
 
-    private void remember(int slot, Shared previous) {
-        if (untakes == untakeIndex.length) {
-            int length = Math.max(4, untakes * 2);
-            untakeIndex = Arrays.copyOf(untakeIndex, length);
-            untakeValue = Arrays.copyOf(untakeValue, length);
-        }
-        untakeIndex[untakes] = slot;
-        untakeValue[untakes] = previous;
-        untakes++;
-    }
-
+    /** Gives back the reference the untake of {@code value} took. */
     @Override
-    protected void forgetUntakes() {
-        Arrays.fill(untakeValue, 0, untakes, null);
-        untakes = 0;
-    }
-
-    @Override
-    protected void restoreUntakes() {
-        for (int i = untakes - 1; i >= 0; i--) {
-            int slot = (int) untakeIndex[i];
-            slots[slot].release(); // the value untake put there and retained
-            slots[slot] = untakeValue[i];
-        }
-        forgetUntakes();
+    protected void untakeUndone(Shared value) {
+        value.release();
     }
 }

@@ -9,7 +9,8 @@ import org.streamflex.runtime.channel.SpscRing;
  *
  * <p>Each fused filter has a loop object of its own class ({@link FiringLoops}), so that the
  * {@code work()} call in the loop sees one receiver class and the JIT inlines it: one shared loop
- * would see every fused filter's class and call through the vtable.
+ * would see every fused filter's class and call through the vtable. The loops are written once, in
+ * {@link FiringLoop}.
  */
 abstract class Firings {
     /**
@@ -23,21 +24,13 @@ abstract class Firings {
      * Calls {@code filter.work()} while its default trigger holds and the last call took input, at
      * most {@code max} times, {@link WorkTransaction#afterFiring} after each: a filter with dynamic
      * rates run for a batch by a worker ({@link WorkTransaction#fireWhileReady}). {@link FiringLoop}
-     * overrides it with the same code so that each filter class's copy has a call site of its own.
+     * has the one implementation, which each filter class's copy of it runs from a call site of its
+     * own; other subclasses run the shared {@code FiringLoop}'s.
      *
      * @return the number of calls
      */
     int fireWhileReady(WorkTransaction task, Filter filter, int max) {
-        int run = 0;
-        while (run < max) {
-            long taken = task.pendingTaken();
-            filter.work();
-            task.afterFiring(++run);
-            if (task.pendingTaken() == taken || !task.inputsReady()) {
-                break;
-            }
-        }
-        return run;
+        return SharedLoop.LOOP.fireWhileReady(task, filter, max);
     }
 
     /**
@@ -49,21 +42,19 @@ abstract class Firings {
      * calls, each of which advanced the position, and items that arrive during it wait for the next.
      * One compare of the consumer's own field per call, and no call counter to check against a
      * bound: the fewer values the loop keeps live, the fewer C2 spills around the inlined work().
-     * {@link FiringLoop} overrides it with the same code.
      *
      * @return the number of calls
      */
     int fireWhileTaking(WorkTransaction task, Filter filter, SpscRing in, long end) {
-        int run = 0;
-        long position = in.takePosition();
-        while (true) {
-            filter.work();
-            task.afterFiring(++run);
-            long next = in.takePosition();
-            if (next <= position || next >= end) {
-                return run;
-            }
-            position = next;
-        }
+        return SharedLoop.LOOP.fireWhileTaking(task, filter, in, end);
+    }
+
+    /**
+     * The {@link FiringLoop} that runs the loops of a {@code Firings} that keeps {@link #fireWhileReady}
+     * and {@link #fireWhileTaking} as they are here, all such sharing its call sites as they shared
+     * these methods'. In a class of its own so that FiringLoop's copies do not each make one.
+     */
+    private static final class SharedLoop {
+        static final FiringLoop LOOP = new FiringLoop();
     }
 }
