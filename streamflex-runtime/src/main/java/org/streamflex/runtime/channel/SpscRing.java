@@ -565,10 +565,12 @@ public abstract class SpscRing extends SpscRingFields {
      */
     public boolean publishTakes() {
         long pending = pendingHead;
+        // Forgotten even when the head stays: a take and an untake of another value net to no take,
+        // and a later rollback must not put back the item the committed untake replaced.
+        forgetUntakes();
         if (pending == lpHead()) {
             return false;
         }
-        forgetUntakes();
         soHead(pending);
         return true;
     }

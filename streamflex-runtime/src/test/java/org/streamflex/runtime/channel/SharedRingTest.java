@@ -56,4 +56,20 @@ class SharedRingTest {
         assertEquals(2, second.references(), "the channel holds the untaken value");
         assertSame(second, ring.take());
     }
+
+    @Test
+    void anUntakeCommittedWithNoNetTakeIsNotUndoneByALaterRollback() {
+        Token first = new Token(0);
+        Token second = new Token(1);
+        SharedRing ring = holding(first);
+        assertSame(first, ring.take());
+        ring.untake(second);
+        ring.publishTakes(); // no net take: the head stays, the slot holds second
+        assertSame(second, ring.take());
+
+        ring.rollbackTakes();
+
+        assertSame(second, ring.take(), "the committed untake's value, not the one it replaced");
+        assertEquals(2, second.references(), "the channel holds second");
+    }
 }

@@ -210,6 +210,18 @@ class SpscRingTest {
     }
 
     @Test
+    void anUntakeCommittedWithNoNetTakeIsNotUndoneByALaterRollback() {
+        publish(1);
+        assertEquals(1, ring.take());
+        ring.untake(7); // the work() put back another value: no net take, the head stays
+        ring.publishTakes();
+        assertEquals(7, ring.take());
+        ring.rollbackTakes(); // a later work() fails: only its own take is undone
+
+        assertEquals(7, ring.take(), "the committed untake's value, not the item it replaced");
+    }
+
+    @Test
     void refreshPutLimitLetsPutsUseTheRoomFreedWithoutReadingTheHeadAgain() {
         publish(1, 2, 3, 4);
         ring.take();
