@@ -12,11 +12,6 @@ import java.lang.foreign.MemorySegment;
  */
 final class StoredItem {
     final long timestamp;
-    /**
-     * The timestamp boxed once, at the put: the channel's map and each input connection's sets of
-     * open and consumed timestamps share it, so a get or a consume boxes nothing.
-     */
-    final Long key;
     final long ticket;
     final MemorySegment slot;
     /** The item's bytes: the first {@code length} bytes of the slot. */
@@ -30,7 +25,6 @@ final class StoredItem {
 
     StoredItem(long timestamp, long ticket, MemorySegment slot, long length, int consumers) {
         this.timestamp = timestamp;
-        this.key = timestamp;
         this.ticket = ticket;
         this.slot = slot;
         this.payload = slot.asSlice(0, length);
