@@ -16,6 +16,13 @@ final class StoredItem {
     final MemorySegment slot;
     /** The item's bytes: the first {@code length} bytes of the slot. */
     final MemorySegment payload;
+    /**
+     * The item whose slot this one shares (put from a view of it: {@link OutputConnection#put(long,
+     * ItemView)}), or null if the slot is this item's own. Always an owner, never another sharer.
+     */
+    final StoredItem slotOwner;
+    /** Items sharing this one's slot and not yet freed: the slot returns to the pool when they and this are. */
+    int sharers;
     /** Consumes still to come before the item dies, or {@link SpaceTime#UNKNOWN_CONSUMERS}. */
     int consumersLeft;
     /** Views not yet released. */
@@ -28,6 +35,20 @@ final class StoredItem {
         this.ticket = ticket;
         this.slot = slot;
         this.payload = slot.asSlice(0, length);
+        this.slotOwner = null;
+        this.consumersLeft = consumers;
+    }
+
+    /**
+     * An item whose bytes are {@code source}'s, in {@code source}'s slot: no copy, no slot of its
+     * own. The caller counts it in the owner's {@link #sharers} once it is stored.
+     */
+    StoredItem(long timestamp, StoredItem source, int consumers) {
+        this.timestamp = timestamp;
+        this.ticket = ItemView.NO_TICKET;
+        this.slotOwner = source.slotOwner == null ? source : source.slotOwner;
+        this.slot = slotOwner.slot;
+        this.payload = source.payload;
         this.consumersLeft = consumers;
     }
 
