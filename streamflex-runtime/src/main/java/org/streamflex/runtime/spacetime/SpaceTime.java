@@ -172,7 +172,10 @@ public final class SpaceTime implements AutoCloseable {
         }
     }
 
-    /** Items whose memory has returned to the pool. Any thread, without the lock. */
+    /**
+     * Items freed: dead and no longer viewed, their memory back in the pool (a slot that puts of
+     * views share returns with the last of its items). Any thread, without the lock.
+     */
     public long reclaimedItems() {
         return reclaimedItems.get();
     }
