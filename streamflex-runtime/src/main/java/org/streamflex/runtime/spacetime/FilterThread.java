@@ -336,7 +336,7 @@ final class FilterThread implements FilterTransaction, Stable {
         try {
             space.armAfterPut();
             for (int i = 0; i < putCount; i++) {
-                if (putChannels[i].items.containsKey(puts[i].timestamp)) {
+                if (putChannels[i].items.contains(puts[i].timestamp)) {
                     DuplicateTimestampException refused =
                             new DuplicateTimestampException(putChannels[i].name(), puts[i].timestamp);
                     undoLocked();

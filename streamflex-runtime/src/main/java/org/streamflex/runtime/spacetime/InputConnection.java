@@ -1,7 +1,6 @@
 package org.streamflex.runtime.spacetime;
 
 import java.util.Objects;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -31,8 +30,8 @@ public final class InputConnection {
     private final SpaceTimeChannel channel;
     private final SpaceTimeThread thread;
     private long consumedBelow = Long.MIN_VALUE;
-    private final TreeSet<Long> consumed = new TreeSet<>();
-    private final TreeSet<Long> open = new TreeSet<>();
+    private final TimestampIndex<Void> consumed = new TimestampIndex<>();
+    private final TimestampIndex<Void> open = new TimestampIndex<>();
     private boolean detached;
     /** This connection's get without a thread, made at its first {@link #getAsync}. */
     private AsyncGet asyncGet;
@@ -250,14 +249,16 @@ public final class InputConnection {
             if (timestamp < consumedBelow) {
                 return; // already consumed up to there
             }
-            for (StoredItem item : channel.items.subMap(consumedBelow, true, timestamp, true).values()) {
-                if (!item.dead && !consumed.contains(item.key)) {
+            TimestampIndex<StoredItem> items = channel.items;
+            for (int i = items.ceiling(consumedBelow); i < items.size() && items.keyAt(i) <= timestamp; i++) {
+                StoredItem item = items.valueAt(i);
+                if (!item.dead && !consumed.contains(item.timestamp)) {
                     countConsume(item);
                 }
             }
             long below = timestamp == Long.MAX_VALUE ? Long.MAX_VALUE : timestamp + 1;
             consumedBelow = Math.max(consumedBelow, below);
-            consumed.headSet(consumedBelow).clear();
+            consumed.removeBelow(consumedBelow);
             space.collect();
         } finally {
             space.lock.unlock();
@@ -297,7 +298,7 @@ public final class InputConnection {
         if (item.timestamp == consumedBelow) {
             consumedBelow++; // the watermark's next timestamp: no set entry for it
         } else {
-            consumed.add(item.key);
+            var _ = consumed.put(item.timestamp, null);
         }
         countConsume(item);
     }
@@ -336,12 +337,12 @@ public final class InputConnection {
 
     /** Opens {@code item} on this connection; false if it was open already (an earlier get). */
     boolean markOpen(StoredItem item) {
-        return open.add(item.key);
+        return open.put(item.timestamp, null);
     }
 
     /** Undoes the get of a {@code work()} that threw: the item is unseen again, unless consumed. */
     void unopen(StoredItem item) {
-        open.remove(item.key);
+        var _ = open.remove(item.timestamp);
     }
 
     void detachLocked() {
@@ -379,7 +380,7 @@ public final class InputConnection {
     }
 
     private boolean isConsumed(StoredItem item) {
-        return item.timestamp < consumedBelow || consumed.contains(item.key);
+        return item.timestamp < consumedBelow || consumed.contains(item.timestamp);
     }
 
     private boolean available(StoredItem item) {
@@ -387,14 +388,14 @@ public final class InputConnection {
     }
 
     private void countConsume(StoredItem item) {
-        open.remove(item.key);
+        var _ = open.remove(item.timestamp);
         if (item.consumersLeft > 0 && --item.consumersLeft == 0) {
             space.kill(item);
         }
     }
 
     void consumeImplicitly(long timestamp) {
-        consumed.add(timestamp);
+        var _ = consumed.put(timestamp, null);
     }
 
     private StoredItem find(long timestamp, Wildcard wildcard) {
@@ -402,10 +403,19 @@ public final class InputConnection {
             StoredItem item = channel.items.get(timestamp);
             return item != null && available(item) ? item : null;
         }
-        var unconsumed = channel.items.tailMap(consumedBelow, true);
-        var values = wildcard == Wildcard.OLDEST ? unconsumed.values() : unconsumed.descendingMap().values();
-        for (StoredItem item : values) {
-            if (available(item) && (wildcard != Wildcard.LATEST_UNSEEN || !open.contains(item.key))) {
+        TimestampIndex<StoredItem> items = channel.items;
+        int from = items.ceiling(consumedBelow);
+        if (wildcard == Wildcard.OLDEST) {
+            for (int i = from; i < items.size(); i++) {
+                if (available(items.valueAt(i))) {
+                    return items.valueAt(i);
+                }
+            }
+            return null;
+        }
+        for (int i = items.size() - 1; i >= from; i--) {
+            StoredItem item = items.valueAt(i);
+            if (available(item) && (wildcard != Wildcard.LATEST_UNSEEN || !open.contains(item.timestamp))) {
                 return item;
             }
         }
@@ -418,19 +428,22 @@ public final class InputConnection {
      * may still have open items to report).
      */
     private ItemNotAvailableException miss(long timestamp, Wildcard wildcard) {
-        var lower = wildcard == null ? channel.items.headMap(timestamp, false) : channel.items;
-        var upper = wildcard == null ? channel.items.tailMap(timestamp, false) : channel.items;
-        long below = firstAvailable(wildcard == null ? lower.descendingMap().values() : upper.values());
-        long above = firstAvailable(wildcard == null ? upper.values() : lower.descendingMap().values());
+        TimestampIndex<StoredItem> items = channel.items;
+        // For a timestamp, the nearest below and above it; for a wildcard, the oldest and the newest.
+        int down = wildcard == null ? items.ceiling(timestamp) - 1 : items.size() - 1;
+        int up = wildcard == null ? items.higher(timestamp) : 0;
+        long below = wildcard == null ? firstAvailable(down, -1) : firstAvailable(up, 1);
+        long above = wildcard == null ? firstAvailable(up, 1) : firstAvailable(down, -1);
         String what = wildcard == null ? "timestamp " + timestamp : wildcard + " item";
         return new ItemNotAvailableException(what, "input connection of thread " + thread.name() + " to channel "
                 + channel.name(), below, above);
     }
 
-    private long firstAvailable(Iterable<StoredItem> items) {
-        for (StoredItem item : items) {
-            if (available(item)) {
-                return item.timestamp;
+    private long firstAvailable(int from, int step) {
+        TimestampIndex<StoredItem> items = channel.items;
+        for (int i = from; i >= 0 && i < items.size(); i += step) {
+            if (available(items.valueAt(i))) {
+                return items.keyAt(i);
             }
         }
         return ItemNotAvailableException.NONE;
@@ -438,12 +451,12 @@ public final class InputConnection {
 
     private ItemView open(StoredItem item) {
         item.holds++;
-        open.add(item.key);
+        var _ = open.put(item.timestamp, null);
         return new ItemView(space, item, channel.where);
     }
 
     long minOpen() {
-        return open.isEmpty() ? SpaceTime.INFINITY : open.first();
+        return open.isEmpty() ? SpaceTime.INFINITY : open.firstKey();
     }
 
     /**
@@ -451,14 +464,11 @@ public final class InputConnection {
      * view or iterator, since the collector calls it after every consume.
      */
     long minUnconsumed() {
-        var items = channel.items;
-        Long key = consumedBelow == Long.MIN_VALUE ? (items.isEmpty() ? null : items.firstKey())
-                : items.ceilingKey(consumedBelow);
-        while (key != null) {
-            if (available(items.get(key))) {
-                return key;
+        TimestampIndex<StoredItem> items = channel.items;
+        for (int i = items.ceiling(consumedBelow); i < items.size(); i++) {
+            if (available(items.valueAt(i))) {
+                return items.keyAt(i);
             }
-            key = items.higherKey(key);
         }
         return SpaceTime.INFINITY;
     }
@@ -470,8 +480,6 @@ public final class InputConnection {
      */
     void forgetBelow(long min) {
         consumedBelow = Math.max(consumedBelow, min);
-        while (!consumed.isEmpty() && consumed.first() < min) {
-            consumed.remove(consumed.first());
-        }
+        consumed.removeBelow(min);
     }
 }

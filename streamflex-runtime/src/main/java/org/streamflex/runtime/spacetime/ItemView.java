@@ -76,6 +76,15 @@ public final class ItemView implements AutoCloseable {
         return live().toArray(ValueLayout.JAVA_BYTE);
     }
 
+    /**
+     * The viewed item, for a put that shares its slot, if it is {@code of}'s (else null: the put
+     * copies); only while the view is not released.
+     */
+    StoredItem item(SpaceTime of) {
+        var _ = live();
+        return of == space ? item : null;
+    }
+
     /** The item's memory, for a copy straight out of it; only while the view is not released. */
     MemorySegment live() {
         if (released) {

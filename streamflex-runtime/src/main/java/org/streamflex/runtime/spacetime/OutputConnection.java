@@ -48,9 +48,10 @@ public final class OutputConnection {
     }
 
     /**
-     * Puts a copy of a got item's bytes, straight from its off-heap memory into the new item's: a
-     * relay that passes items on copies each once, where through an array it would copy twice. The
-     * view stays open (the caller still releases it); consumer count unknown.
+     * Puts a got item's bytes without copying them: the new item shares the got item's off-heap
+     * slot (items are never written after their put), which returns to the pool once both are
+     * freed. A view of another space's item is copied, slot to slot. A relay that passes items on
+     * thus copies none. The view stays open (the caller still releases it); consumer count unknown.
      *
      * <pre>{@code
      * try (ItemView frame = in.get(ts, 1, TimeUnit.SECONDS)) {
@@ -61,7 +62,14 @@ public final class OutputConnection {
      * @throws ItemReleasedException if the view was released
      */
     public void put(long timestamp, ItemView src) {
-        put(timestamp, src.live(), SpaceTime.UNKNOWN_CONSUMERS);
+        StoredItem source = src.item(space);
+        if (source == null) {
+            put(timestamp, src.live(), SpaceTime.UNKNOWN_CONSUMERS);
+            return;
+        }
+        checkArguments(channel, timestamp, SpaceTime.UNKNOWN_CONSUMERS);
+        StoredItem item = new StoredItem(timestamp, source, SpaceTime.UNKNOWN_CONSUMERS);
+        store(timestamp, item, null);
     }
 
     /**
@@ -77,6 +85,11 @@ public final class OutputConnection {
         checkArguments(channel, timestamp, consumers);
         MemorySegment slot = space.copyIn(channel.where, timestamp, src);
         StoredItem item = new StoredItem(timestamp, ItemView.NO_TICKET, slot, src.byteSize(), consumers);
+        store(timestamp, item, slot);
+    }
+
+    /** Stores {@code item} under the lock; {@code slot}, its own, goes back if the put is refused. */
+    private void store(long timestamp, StoredItem item, MemorySegment slot) {
         boolean stored = false;
         AfterPut ready;
         space.lock.lock();
@@ -84,9 +97,12 @@ public final class OutputConnection {
             space.armAfterPut();
             channel.put(this, thread, timestamp, item);
             stored = true;
+            if (item.slotOwner != null) {
+                item.slotOwner.sharers++; // the source is held by the caller's view: not freed yet
+            }
         } finally {
             ready = space.takeAfterPut();
-            if (!stored) {
+            if (!stored && slot != null) {
                 space.pool.give(slot);
             }
             space.lock.unlock();

@@ -172,7 +172,10 @@ public final class SpaceTime implements AutoCloseable {
         }
     }
 
-    /** Items whose memory has returned to the pool. Any thread, without the lock. */
+    /**
+     * Items freed: dead and no longer viewed, their memory back in the pool (a slot that puts of
+     * views share returns with the last of its items). Any thread, without the lock.
+     */
     public long reclaimedItems() {
         return reclaimedItems.get();
     }
@@ -242,7 +245,11 @@ public final class SpaceTime implements AutoCloseable {
     private void freeIfUnheld(StoredItem item) {
         if (item.dead && item.holds == 0 && !item.freed) {
             item.freed = true;
-            pool.give(item.slot);
+            // A slot shared by puts of views returns once its owner and every sharer are freed.
+            StoredItem owner = item.slotOwner;
+            if (owner == null ? item.sharers == 0 : --owner.sharers == 0 && owner.freed) {
+                pool.give(owner == null ? item.slot : owner.slot);
+            }
             reclaimedItems.increment();
             reclaimedBytes.add(item.length());
         }

@@ -2,7 +2,6 @@ package org.streamflex.runtime.spacetime;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeMap;
 import java.util.concurrent.locks.Condition;
 
 /**
@@ -12,7 +11,7 @@ import java.util.concurrent.locks.Condition;
  * {@link SpaceTime#createChannel}; its state is guarded by the space's lock (see
  * {@link SpaceTime} for why one lock), its blocked gets wait on its own condition.
  *
- * <p>Items stay in the map after they die by reference count (memory freed, no longer got), so a
+ * <p>Items stay in the index after they die by reference count (memory freed, no longer got), so a
  * second put at their timestamp is still refused; the collector removes everything below the
  * global minimum.
  */
@@ -21,7 +20,8 @@ public final class SpaceTimeChannel {
     private final String name;
     /** "channel NAME", for views and size errors: made once, not at every put and get. */
     final String where;
-    final TreeMap<Long, StoredItem> items = new TreeMap<>();
+    /** By timestamp: a primitive-keyed ring, so that a put in order and the collection allocate nothing. */
+    final TimestampIndex<StoredItem> items = new TimestampIndex<>();
     private final List<InputConnection> inputs = new ArrayList<>();
     final Condition arrived;
     /**
@@ -46,8 +46,8 @@ public final class SpaceTimeChannel {
         space.lock.lock();
         try {
             int n = 0;
-            for (StoredItem item : items.values()) {
-                n += item.dead ? 0 : 1;
+            for (int i = 0; i < items.size(); i++) {
+                n += items.valueAt(i).dead ? 0 : 1;
             }
             return n;
         } finally {
@@ -69,8 +69,8 @@ public final class SpaceTimeChannel {
 
     InputConnection attachInput(SpaceTimeThread thread, long visibility) {
         InputConnection c = new InputConnection(space, this, thread);
-        for (StoredItem item : items.headMap(visibility, false).values()) {
-            c.consumeImplicitly(item.timestamp);
+        for (int i = 0; i < items.size() && items.keyAt(i) < visibility; i++) {
+            c.consumeImplicitly(items.keyAt(i));
         }
         inputs.add(c);
         return c;
@@ -82,7 +82,7 @@ public final class SpaceTimeChannel {
 
     void put(OutputConnection out, SpaceTimeThread thread, long timestamp, StoredItem item) {
         checkPut(out, thread, timestamp, thread.visibilityLocked());
-        items.put(item.key, item);
+        var _ = items.put(timestamp, item); // checkPut refused a duplicate
         arrived.signalAll(); // waiters want different timestamps: each checks its own
         notifyWaiters();
     }
@@ -101,7 +101,7 @@ public final class SpaceTimeChannel {
                     + " on channel " + name + ": a put's timestamp must be at least the thread's visibility, "
                     + Math.max(v, space.horizonLocked()) + " (its virtual time, or the oldest item it holds open)");
         }
-        if (items.containsKey(timestamp)) {
+        if (items.contains(timestamp)) {
             throw new DuplicateTimestampException(name, timestamp);
         }
     }
@@ -143,12 +143,12 @@ public final class SpaceTimeChannel {
     }
 
     /**
-     * Removes every item below {@code min}, oldest first, by key: no map view or iterator, so that
+     * Removes every item below {@code min}, oldest first: a step of the index's head each, so that
      * the collection after every consume allocates nothing.
      */
     void collectBelow(long min) {
         while (!items.isEmpty() && items.firstKey() < min) {
-            StoredItem item = items.remove(items.firstKey());
+            StoredItem item = items.removeFirst();
             if (!item.dead) {
                 space.kill(item);
             }

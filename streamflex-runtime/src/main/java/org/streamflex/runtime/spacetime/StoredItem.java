@@ -12,15 +12,17 @@ import java.lang.foreign.MemorySegment;
  */
 final class StoredItem {
     final long timestamp;
-    /**
-     * The timestamp boxed once, at the put: the channel's map and each input connection's sets of
-     * open and consumed timestamps share it, so a get or a consume boxes nothing.
-     */
-    final Long key;
     final long ticket;
     final MemorySegment slot;
     /** The item's bytes: the first {@code length} bytes of the slot. */
     final MemorySegment payload;
+    /**
+     * The item whose slot this one shares (put from a view of it: {@link OutputConnection#put(long,
+     * ItemView)}), or null if the slot is this item's own. Always an owner, never another sharer.
+     */
+    final StoredItem slotOwner;
+    /** Items sharing this one's slot and not yet freed: the slot returns to the pool when they and this are. */
+    int sharers;
     /** Consumes still to come before the item dies, or {@link SpaceTime#UNKNOWN_CONSUMERS}. */
     int consumersLeft;
     /** Views not yet released. */
@@ -30,10 +32,23 @@ final class StoredItem {
 
     StoredItem(long timestamp, long ticket, MemorySegment slot, long length, int consumers) {
         this.timestamp = timestamp;
-        this.key = timestamp;
         this.ticket = ticket;
         this.slot = slot;
         this.payload = slot.asSlice(0, length);
+        this.slotOwner = null;
+        this.consumersLeft = consumers;
+    }
+
+    /**
+     * An item whose bytes are {@code source}'s, in {@code source}'s slot: no copy, no slot of its
+     * own. The caller counts it in the owner's {@link #sharers} once it is stored.
+     */
+    StoredItem(long timestamp, StoredItem source, int consumers) {
+        this.timestamp = timestamp;
+        this.ticket = ItemView.NO_TICKET;
+        this.slotOwner = source.slotOwner == null ? source : source.slotOwner;
+        this.slot = slotOwner.slot;
+        this.payload = source.payload;
         this.consumersLeft = consumers;
     }
 

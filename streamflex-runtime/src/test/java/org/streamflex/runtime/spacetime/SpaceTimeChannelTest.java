@@ -123,7 +123,7 @@ class SpaceTimeChannelTest {
     }
 
     @Test
-    void aPutOfAGotItemCopiesItsBytesAndLeavesTheViewOpen() throws Exception {
+    void aPutOfAGotItemKeepsItsBytesAndLeavesTheViewOpen() throws Exception {
         SpaceTimeChannel relayed = space.createChannel("relayed");
         OutputConnection relay = consumer.attachOutput(relayed);
         InputConnection check = producer.attachInput(relayed);
