@@ -97,6 +97,7 @@ final class Competitors implements AutoCloseable {
         }
     }
 
+    @SuppressWarnings("UnusedVariable") // written so that the JIT cannot drop the loop's work; nobody reads it
     private static volatile long sink;
 
     private static void spin() {
