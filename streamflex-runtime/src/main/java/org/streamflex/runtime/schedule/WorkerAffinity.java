@@ -105,7 +105,7 @@ final class WorkerAffinity {
         return n;
     }
 
-    /** Pins the calling thread to {@code cpu}: 0, or the errno of a refused call (22, EINVAL, for a CPU out of range). */
+    /** Pins the calling thread to {@code cpu}: 0, or the errno of a refused call (22, EINVAL, out of range). */
     int pin(int cpu) {
         if (cpu < 0 || cpu >= CPU_SET_BYTES * 8) {
             return 22;
