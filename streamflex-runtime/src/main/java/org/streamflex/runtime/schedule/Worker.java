@@ -166,7 +166,13 @@ final class Worker implements Runnable {
             pinRefusal = "no Linux scheduling calls: " + unavailable;
             return;
         }
-        WorkerAffinity a = WorkerAffinity.create();
+        WorkerAffinity a;
+        try {
+            a = WorkerAffinity.create();
+        } catch (IllegalStateException refused) {
+            pinRefusal = refused.getMessage();
+            return;
+        }
         int errno = a.pin(index);
         if (errno == 0) {
             affinity = a;
