@@ -14,11 +14,8 @@ import org.streamflex.runtime.GraphDriver;
  *
  * <pre>
  * java -cp jmh/target/benchmarks.jar org.streamflex.bench.fission.ScalingMain [--program P] [--cores N]
- *     [--rounds R] [--seconds S] [--work W] [--warmup S] [--links B] [--competitors C]
+ *     [--rounds R] [--seconds S] [--work W] [--warmup S] [--links B]
  * </pre>
- *
- * <p>{@code --competitors C} runs every measurement while a child JVM spins C CPU-bound, unpinned
- * threads ({@link Competitors}): the load of a shared server, under the command's control.
  *
  * <p>Exit status 0; 1 if a graph failed, stalled or printed other outputs than the runs before it
  * (the message says which); 2 on a usage error.
@@ -26,7 +23,7 @@ import org.streamflex.runtime.GraphDriver;
 public final class ScalingMain {
     static final String USAGE = """
             usage: ScalingMain [--program heavy|filterbank|beamformer] [--cores N] [--rounds R] [--seconds S]
-                               [--work W] [--warmup S] [--links B] [--competitors C]
+                               [--work W] [--warmup S] [--links B]
               --program P  heavy (default): the heavy pipeline, fission on N cores vs fused on one;
                            filterbank, beamformer: the StreamIt port started on N workers vs one
               --cores N    cores (workers) to measure, default this machine's processors
@@ -36,9 +33,7 @@ public final class ScalingMain {
               --warmup S   filterbank and beamformer only: how long each started graph runs before
                            it is measured, for its placement profile and the JIT (0.3)
               --links B    filterbank and beamformer only: batches each channel holds on N workers
-                           (32; on one worker the program's own 2)
-              --competitors C  C threads of a child process spinning on the CPUs while every
-                           column is measured, as other processes would on a shared machine (0)""";
+                           (32; on one worker the program's own 2)""";
 
     /** Batches each channel of a StreamIt port holds on several workers, unless {@code --links} says. */
     static final int LINKS = 32;
@@ -63,8 +58,7 @@ public final class ScalingMain {
     }
 
     /** The command line, checked. */
-    record Options(Program program, int cores, int work, int rounds, double seconds, double warmup, int links,
-            int competitors) {
+    record Options(Program program, int cores, int work, int rounds, double seconds, double warmup, int links) {
         static Options parse(String... args) {
             Program program = Program.HEAVY;
             int cores = Runtime.getRuntime().availableProcessors();
@@ -73,7 +67,6 @@ public final class ScalingMain {
             double seconds = 1.0;
             Double warmup = null;
             Integer links = null;
-            int competitors = 0;
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--program" -> program = Program.of(value(args, ++i));
@@ -83,7 +76,6 @@ public final class ScalingMain {
                     case "--seconds" -> seconds = duration(args, ++i, false);
                     case "--warmup" -> warmup = duration(args, ++i, true);
                     case "--links" -> links = positive(args, ++i);
-                    case "--competitors" -> competitors = nonNegative(args, ++i);
                     default -> throw new IllegalArgumentException("unknown argument " + args[i]);
                 }
             }
@@ -103,7 +95,7 @@ public final class ScalingMain {
                         .toLowerCase(Locale.ROOT) + " has its own filters' work");
             }
             return new Options(program, cores, work == null ? 1000 : work, rounds, seconds,
-                    warmup == null ? 0.3 : warmup, links == null ? LINKS : links, competitors);
+                    warmup == null ? 0.3 : warmup, links == null ? LINKS : links);
         }
     }
 
@@ -133,20 +125,6 @@ public final class ScalingMain {
      *     runs before it
      */
     static void run(Options options, PrintStream out) {
-        try (Competitors competitors = Competitors.start(options.competitors())) {
-            if (options.competitors() > 0) {
-                out.printf(Locale.ROOT, "%d competing thread%s spinning in process %d%n", options.competitors(),
-                        options.competitors() == 1 ? "" : "s", competitors.pid());
-            }
-            runProgram(options, out);
-            if (options.competitors() > 0 && !competitors.alive()) {
-                throw new ScalingFailure("the competitor process ended during the measurement: the rows above"
-                        + " were not all measured under its load");
-            }
-        }
-    }
-
-    private static void runProgram(Options options, PrintStream out) {
         switch (options.program()) {
             case HEAVY -> run(options.cores(), options.work(), options.rounds(), options.seconds(), out);
             case FILTERBANK -> StreamItScaling.run(StreamItScaling.FILTERBANK, options.cores(), options.links(),
@@ -172,19 +150,6 @@ public final class ScalingMain {
         }
         if (n <= 0) {
             throw new IllegalArgumentException(args[i - 1] + " needs a positive integer, not " + n);
-        }
-        return n;
-    }
-
-    private static int nonNegative(String[] args, int i) {
-        int n;
-        try {
-            n = Integer.parseInt(value(args, i));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(args[i - 1] + " needs an integer 0 or more, not " + args[i], e);
-        }
-        if (n < 0 || n > 1024) {
-            throw new IllegalArgumentException(args[i - 1] + " needs an integer from 0 to 1024, not " + n);
         }
         return n;
     }

@@ -5,6 +5,7 @@ import org.streamflex.BoundaryError;
 import org.streamflex.abi.RegionSlot;
 import org.streamflex.abi.Regions;
 import org.streamflex.runtime.clock.LinuxScheduling;
+import org.streamflex.runtime.clock.NativeLinuxScheduling;
 import org.streamflex.runtime.counter.SingleWriterCounter;
 
 /**
@@ -12,13 +13,6 @@ import org.streamflex.runtime.counter.SingleWriterCounter;
  * while nothing is placed, runs and times them all), then runs its units in turn until the graph
  * stops. Idle, it spins, then parks for at most {@link #PARK_NANOS}; a neighbour that
  * made progress unparks it sooner.
- *
- * <p>Every {@link #CHECK_NANOS} it reads how long it waited for a CPU ({@link WorkerRunDelay}). When
- * another process wants its CPU ({@link WorkerContention}) it lets go of its pin and parks without
- * spinning: pinned, it could not move to the other core while the competitor held its own, and its
- * neighbour, spinning on that other core, kept the kernel from moving the competitor there (a
- * busy core is not an idle one to balance onto). Two workers then ran at one worker's speed or less.
- * Quiet for a second, it pins itself again and spins as before.
  */
 final class Worker implements Runnable {
     /** Turns without progress spent spinning before parking, at least. */
@@ -33,19 +27,6 @@ final class Worker implements Runnable {
     static final long SPIN_NANOS = 100_000;
     /** The longest a parked worker sleeps before it looks again by itself. */
     private static final long PARK_NANOS = 200_000;
-    /**
-     * How often a worker reads how long it waited for its CPU ({@link WorkerContention}). The read is
-     * a few microseconds of a proc file; 20 ms is long enough that one JIT compilation or collection
-     * does not make a quiet CPU look contended.
-     */
-    static final long CHECK_NANOS = 20_000_000;
-    /**
-     * Run delay within one check above which the worker's CPU counts as contended: a fifth of the
-     * check. A CPU-bound competitor sharing a pinned worker's CPU makes it wait about half the time.
-     */
-    static final long CONTENDED_NANOS = CHECK_NANOS / 5;
-    /** Checks in a row under the bar before a contended worker counts as quiet again: 1 s. */
-    static final int QUIET_CHECKS = 50;
 
     private final Workers workers;
     private final int index;
@@ -56,18 +37,7 @@ final class Worker implements Runnable {
     private volatile boolean idle;
     /** Why pinning was refused, or null; written by this worker before it runs units. */
     private volatile String pinRefusal;
-    /** Whether it is pinned now; this worker only. */
-    private boolean pinned;
-    /** This worker's affinity calls once pinned, else null; written before it runs units, read after. */
-    private volatile WorkerAffinity affinity;
-    /** Its run delay, if the kernel says; null and the worker never counts as contended otherwise. */
-    private WorkerRunDelay runDelay;
-    private WorkerContention contention;
-    private long nextCheck;
-    /** How long it spins without progress before parking: {@link #SPIN_NANOS}, or none while contended. */
-    private long spinNanos = SPIN_NANOS;
-    /** Times it found its CPU contended: let go of its pin and parked sooner. */
-    private final SingleWriterCounter contendedCount = new SingleWriterCounter();
+    private volatile boolean pinned;
     /** Rounds over its units in which one made progress; this worker writes, anyone reads. */
     private final SingleWriterCounter busyTurns = new SingleWriterCounter();
     /** Rounds in which none did (spinning or about to park). */
@@ -96,9 +66,8 @@ final class Worker implements Runnable {
         return index;
     }
 
-    /** Whether it pinned itself to its CPU when it started (it may have let go since, contended). */
     boolean pinned() {
-        return affinity != null;
+        return pinned;
     }
 
     String pinRefusal() {
@@ -140,7 +109,6 @@ final class Worker implements Runnable {
             RegionSlot slot = Regions.current();
             WorkerUnit[] mine = index == 0 && workers.profiling() ? profile(slot) : awaitUnits();
             if (mine != null) {
-                watchContention();
                 loop(mine, slot);
             }
         } catch (BoundaryError failure) {
@@ -150,9 +118,6 @@ final class Worker implements Runnable {
             workers.failed(new BoundaryError(Thread.currentThread().getName(), Worker.class.getName(),
                     "a worker's turn", unexpected));
         } finally {
-            if (runDelay != null) {
-                runDelay.close();
-            }
             workers.exited();
         }
     }
@@ -161,65 +126,16 @@ final class Worker implements Runnable {
         if (!pin) {
             return;
         }
-        String unavailable = WorkerAffinity.unavailableReason();
+        String unavailable = NativeLinuxScheduling.unavailableReason();
         if (unavailable != null) {
             pinRefusal = "no Linux scheduling calls: " + unavailable;
             return;
         }
-        WorkerAffinity a;
-        try {
-            a = WorkerAffinity.create();
-        } catch (IllegalStateException refused) {
-            pinRefusal = refused.getMessage();
-            return;
-        }
-        int errno = a.pin(index);
+        int errno = NativeLinuxScheduling.create().setAffinity(index);
         if (errno == 0) {
-            affinity = a;
             pinned = true;
         } else {
             pinRefusal = "sched_setaffinity(CPU " + index + "): " + LinuxScheduling.describe(errno);
-        }
-    }
-
-    /** Times it found its CPU contended. */
-    long contended() {
-        return contendedCount.get();
-    }
-
-    /** Starts reading its run delay, if the kernel says it: before its first turn of its own units. */
-    private void watchContention() {
-        runDelay = WorkerRunDelay.open();
-        if (runDelay != null) {
-            contention = new WorkerContention(CONTENDED_NANOS, QUIET_CHECKS, runDelay.nanos());
-            nextCheck = System.nanoTime() + CHECK_NANOS;
-        }
-    }
-
-    /**
-     * A check: a pinned worker whose CPU is wanted by another process lets go of it, so the kernel
-     * can run it on another CPU, and stops spinning when idle, so that its idle CPU can take that
-     * process or its neighbour; back to both once quiet.
-     */
-    private void checkContention(long now) {
-        nextCheck = now + CHECK_NANOS;
-        switch (contention.check(runDelay.nanos())) {
-            case CONTENDED -> {
-                contendedCount.increment();
-                spinNanos = 0;
-                if (pinned && affinity.release() == 0) {
-                    pinned = false;
-                }
-            }
-            case QUIET -> {
-                spinNanos = SPIN_NANOS;
-                if (affinity != null && !pinned && affinity.pin(index) == 0) {
-                    pinned = true;
-                }
-            }
-            case SAME -> {
-                // as it was
-            }
         }
     }
 
@@ -263,12 +179,6 @@ final class Worker implements Runnable {
         int quiet = 0;
         long quietSince = 0;
         while (workers.running()) {
-            if (runDelay != null) {
-                long now = System.nanoTime();
-                if (now - nextCheck >= 0) {
-                    checkContention(now);
-                }
-            }
             boolean progressed = false;
             for (WorkerUnit u : mine) {
                 progressed |= u.turn(slot, startNanos);
@@ -277,7 +187,7 @@ final class Worker implements Runnable {
                 busyTurns.increment();
                 quiet = 0;
                 workers.progressed(index);
-            } else if (++quiet <= SPINS || spinning(quietSince, spinNanos)) {
+            } else if (++quiet <= SPINS || spinning(quietSince)) {
                 if (quiet == 1) {
                     quietSince = System.nanoTime();
                 }
@@ -303,7 +213,7 @@ final class Worker implements Runnable {
     }
 
     /** Whether a worker quiet since {@code quietSince} (past its first {@link #SPINS} turns) still spins. */
-    private static boolean spinning(long quietSince, long spinNanos) {
-        return System.nanoTime() - quietSince < spinNanos;
+    private static boolean spinning(long quietSince) {
+        return System.nanoTime() - quietSince < SPIN_NANOS;
     }
 }

@@ -104,9 +104,8 @@ public final class Workers {
 
     /**
      * A count of worker {@code index}: {@code "busyTurns"} (rounds over its units in which one made
-     * progress), {@code "idleTurns"} (rounds in which none did), {@code "parks"} (times it parked for
-     * want of work) or {@code "contended"} (times it found another process wanting its CPU, let go of
-     * its pin and parked sooner). Each is written by its worker only and read here with acquire.
+     * progress), {@code "idleTurns"} (rounds in which none did) or {@code "parks"} (times it parked for
+     * want of work). Each is written by its worker only and read here with acquire.
      */
     public long workerCount(int index, String what) {
         Worker w = workers[index];
@@ -114,7 +113,6 @@ public final class Workers {
             case "busyTurns" -> w.busyTurns();
             case "idleTurns" -> w.idleTurns();
             case "parks" -> w.parks();
-            case "contended" -> w.contended();
             default -> throw new IllegalArgumentException("no worker count " + what);
         };
     }
@@ -137,10 +135,6 @@ public final class Workers {
         String pins = pinning();
         if (!pins.isEmpty()) {
             s.append(", ").append(pins);
-        }
-        String contended = contention();
-        if (!contended.isEmpty()) {
-            s.append(", ").append(contended);
         }
         if (placed == null) {
             s.append(", not placed yet (profiling)\n");
@@ -172,18 +166,6 @@ public final class Workers {
             }
         }
         return s.toString();
-    }
-
-    /** Which workers found their CPU contended, and how often; empty if none did. */
-    private String contention() {
-        List<String> found = new ArrayList<>();
-        for (Worker w : workers) {
-            long n = w.contended();
-            if (n > 0) {
-                found.add("worker " + w.index() + " " + n + (n == 1 ? " time" : " times"));
-            }
-        }
-        return found.isEmpty() ? "" : "CPU contended (let go of the pin, no spinning): " + String.join(", ", found);
     }
 
     private String pinning() {
