@@ -27,11 +27,7 @@ class PutOfAViewTest {
     }
 
     private static byte[] pattern(int seed) {
-        byte[] b = new byte[SIZE];
-        for (int i = 0; i < b.length; i++) {
-            b[i] = (byte) (i * 31 + seed);
-        }
-        return b;
+        return ItemBytes.pattern(SIZE, seed);
     }
 
     /** Relays ping's item at {@code ts} to pong and consumes it on ping. */

@@ -26,11 +26,7 @@ class SlotWriteTest {
     }
 
     private static byte[] pattern(int seed) {
-        byte[] b = new byte[SIZE];
-        for (int i = 0; i < b.length; i++) {
-            b[i] = (byte) (seed * 31 + i * 7);
-        }
-        return b;
+        return ItemBytes.pattern(SIZE, seed);
     }
 
     @Test
