@@ -4,7 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import org.jctools.queues.MpmcArrayQueue;
+import org.jctools.queues.atomic.MpmcAtomicArrayQueue;
 import org.streamflex.StreamFlexProperties;
 
 /**
@@ -144,16 +144,16 @@ public final class BufferPool {
         return c;
     }
 
-    /** The idle buffers of one size. */
+    /** The idle buffers of one size (a queue without {@code sun.misc.Unsafe}: see {@link HeaderPool}). */
     static final class SizeClass {
         private final long bytes;
-        private final MpmcArrayQueue<SampleBuffer> idle;
+        private final MpmcAtomicArrayQueue<SampleBuffer> idle;
         private final AtomicLong created = new AtomicLong();
         private final AtomicLong discarded = new AtomicLong();
 
         SizeClass(long bytes, int capacity) {
             this.bytes = bytes;
-            this.idle = new MpmcArrayQueue<>(capacity);
+            this.idle = new MpmcAtomicArrayQueue<>(capacity);
         }
 
         SampleBuffer take() {

@@ -2,7 +2,7 @@ package org.streamflex.dsp.memory;
 
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
-import org.jctools.queues.MpmcArrayQueue;
+import org.jctools.queues.atomic.MpmcAtomicArrayQueue;
 
 /**
  * Idle segment headers of one class, so that making a segment allocates nothing on the heap once
@@ -14,6 +14,11 @@ import org.jctools.queues.MpmcArrayQueue;
  * FloatSeg s = HEADERS.take();   // recycled, or new at warm-up
  * HEADERS.give(s);               // when its last holder released it
  * }</pre>
+ *
+ * <p>The queue is JCTools' {@code MpmcAtomicArrayQueue}, built on {@code java.util.concurrent.atomic}
+ * rather than {@code sun.misc.Unsafe}, whose first use JDK 25 warns of on stderr (four lines at the
+ * start of every run of a program using the DSP library) and later JDKs remove; the runtime's
+ * {@code CapsulePool} made the same choice.
  *
  * <p>In debug mode ({@code streamflex.dsp.debug}) headers are never recycled: a freed header keeps
  * saying it was freed, so that a use after release is caught and named instead of reading the
@@ -27,7 +32,7 @@ public final class HeaderPool<T> {
 
     private final String name;
     private final Supplier<T> maker;
-    private final MpmcArrayQueue<T> idle = new MpmcArrayQueue<>(CAPACITY);
+    private final MpmcAtomicArrayQueue<T> idle = new MpmcAtomicArrayQueue<>(CAPACITY);
     private final AtomicLong created = new AtomicLong();
 
     /** A pool of headers made by {@code maker}, named {@code name} in diagnostics. */

@@ -36,10 +36,25 @@ public final class Deployment {
     public static final String MICS_FILE = "mics.csv";
 
     private final List<NodeSite> nodes;
+    private final List<String> warnings;
 
     /** A deployment of these nodes, in this order. */
     public Deployment(List<NodeSite> nodes) {
+        this(nodes, List.of());
+    }
+
+    private Deployment(List<NodeSite> nodes, List<String> warnings) {
         this.nodes = List.copyOf(nodes);
+        this.warnings = List.copyOf(warnings);
+    }
+
+    /**
+     * What {@link #read} found questionable but usable, one sentence a problem: a node's microphones
+     * on one line (each azimuth as likely as its mirror), or metres apart (positions written in
+     * millimetres?). Empty for a deployment made in code.
+     */
+    public List<String> warnings() {
+        return warnings;
     }
 
     /** The nodes, in the order of {@code nodes.csv}. */
@@ -115,7 +130,9 @@ public final class Deployment {
      *
      * @throws BadCsvException naming the file and line of the first problem: a missing file, a
      *     line with the wrong number of fields, a field that is not a number, a node listed twice,
-     *     microphones of an unknown node, a node without microphones
+     *     microphones of an unknown node, a node with fewer than 3 microphones or all of them
+     *     within 1 mm of one another ({@link ArrayGeometry}); what is questionable but usable is in
+     *     {@link #warnings()}
      */
     public static Deployment read(Path nodesCsv, Path micsCsv) throws BadCsvException {
         Map<String, double[]> poses = new LinkedHashMap<>();
@@ -149,11 +166,12 @@ public final class Deployment {
             }
         }
         List<NodeSite> nodes = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
         for (Map.Entry<String, double[]> e : poses.entrySet()) {
             TreeMap<Integer, double[]> m = mics.get(e.getKey());
             if (m == null || m.size() < 3) {
                 throw new BadCsvException(micsCsv, 0, "node " + e.getKey() + " has " + (m == null ? 0 : m.size())
-                        + " microphones; direction finding needs at least 3, not on one line");
+                        + " microphones; direction finding needs at least 3, spread in two dimensions");
             }
             double[] xs = new double[m.size()];
             double[] ys = new double[m.size()];
@@ -162,10 +180,19 @@ public final class Deployment {
                 xs[i] = xy[0];
                 ys[i++] = xy[1];
             }
+            ArrayGeometry geometry = ArrayGeometry.of(xs, ys);
+            String refusal = geometry.refusal(e.getKey(), xs.length);
+            if (refusal != null) {
+                throw new BadCsvException(micsCsv, 0, refusal);
+            }
+            String warning = geometry.warning(e.getKey());
+            if (warning != null) {
+                warnings.add(micsCsv + ": " + warning);
+            }
             double[] p = e.getValue();
             nodes.add(new NodeSite(e.getKey(), p[0], p[1], p[2], xs, ys));
         }
-        return new Deployment(nodes);
+        return new Deployment(nodes, warnings);
     }
 
     /** Writes {@code nodes.csv} and {@code mics.csv} into {@code dir}, with header lines. */

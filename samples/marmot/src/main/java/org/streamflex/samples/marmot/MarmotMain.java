@@ -180,7 +180,7 @@ public final class MarmotMain {
             InetSocketAddress server = SiteOptions.address("--server", required(o, "server",
                     "the server's HOST:PORT"));
             double speed = o.number("speed", 1, 0.01, 1000);
-            Deployment deployment = Deployment.read(nodesCsv, micsCsv);
+            Deployment deployment = readDeployment(nodesCsv, micsCsv, err);
             int k = indexOf(deployment, id, nodesCsv);
             // A node draws its score plot only when asked: the score recorder costs its detector the fused
             // band score and CFAR (the server draws the polar plots and maps).
@@ -201,7 +201,7 @@ public final class MarmotMain {
         }
         InetSocketAddress listen = site.equals("server")
                 ? SiteOptions.address("--listen", required(o, "listen", "the HOST:PORT to listen at")) : null;
-        Deployment deployment = Deployment.read(nodesCsv, micsCsv);
+        Deployment deployment = readDeployment(nodesCsv, micsCsv, err);
         List<TrueCall> truth = List.of();
         String truthOption = o.text("truth", "");
         Path truthFile = truthOption.isEmpty() ? scene.resolve(Truth.FILE) : Path.of(truthOption);
@@ -277,6 +277,15 @@ public final class MarmotMain {
             throw new UsageException("--site " + o.text("site", "whole") + " needs --" + name + ": " + what);
         }
         return o.text(name, "");
+    }
+
+    /** Reads the deployment and prints what it warns of, a line each; the run goes on. */
+    private static Deployment readDeployment(Path nodesCsv, Path micsCsv, PrintStream err) throws BadCsvException {
+        Deployment deployment = Deployment.read(nodesCsv, micsCsv);
+        for (String warning : deployment.warnings()) {
+            err.println("marmot: warning: " + warning);
+        }
+        return deployment;
     }
 
     private static int indexOf(Deployment deployment, String id, Path nodesCsv) throws UsageException {

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -117,6 +118,83 @@ class BadInputTest {
 
         e = assertThrows(BadCsvException.class, () -> Deployment.read(dir.resolve("missing.csv"), mics));
         assertTrue(e.getMessage().contains("missing.csv: no such file"), e.getMessage());
+    }
+
+    @Test
+    void microphonesAtOnePointAreRefusedNamingTheNode() throws Exception {
+        Path nodes = dir.resolve("nodes.csv");
+        Path mics = dir.resolve("mics.csv");
+        Files.writeString(nodes, "node,x_m,y_m,heading_deg\nA,1,2,0\nB,3,4,0\n");
+        Files.writeString(mics, """
+                A,1,0.1,0
+                A,2,0,0.1
+                A,3,-0.1,0
+                A,4,0,-0.1
+                B,1,0,0
+                B,2,0,0.0002
+                B,3,0.0002,0
+                B,4,0,0
+                """);
+        BadCsvException e = assertThrows(BadCsvException.class, () -> Deployment.read(nodes, mics));
+        assertEquals(mics + ": the 4 microphones of node B are at most 0.28 mm apart: no direction can be found from"
+                + " delays between them (positions are metres in the node's frame)", e.getMessage());
+    }
+
+    @Test
+    void microphonesOnOneLineAreReadWithAWarningNamingTheNode() throws Exception {
+        Path nodes = dir.resolve("nodes.csv");
+        Path mics = dir.resolve("mics.csv");
+        Files.writeString(nodes, "node,x_m,y_m,heading_deg\nA,1,2,0\nB,3,4,0\n");
+        // B: a line at 30 degrees, 5 cm between neighbours; A: a square, no warning.
+        Files.writeString(mics, """
+                A,1,0.1,0
+                A,2,0,0.1
+                A,3,-0.1,0
+                A,4,0,-0.1
+                B,1,0,0
+                B,2,0.0433013,0.025
+                B,3,0.0866025,0.05
+                B,4,0.1299038,0.075
+                """);
+        Deployment d = Deployment.read(nodes, mics);
+        assertEquals(2, d.nodes().size());
+        assertEquals(1, d.warnings().size(), d.warnings().toString());
+        String w = d.warnings().get(0);
+        assertTrue(w.startsWith(mics + ": the microphones of node B lie on one line (0.00 mm across it, 56 mm along"
+                + " it)"), w);
+
+        Files.writeString(mics, """
+                A,1,100,0
+                A,2,0,100
+                A,3,-100,0
+                A,4,0,-100
+                B,1,0.1,0
+                B,2,0,0.1
+                B,3,-0.1,0
+                B,4,0,-0.1
+                """);
+        d = Deployment.read(nodes, mics);
+        assertEquals(List.of(mics + ": the microphones of node A are up to 200.00 m apart: positions are metres in"
+                + " the node's frame (were they written in millimetres?)"), d.warnings());
+    }
+
+    @Test
+    void theCommandPrintsTheDeploymentsWarningsAndRunsOn() throws Exception {
+        SceneSpec spec = SceneSpec.defaults().withSeed(3).withNodes(3).withCalls(1).withSeconds(2).withRadius(10);
+        SceneGenerator.write(spec, dir);
+        Path mics = dir.resolve("mics.csv");
+        // Node A's array moved onto one line: its recording still reads, its azimuths are ambiguous.
+        List<String> lines = Files.readAllLines(mics).stream()
+                .map(l -> l.startsWith("A,") ? l.substring(0, l.lastIndexOf(',')) + ",0" : l).toList();
+        Files.write(mics, lines);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = MarmotMain.run(new String[] {"--scene", dir.toString(), "--plots", "none"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String e = err.toString(StandardCharsets.UTF_8);
+        assertEquals(ExitCode.OK.code(), code, e);
+        assertTrue(e.contains("marmot: warning: " + mics + ": the microphones of node A lie on one line"), e);
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("DOA node=B"), out.toString(StandardCharsets.UTF_8));
     }
 
     @Test
