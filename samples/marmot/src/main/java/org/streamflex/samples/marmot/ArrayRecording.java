@@ -32,6 +32,9 @@ import javax.sound.sampled.UnsupportedAudioFileException;
 public final class ArrayRecording implements NodeInput {
     /** The lowest sample rate accepted: below it the default band (up to 8 kHz) is past Nyquist. */
     public static final float MIN_RATE = 16_000f;
+    /** The data sizes streaming writers put in a header they cannot rewrite: see {@link #declaredFrames(long, int)}. */
+    private static final long STREAMED_SIZE = 0xFFFF_FFFFL;
+    private static final long STREAMED_SIZE_SIGNED = 0x7FFF_FFFFL;
 
     private final Path file;
     private final AudioInputStream in;
@@ -132,7 +135,22 @@ public final class ArrayRecording implements NodeInput {
             }
             throw new BadRecordingException(file, problem);
         }
-        return new ArrayRecording(file, in, channels, f.getSampleRate(), in.getFrameLength(), f.isBigEndian());
+        return new ArrayRecording(file, in, channels, f.getSampleRate(), declaredFrames(in.getFrameLength(),
+                f.getFrameSize()), f.isBigEndian());
+    }
+
+    /**
+     * The frames a header declares, or {@link AudioSystem#NOT_SPECIFIED} for a data size a writer
+     * that could not seek back left at a placeholder: 0xFFFFFFFF (ffmpeg and others writing to a pipe)
+     * or 0x7FFFFFFF (arecord). Neither is a whole number of 16-bit frames, so no complete recording
+     * declares it; such a file is read to its end without being called truncated.
+     */
+    static long declaredFrames(long frames, int frameBytes) {
+        if (frames != AudioSystem.NOT_SPECIFIED && frameBytes > 0
+                && (frames == STREAMED_SIZE / frameBytes || frames == STREAMED_SIZE_SIGNED / frameBytes)) {
+            return AudioSystem.NOT_SPECIFIED;
+        }
+        return frames;
     }
 
     /**

@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -84,5 +87,39 @@ class ArrayRecordingTest {
                     && m.contains("declares 100"), m);
             assertEquals(69, r.framesRead());
         }
+    }
+
+    @Test
+    void aStreamedRecordingsPlaceholderSizeIsReadToItsEndAndNotCalledTruncated() throws Exception {
+        short[] pcm = ramp(100);
+        Path f = dir.resolve("node-C.wav");
+        ArrayRecording.write(f, pcm, 4, 44_100);
+        byte[] written = Files.readAllBytes(f);
+        int data = indexOf(written, "data".getBytes(StandardCharsets.US_ASCII));
+        for (int placeholder : new int[] {0xFFFF_FFFF, 0x7FFF_FFFF}) {
+            byte[] streamed = written.clone();
+            // As ffmpeg writing to a pipe leaves it: both the RIFF size and the data size unknown.
+            ByteBuffer.wrap(streamed).order(ByteOrder.LITTLE_ENDIAN).putInt(4, placeholder).putInt(data + 4, placeholder);
+            Files.write(f, streamed);
+            try (ArrayRecording r = ArrayRecording.open(f, 4)) {
+                int[] last = new int[1];
+                assertEquals(javax.sound.sampled.AudioSystem.NOT_SPECIFIED, r.declaredFrames());
+                assertArrayEquals(pcm, readAll(r, 32, last));
+                assertEquals(BlockReader.END, last[0], "the end, not a break");
+                assertNull(r.problem("C"));
+            }
+        }
+        // A size one whole frame short of the data is a real declaration: the reader stops there.
+        assertEquals(99, ArrayRecording.declaredFrames(99, 8));
+        assertEquals(0x1FFF_FFFE, ArrayRecording.declaredFrames(0x1FFF_FFFE, 8));
+    }
+
+    private static int indexOf(byte[] bytes, byte[] what) {
+        for (int i = 0; i + what.length <= bytes.length; i++) {
+            if (Arrays.equals(bytes, i, i + what.length, what, 0, what.length)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no " + new String(what, StandardCharsets.US_ASCII) + " chunk");
     }
 }
