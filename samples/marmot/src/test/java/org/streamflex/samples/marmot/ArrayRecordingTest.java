@@ -99,7 +99,8 @@ class ArrayRecordingTest {
         for (int placeholder : new int[] {0xFFFF_FFFF, 0x7FFF_FFFF}) {
             byte[] streamed = written.clone();
             // As ffmpeg writing to a pipe leaves it: both the RIFF size and the data size unknown.
-            ByteBuffer.wrap(streamed).order(ByteOrder.LITTLE_ENDIAN).putInt(4, placeholder).putInt(data + 4, placeholder);
+            ByteBuffer.wrap(streamed).order(ByteOrder.LITTLE_ENDIAN).putInt(4, placeholder)
+                    .putInt(data + 4, placeholder);
             Files.write(f, streamed);
             try (ArrayRecording r = ArrayRecording.open(f, 4)) {
                 int[] last = new int[1];

@@ -120,22 +120,27 @@ class BadInputTest {
         assertTrue(e.getMessage().contains("missing.csv: no such file"), e.getMessage());
     }
 
+    /** Node {@code id}'s square array, corners {@code halfSide} metres from its centre, as mics.csv lines. */
+    private static String square(String id, double halfSide) {
+        return String.format(java.util.Locale.ROOT, "%1$s,1,%2$s,0%n%1$s,2,0,%2$s%n%1$s,3,-%2$s,0%n%1$s,4,0,-%2$s%n",
+                id, halfSide);
+    }
+
+    /** Writes nodes A and B, and {@code micLines} as their microphones; the mics file. */
+    private Path deploymentOfAAndB(String micLines) throws Exception {
+        Files.writeString(dir.resolve("nodes.csv"), "node,x_m,y_m,heading_deg\nA,1,2,0\nB,3,4,0\n");
+        return Files.writeString(dir.resolve("mics.csv"), micLines);
+    }
+
     @Test
     void microphonesAtOnePointAreRefusedNamingTheNode() throws Exception {
-        Path nodes = dir.resolve("nodes.csv");
-        Path mics = dir.resolve("mics.csv");
-        Files.writeString(nodes, "node,x_m,y_m,heading_deg\nA,1,2,0\nB,3,4,0\n");
-        Files.writeString(mics, """
-                A,1,0.1,0
-                A,2,0,0.1
-                A,3,-0.1,0
-                A,4,0,-0.1
+        Path mics = deploymentOfAAndB(square("A", 0.1) + """
                 B,1,0,0
                 B,2,0,0.0002
                 B,3,0.0002,0
                 B,4,0,0
                 """);
-        BadCsvException e = assertThrows(BadCsvException.class, () -> Deployment.read(nodes, mics));
+        BadCsvException e = assertThrows(BadCsvException.class, () -> Deployment.read(dir.resolve("nodes.csv"), mics));
         assertEquals(mics + ": the 4 microphones of node B are at most 0.28 mm apart: no direction can be found from"
                 + " delays between them (positions are metres in the node's frame)", e.getMessage());
     }
@@ -143,14 +148,8 @@ class BadInputTest {
     @Test
     void microphonesOnOneLineAreReadWithAWarningNamingTheNode() throws Exception {
         Path nodes = dir.resolve("nodes.csv");
-        Path mics = dir.resolve("mics.csv");
-        Files.writeString(nodes, "node,x_m,y_m,heading_deg\nA,1,2,0\nB,3,4,0\n");
         // B: a line at 30 degrees, 5 cm between neighbours; A: a square, no warning.
-        Files.writeString(mics, """
-                A,1,0.1,0
-                A,2,0,0.1
-                A,3,-0.1,0
-                A,4,0,-0.1
+        Path mics = deploymentOfAAndB(square("A", 0.1) + """
                 B,1,0,0
                 B,2,0.0433013,0.025
                 B,3,0.0866025,0.05
@@ -163,16 +162,7 @@ class BadInputTest {
         assertTrue(w.startsWith(mics + ": the microphones of node B lie on one line (0.00 mm across it, 56 mm along"
                 + " it)"), w);
 
-        Files.writeString(mics, """
-                A,1,100,0
-                A,2,0,100
-                A,3,-100,0
-                A,4,0,-100
-                B,1,0.1,0
-                B,2,0,0.1
-                B,3,-0.1,0
-                B,4,0,-0.1
-                """);
+        deploymentOfAAndB(square("A", 100) + square("B", 0.1));
         d = Deployment.read(nodes, mics);
         assertEquals(List.of(mics + ": the microphones of node A are up to 200.00 m apart: positions are metres in"
                 + " the node's frame (were they written in millimetres?)"), d.warnings());
