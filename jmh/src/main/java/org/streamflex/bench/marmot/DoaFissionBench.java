@@ -10,12 +10,14 @@ import java.util.concurrent.Future;
 import org.streamflex.samples.marmot.DoaBacklog;
 import org.streamflex.samples.marmot.DoaQueue;
 import org.streamflex.samples.marmot.MarmotConfig;
+import org.streamflex.samples.marmot.MarmotRun;
 
 /**
  * The DOA's fission speed-up on 2 cores, against plain Java in the same run (part of
  * {@link MarmotBench}): node A's detections of a scene (found by {@link PlainMarmotNode}), run as
- * a backlog through the sample's {@code MarmotDoa} ({@link DoaBacklog}: batches of 4 detections,
- * 1 replica or 2, the runtime's default minimum part of 20 us) and through {@link PlainDoa} on one
+ * a backlog through the sample's {@code MarmotDoa} ({@link DoaBacklog}: batches of the command's
+ * {@code --doa-queue}, 32 detections, 1 replica or 2, the runtime's default minimum part of 20 us)
+ * and through {@link PlainDoa} on one
  * thread or two (the detections cut in two halves by hand, the second half on a thread of an
  * executor, the first on the caller's). Rounds interleaved, the order rotating, so that a noisy
  * neighbour slows all four alike. Per round: time per detection, the 2-core speed-up of each side,
@@ -23,12 +25,16 @@ import org.streamflex.samples.marmot.MarmotConfig;
  * each run waits on, which other processes' time slices leave out.
  *
  * <pre>{@code
- * DoaFissionBench.measure(config, denseScene, 9, 3, 4);
+ * DoaFissionBench.measure(config, denseScene, 9, 3, DoaFissionBench.DEFAULT_BATCH);
  * }</pre>
  */
 final class DoaFissionBench {
-    /** Detections per batch unless asked otherwise: the figures of earlier sessions were taken with 4. */
-    static final int DEFAULT_BATCH = 4;
+    /**
+     * Detections per batch unless asked otherwise: the command's {@code --doa-queue} default, so that
+     * the figure is the one a run of the command splits its batches at (before 2026-11-27 this was 4,
+     * and the command's 8; the figures of those sessions name their batch).
+     */
+    static final int DEFAULT_BATCH = MarmotRun.DEFAULT_QUEUE;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private DoaFissionBench() {

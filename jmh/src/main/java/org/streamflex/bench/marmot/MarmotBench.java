@@ -51,7 +51,7 @@ public final class MarmotBench {
     /**
      * Runs it; options {@code --rounds N} (9), {@code --warmup N} (3), {@code --seconds S} (60),
      * {@code --fission-only} (only the DOA's fission measurement, {@link DoaFissionBench}),
-     * {@code --fission-batch N} (its detections per batch, 4; the command's {@code --doa-queue} is 8).
+     * {@code --fission-batch N} (its detections per batch: the command's {@code --doa-queue}, 32).
      */
     public static void main(String[] args) {
         int rounds = 9;

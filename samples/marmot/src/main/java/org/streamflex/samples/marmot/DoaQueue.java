@@ -9,7 +9,8 @@ import org.streamflex.dsp.SegTuple;
 /**
  * A node's queue before its pipelined direction-of-arrival stage in the one-JVM run: the node's
  * detections (the sync's tuples) and progress marks wait here while the driver reads on, and go
- * out together once {@code batch} detections wait (or the end mark, or a channel half full): the
+ * out together once {@code batch} detections wait (or the end mark, or a channel half full, or the
+ * waiting detections hold {@link #MAX_WAITING_FRAMES} frames): the
  * detections to the node's {@link MarmotDoa}, whose batch then holds several of them and is split
  * across cores (fission); the marks to the {@link DoaMerge}, which puts them after the vectors of
  * the detections before them. Each {@code work()} tells the merge, on {@code arrivals}, what came
@@ -22,7 +23,7 @@ import org.streamflex.dsp.SegTuple;
  *
  * <pre>{@code
  * DoaQueue queue = makeFilter("doa-queue-A", DoaQueue.class);
- * queue.configure(8);
+ * queue.configure(32);
  * into(cut, queue, "tuples");
  * connect(source, "progress", queue, "progress", 256);
  * connect(queue, "out", doa, "in", 64);
@@ -33,6 +34,15 @@ import org.streamflex.dsp.SegTuple;
 public final class DoaQueue extends Filter {
     /** The most detections one release sends; the DOA's input channel holds twice as many. */
     public static final int MAX_BATCH = 32;
+    /**
+     * The most frames the waiting detections hold before they go out, the batch full or not: 2^21,
+     * about 48 s of audio at 44.1 kHz, 32 MiB of the source's float samples for four channels. A
+     * batch of {@link #MAX_BATCH} ordinary calls (a few hundred milliseconds each) holds a tenth of
+     * it; without a bound, 32 detections of the sync's longest (10 s each) would keep 225 MiB of a
+     * node's audio alive, and a hostile recording that triggers long detections could run the heap
+     * out.
+     */
+    public static final long MAX_WAITING_FRAMES = 1L << 21;
 
     private SharedChannel<SegTuple> tuples;
     private Channel<DoaVector> progress;
@@ -42,11 +52,14 @@ public final class DoaQueue extends Filter {
     /** Items waiting in each input that the merge has been told of. */
     private int toldTuples;
     private int toldMarks;
-    /** Set by an end mark or a channel half full: every waiting item goes out, the batch or not. */
+    /** Frames (of each channel) of the detections the merge has been told of and that wait here. */
+    private long waitingFrames;
+    /** Set by an end mark, a channel half full or too many frames waiting: every waiting item goes out. */
     private boolean flush;
     /** Detections sent to the DOA so far. */
     private int sent;
-    private int batch = 8;
+    private int batch = MarmotRun.DEFAULT_QUEUE;
+    private long maxWaitingFrames = MAX_WAITING_FRAMES;
 
     private DoaQueue() {
     }
@@ -64,6 +77,18 @@ public final class DoaQueue extends Filter {
         this.batch = detections;
     }
 
+    /**
+     * As {@link #configure(int)}, with a bound on the frames the waiting detections hold other than
+     * {@link #MAX_WAITING_FRAMES} (for tests).
+     */
+    void configure(int detections, long maxFrames) {
+        if (maxFrames < 1) {
+            throw new IllegalArgumentException("DoaQueue: at most " + maxFrames + " frames waiting; at least 1");
+        }
+        configure(detections);
+        this.maxWaitingFrames = maxFrames;
+    }
+
     /** Detections sent to the DOA so far; read between the driver's steps. */
     int sent() {
         return sent;
@@ -74,6 +99,9 @@ public final class DoaQueue extends Filter {
         int fresh = tuples.size() - toldTuples;
         if (fresh > 0) {
             arrivals.put(fresh);
+            for (int i = toldTuples; i < tuples.size(); i++) {
+                waitingFrames += frames(tuples.peek(i));
+            }
             toldTuples += fresh;
         }
         fresh = progress.size() - toldMarks;
@@ -84,7 +112,8 @@ public final class DoaQueue extends Filter {
             }
             toldMarks += fresh;
         }
-        flush |= 2 * tuples.size() >= tuples.capacity() || 2 * progress.size() >= progress.capacity();
+        flush |= 2 * tuples.size() >= tuples.capacity() || 2 * progress.size() >= progress.capacity()
+                || waitingFrames >= maxWaitingFrames;
         if (flush || toldTuples >= batch) {
             release();
         }
@@ -94,7 +123,9 @@ public final class DoaQueue extends Filter {
     private void release() {
         int n = Math.min(toldTuples, out.capacity() - out.size());
         for (int i = 0; i < n; i++) {
-            out.put(tuples.take());
+            SegTuple t = tuples.take();
+            waitingFrames -= frames(t);
+            out.put(t);
         }
         toldTuples -= n;
         sent += n;
@@ -104,5 +135,10 @@ public final class DoaQueue extends Filter {
         }
         toldMarks -= m;
         flush = toldTuples > 0 || toldMarks > 0;
+    }
+
+    /** A detection's frames: its first channel's (the sync cuts every channel over the same range). */
+    private static long frames(SegTuple t) {
+        return t.size() == 0 ? 0 : t.get(0).length();
     }
 }

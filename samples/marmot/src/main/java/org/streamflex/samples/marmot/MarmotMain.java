@@ -52,7 +52,7 @@ public final class MarmotMain {
               --cluster-wait-ms MS (2000)   --min-nodes N (2)   --eps E (0.02)   --cell M (auto)
               --margin M (auto)   --block FRAMES (1024)
               --doa nodes|server (nodes)   the DOA behind the detectors, or after the nodes' streams merge (a server's)
-              --doa-queue N (8; 0 to 32)   with --doa nodes: detections queued for the DOA, then split across the
+              --doa-queue N (32; 0 to 32)   with --doa nodes: detections queued for the DOA, then split across the
                 cores (0: no queue, each detection alone behind its node's detector)
             split between JVMs (the same scene files and options on every one; TLS: -Dstreamflex.net.* properties):
               --site node --node ID --server HOST:PORT   one node: reads node-ID.wav only, sends to the server

@@ -92,7 +92,7 @@ class DoaPipelineTest {
             MarmotRun.Result before = run(config, deployment, files, false, 0, 1).result();
             assertTrue(before.detections().size() >= 6 && before.fixes().size() >= 2, s[0] + ": " + before);
             for (int replicas : new int[] {1, 2}) {
-                for (int queue : new int[] {1, MarmotRun.DEFAULT_QUEUE, DoaQueue.MAX_BATCH}) {
+                for (int queue : new int[] {1, 8, MarmotRun.DEFAULT_QUEUE}) {
                     String how = s[0] + ", a queue of " + queue + ", " + replicas + " replicas";
                     Outcome o = run(config, deployment, files, false, queue, replicas);
                     assertSameAnswers(before, o.result(), how);
