@@ -1,6 +1,5 @@
 package org.streamflex.samples.marmot;
 
-import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -71,7 +70,7 @@ public final class ArrayRecording implements NodeInput {
     public static ArrayRecording open(Path file, int channels) throws BadRecordingException {
         InputStream raw;
         try {
-            raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+            raw = Files.newInputStream(file); // buffered once its header is walked (WavHeader)
         } catch (NoSuchFileException e) {
             throw new BadRecordingException(file, "no such file (each node of nodes.csv needs node-<id>.wav)", e);
         } catch (IOException e) {
@@ -90,16 +89,22 @@ public final class ArrayRecording implements NodeInput {
      *
      * @throws BadRecordingException as {@link #open(Path, int)}
      */
-    public static ArrayRecording open(Path file, InputStream raw, int channels) throws BadRecordingException {
+    public static ArrayRecording open(Path file, InputStream original, int channels) throws BadRecordingException {
         AudioInputStream in;
+        InputStream raw = original;
         try {
             try {
+                // Only the chunks the JDK reads, whatever metadata the file has before its audio (WavHeader).
+                raw = WavHeader.canonical(file, original);
                 AudioFileFormat type = AudioSystem.getAudioFileFormat(raw);
                 if (!AudioFileFormat.Type.WAVE.equals(type.getType())) {
                     raw.close();
                     throw new BadRecordingException(file, "a " + type.getType() + " file, expected WAV");
                 }
                 in = AudioSystem.getAudioInputStream(raw);
+            } catch (BadRecordingException e) {
+                raw.close();
+                throw e;
             } catch (UnsupportedAudioFileException e) {
                 raw.close();
                 throw new BadRecordingException(file, "not a WAV file javax.sound.sampled can read (" + e.getMessage()

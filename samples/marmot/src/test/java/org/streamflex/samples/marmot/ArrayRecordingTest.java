@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -113,6 +114,97 @@ class ArrayRecordingTest {
         // A size one whole frame short of the data is a real declaration: the reader stops there.
         assertEquals(99, ArrayRecording.declaredFrames(99, 8));
         assertEquals(0x1FFF_FFFE, ArrayRecording.declaredFrames(0x1FFF_FFFE, 8));
+    }
+
+    /** A RIFF chunk: its id, size and bytes, and the pad byte an odd size needs. */
+    private static byte[] chunk(String id, byte[] body) {
+        ByteBuffer b = ByteBuffer.allocate(8 + body.length + (body.length & 1)).order(ByteOrder.LITTLE_ENDIAN);
+        b.put(id.getBytes(StandardCharsets.US_ASCII)).putInt(body.length).put(body);
+        return b.array();
+    }
+
+    /** A RIFF WAVE file of these chunks, in this order. */
+    private static byte[] riff(byte[]... chunks) {
+        int size = 4 + Arrays.stream(chunks).mapToInt(c -> c.length).sum();
+        ByteBuffer b = ByteBuffer.allocate(8 + size).order(ByteOrder.LITTLE_ENDIAN);
+        b.put("RIFF".getBytes(StandardCharsets.US_ASCII)).putInt(size).put("WAVE".getBytes(StandardCharsets.US_ASCII));
+        for (byte[] c : chunks) {
+            b.put(c);
+        }
+        return b.array();
+    }
+
+    /** The body of chunk {@code id} of a file {@link ArrayRecording#write} wrote. */
+    private static byte[] body(byte[] bytes, String id) {
+        byte[] what = id.getBytes(StandardCharsets.US_ASCII);
+        int at = indexOf(bytes, what);
+        int size = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(at + 4);
+        return Arrays.copyOfRange(bytes, at + 8, at + 8 + size);
+    }
+
+    @Test
+    void metadataChunksOfAnySizeBeforeTheAudioAreSkipped() throws Exception {
+        short[] pcm = ramp(300);
+        Path f = dir.resolve("node-D.wav");
+        ArrayRecording.write(f, pcm, 4, 44_100);
+        byte[] written = Files.readAllBytes(f);
+        byte[] fmt = body(written, "fmt ");
+        byte[] data = body(written, "data");
+        // WAVE_FORMAT_EXTENSIBLE, as writers use for more than two channels: 16-bit PCM, four speakers.
+        ByteBuffer ext = ByteBuffer.allocate(40).order(ByteOrder.LITTLE_ENDIAN);
+        ext.putShort((short) 0xFFFE).put(fmt, 2, 14).putShort((short) 22).putShort((short) 16).putInt(0x33)
+                .put(new byte[] {1, 0, 0, 0, 0, 0, 0x10, 0, (byte) 0x80, 0, 0, (byte) 0xaa, 0, 0x38, (byte) 0x9b,
+                    0x71});
+        byte[] big = new byte[300_000]; // past the JDK reader's buffer of the chunks before the audio
+        Arrays.fill(big, (byte) 'x');
+        byte[][] layouts = {
+            riff(chunk("JUNK", new byte[28]), chunk("fmt ", fmt), chunk("LIST", big), chunk("data", data)),
+            riff(chunk("fmt ", ext.array()), chunk("bext", new byte[603]), chunk("iXML", big), chunk("data", data),
+                    chunk("LIST", new byte[10])),
+        };
+        for (byte[] wav : layouts) {
+            Files.write(f, wav);
+            try (ArrayRecording r = ArrayRecording.open(f, 4)) {
+                assertEquals(300, r.declaredFrames());
+                assertArrayEquals(pcm, readAll(r, 64, new int[1]));
+                assertNull(r.problem("D"));
+            }
+            try (ArrayRecording r = ArrayRecording.open(Path.of("in-memory.wav"), new ByteArrayInputStream(wav), 4)) {
+                assertArrayEquals(pcm, readAll(r, 1024, new int[1]));
+            }
+        }
+    }
+
+    @Test
+    void malformedChunksBeforeTheAudioAreRefusedNamingTheFileAndTheChunk() throws Exception {
+        short[] pcm = ramp(10);
+        Path f = dir.resolve("node-E.wav");
+        ArrayRecording.write(f, pcm, 4, 44_100);
+        byte[] written = Files.readAllBytes(f);
+        byte[] fmt = body(written, "fmt ");
+        byte[] data = body(written, "data");
+        byte[] cut = riff(chunk("fmt ", fmt), chunk("LIST", new byte[5000]));
+        String[][] cases = {
+            {"data first", "its 'data' chunk at byte 12 comes before any 'fmt ' chunk: the format of the audio is"
+                + " unknown"},
+            {"cut in LIST", "the file ends inside its 'LIST' chunk at byte 36, which declares 5000 bytes, before any"
+                + " audio"},
+            {"no data", "the file ends at byte 5044, after its 'LIST' chunk, before any audio (a WAV file needs a"
+                + " 'data' chunk)"},
+            {"huge fmt", "its 'fmt ' chunk at byte 12 declares 100000 bytes; a WAV format is at most 1024"},
+        };
+        byte[][] files = {
+            riff(chunk("data", data), chunk("fmt ", fmt)),
+            Arrays.copyOf(cut, cut.length - 100),
+            cut,
+            riff(chunk("fmt ", new byte[100_000]), chunk("data", data)),
+        };
+        for (int i = 0; i < files.length; i++) {
+            Files.write(f, files[i]);
+            BadRecordingException e = assertThrows(BadRecordingException.class, () -> ArrayRecording.open(f, 4),
+                    cases[i][0]);
+            assertEquals(f + ": " + cases[i][1], e.getMessage(), cases[i][0]);
+        }
     }
 
     private static int indexOf(byte[] bytes, byte[] what) {

@@ -1,0 +1,127 @@
+package org.streamflex.samples.marmot;
+
+import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * A WAV file's chunks before its audio, walked here so that {@code javax.sound.sampled} is given
+ * only the two it reads: its RIFF header, its {@code fmt } chunk and the {@code data} chunk's header,
+ * followed by the audio as it is in the file. Why: the JDK's WAV reader marks the stream, reads
+ * the chunks before the audio and resets, and a stream buffer smaller than those chunks loses the
+ * mark. A recording whose metadata before the audio (BWF {@code bext}, {@code iXML}, XMP, a
+ * {@code LIST} of tags, {@code JUNK} padding) passed about 64 KiB then failed with "Resetting to
+ * invalid mark", although it is a valid WAV file; read from a {@code File}, the JDK fails at 8 KiB.
+ * Chunks of any size are skipped here. Anything that is not a RIFF WAVE file is passed through
+ * untouched, for {@code javax.sound.sampled} to name.
+ *
+ * <pre>{@code
+ * InputStream wav = WavHeader.canonical(Path.of("node-A.wav"), Files.newInputStream(path));
+ * AudioInputStream in = AudioSystem.getAudioInputStream(wav);
+ * }</pre>
+ */
+final class WavHeader {
+    /** The largest {@code fmt } chunk accepted: WAVE_FORMAT_EXTENSIBLE's is 40 bytes. */
+    static final int MAX_FMT_BYTES = 1024;
+
+    private WavHeader() {
+    }
+
+    /**
+     * {@code raw}'s WAV file with only its RIFF header, {@code fmt } chunk and {@code data} chunk
+     * before its audio, markable; or {@code raw} as it is (markable) if it is not a RIFF WAVE file.
+     * Closing the result closes {@code raw}.
+     *
+     * @param file the name errors give
+     * @throws BadRecordingException if the chunks before the audio are malformed: the file ends in
+     *     them, its {@code fmt } chunk is missing, comes after the audio or is too large
+     * @throws IOException if {@code raw} cannot be read
+     */
+    static InputStream canonical(Path file, InputStream raw) throws IOException, BadRecordingException {
+        byte[] head = raw.readNBytes(12);
+        if (head.length < 12 || !tag(head, 0).equals("RIFF") || !tag(head, 8).equals("WAVE")) {
+            return markable(new SequenceInputStream(new ByteArrayInputStream(head), raw));
+        }
+        byte[] fmt = null;
+        long at = 12;
+        String last = "WAVE";
+        while (true) {
+            byte[] chunk = raw.readNBytes(8);
+            if (chunk.length < 8) {
+                throw new BadRecordingException(file, "the file ends at byte " + (at + chunk.length) + ", after its "
+                        + quoted(last) + " chunk, before any audio (a WAV file needs a 'data' chunk)");
+            }
+            String id = tag(chunk, 0);
+            long size = Integer.toUnsignedLong(ByteBuffer.wrap(chunk).order(ByteOrder.LITTLE_ENDIAN).getInt(4));
+            if (id.equals("data")) {
+                if (fmt == null) {
+                    throw new BadRecordingException(file, "its 'data' chunk at byte " + at
+                            + " comes before any 'fmt ' chunk: the format of the audio is unknown");
+                }
+                return markable(new SequenceInputStream(new ByteArrayInputStream(header(head, fmt, chunk)), raw));
+            }
+            if (id.equals("fmt ")) {
+                if (size > MAX_FMT_BYTES) {
+                    throw new BadRecordingException(file, "its 'fmt ' chunk at byte " + at + " declares " + size
+                            + " bytes; a WAV format is at most " + MAX_FMT_BYTES);
+                }
+                fmt = raw.readNBytes((int) size);
+                if (fmt.length < size) {
+                    throw new BadRecordingException(file, "the file ends inside its 'fmt ' chunk at byte " + at);
+                }
+                skip(file, raw, size & 1, id, at);
+            } else {
+                skip(file, raw, size + (size & 1), id, at);
+            }
+            at += 8 + size + (size & 1);
+            last = id;
+        }
+    }
+
+    /** RIFF, WAVE, the fmt chunk (padded to even) and the data chunk's header, as the file has them. */
+    private static byte[] header(byte[] riff, byte[] fmt, byte[] data) {
+        int padded = fmt.length + (fmt.length & 1);
+        ByteBuffer b = ByteBuffer.allocate(12 + 8 + padded + 8).order(ByteOrder.LITTLE_ENDIAN);
+        b.put(riff);
+        b.put("fmt ".getBytes(StandardCharsets.US_ASCII)).putInt(fmt.length).put(Arrays.copyOf(fmt, padded));
+        b.put(data);
+        return b.array();
+    }
+
+    private static void skip(Path file, InputStream raw, long bytes, String id, long at)
+            throws IOException, BadRecordingException {
+        try {
+            raw.skipNBytes(bytes);
+        } catch (EOFException e) {
+            throw new BadRecordingException(file, "the file ends inside its " + quoted(id) + " chunk at byte " + at
+                    + ", which declares " + (bytes - (bytes & 1)) + " bytes, before any audio", e);
+        }
+    }
+
+    private static InputStream markable(InputStream in) {
+        return new BufferedInputStream(in, 1 << 16);
+    }
+
+    private static String tag(byte[] b, int at) {
+        return new String(b, at, 4, StandardCharsets.ISO_8859_1);
+    }
+
+    /** A chunk id as a user reads it: printable, or its bytes in hex. */
+    private static String quoted(String id) {
+        if (id.chars().allMatch(c -> c >= 0x20 && c <= 0x7e)) {
+            return "'" + id + "'";
+        }
+        StringBuilder hex = new StringBuilder("0x");
+        id.chars().forEach(c -> hex.append(String.format(Locale.ROOT, "%02x", c)));
+        return hex.toString();
+    }
+}
