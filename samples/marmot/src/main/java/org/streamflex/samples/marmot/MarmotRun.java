@@ -137,9 +137,10 @@ public final class MarmotRun {
      * where a detection's answer a few batches later costs nothing but the lines coming later, while
      * each split batch pays a worker's start, which on a virtual machine is now and then a millisecond
      * or more late; the larger the batch, the less of it that is (on a quiet 2-vCPU machine, a
-     * 3-node, 20-minute scene of 6,000 detections: the DOA stage on 2 cores 2.72 to 2.98 s at 32
-     * against 2.99 to 3.35 s at 8, and the DOA's backlog split 1.82x to 1.86x against 1.73x to 1.83x).
-     * The audio the waiting detections hold is bounded by {@link DoaQueue#MAX_WAITING_FRAMES}.
+     * 3-node, 20-minute scene of 6,000 detections: the DOA stage on 2 cores 2.76 to 2.78 s at 32
+     * against 2.95 to 3.12 s at 8; the DOA's backlog split 1.54x to 1.92x, 13 runs of 16 at 1.8x or
+     * more, against 1.66x to 1.75x). On one core the command takes 3% to 7% longer at 32. The audio
+     * the waiting detections hold is bounded by {@link DoaQueue#MAX_WAITING_FRAMES}.
      */
     public static final int DEFAULT_QUEUE = 32;
 

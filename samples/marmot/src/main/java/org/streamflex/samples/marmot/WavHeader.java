@@ -15,12 +15,13 @@ import java.util.Locale;
 
 /**
  * A WAV file's chunks before its audio, walked here so that {@code javax.sound.sampled} is given
- * only the two it reads: its RIFF header, its {@code fmt } chunk and the {@code data} chunk's header,
+ * only what it reads: the RIFF header, the {@code fmt } chunk and the {@code data} chunk's header,
  * followed by the audio as it is in the file. Why: the JDK's WAV reader marks the stream, reads
  * the chunks before the audio and resets, and a stream buffer smaller than those chunks loses the
  * mark. A recording whose metadata before the audio (BWF {@code bext}, {@code iXML}, XMP, a
- * {@code LIST} of tags, {@code JUNK} padding) passed about 64 KiB then failed with "Resetting to
- * invalid mark", although it is a valid WAV file; read from a {@code File}, the JDK fails at 8 KiB.
+ * {@code LIST} of tags, {@code JUNK} padding) passed our 64 KiB buffer then failed with "Resetting
+ * to invalid mark", although it is a valid WAV file; the JDK reading a {@code File} itself failed
+ * too (70,000 bytes of metadata; 5,000 were read).
  * Chunks of any size are skipped here. Anything that is not a RIFF WAVE file is passed through
  * untouched, for {@code javax.sound.sampled} to name.
  *
@@ -32,6 +33,8 @@ import java.util.Locale;
 final class WavHeader {
     /** The largest {@code fmt } chunk accepted: WAVE_FORMAT_EXTENSIBLE's is 40 bytes. */
     static final int MAX_FMT_BYTES = 1024;
+    /** The smallest: format tag, channels, rate, byte rate, block align and bits per sample. */
+    static final int MIN_FMT_BYTES = 16;
 
     private WavHeader() {
     }
@@ -43,7 +46,8 @@ final class WavHeader {
      *
      * @param file the name errors give
      * @throws BadRecordingException if the chunks before the audio are malformed: the file ends in
-     *     them, its {@code fmt } chunk is missing, comes after the audio or is too large
+     *     them, its {@code fmt } chunk is missing, comes after the audio, is too small or too large,
+     *     or declares no channels
      * @throws IOException if {@code raw} cannot be read
      */
     static InputStream canonical(Path file, InputStream raw) throws IOException, BadRecordingException {
@@ -77,6 +81,13 @@ final class WavHeader {
                 fmt = raw.readNBytes((int) size);
                 if (fmt.length < size) {
                     throw new BadRecordingException(file, "the file ends inside its 'fmt ' chunk at byte " + at);
+                }
+                if (size < MIN_FMT_BYTES) {
+                    throw new BadRecordingException(file, "its 'fmt ' chunk at byte " + at + " has " + size
+                            + " bytes; a WAV format has at least " + MIN_FMT_BYTES);
+                }
+                if (ByteBuffer.wrap(fmt).order(ByteOrder.LITTLE_ENDIAN).getShort(2) == 0) {
+                    throw new BadRecordingException(file, "its 'fmt ' chunk at byte " + at + " declares 0 channels");
                 }
                 skip(file, raw, size & 1, id, at);
             } else {

@@ -192,12 +192,18 @@ class ArrayRecordingTest {
             {"no data", "the file ends at byte 5044, after its 'LIST' chunk, before any audio (a WAV file needs a"
                 + " 'data' chunk)"},
             {"huge fmt", "its 'fmt ' chunk at byte 12 declares 100000 bytes; a WAV format is at most 1024"},
+            {"short fmt", "its 'fmt ' chunk at byte 12 has 10 bytes; a WAV format has at least 16"},
+            {"no channels", "its 'fmt ' chunk at byte 12 declares 0 channels"},
         };
+        byte[] silent = fmt.clone();
+        silent[2] = 0;
         byte[][] files = {
             riff(chunk("data", data), chunk("fmt ", fmt)),
             Arrays.copyOf(cut, cut.length - 100),
             cut,
             riff(chunk("fmt ", new byte[100_000]), chunk("data", data)),
+            riff(chunk("fmt ", Arrays.copyOf(fmt, 10)), chunk("data", data)),
+            riff(chunk("fmt ", silent), chunk("data", data)),
         };
         for (int i = 0; i < files.length; i++) {
             Files.write(f, files[i]);
