@@ -98,12 +98,12 @@ public final class ArrayRecording implements NodeInput {
                 raw = WavHeader.canonical(file, original);
                 AudioFileFormat type = AudioSystem.getAudioFileFormat(raw);
                 if (!AudioFileFormat.Type.WAVE.equals(type.getType())) {
-                    raw.close();
+                    // closed in the catch below
                     throw new BadRecordingException(file, "a " + type.getType() + " file, expected WAV");
                 }
                 in = AudioSystem.getAudioInputStream(raw);
             } catch (BadRecordingException e) {
-                raw.close();
+                raw.close(); // the walked header's stream, or the original when the walk refused it
                 throw e;
             } catch (UnsupportedAudioFileException e) {
                 raw.close();
