@@ -29,7 +29,10 @@ import javax.sound.sampled.UnsupportedAudioFileException;
  * }</pre>
  */
 public final class ArrayRecording implements NodeInput {
-    /** The lowest sample rate accepted: below it the default band (up to 8 kHz) is past Nyquist. */
+    /**
+     * The lowest sample rate accepted: at 16 kHz the default band (2 to 8 kHz) reaches Nyquist, and
+     * a lower rate cuts off the calls the sample is for.
+     */
     public static final float MIN_RATE = 16_000f;
     /** The data sizes streaming writers put in a header they cannot rewrite: see {@link #declaredFrames(long, int)}. */
     private static final long STREAMED_SIZE = 0xFFFF_FFFFL;

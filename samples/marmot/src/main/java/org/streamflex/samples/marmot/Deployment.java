@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -18,8 +17,9 @@ import java.util.TreeMap;
 /**
  * The nodes of a deployment, read from two CSV files: {@code nodes.csv} with lines
  * {@code node,x_m,y_m,heading_deg} and {@code mics.csv} with lines {@code node,mic,x_m,y_m}
- * (microphone positions in the node's frame). A header line (first field {@code node}), blank
- * lines and lines starting with {@code #} are skipped. Node ids are names without commas; a node's
+ * (microphone positions in the node's frame), read as {@link CsvFile} says: a header line (first
+ * field {@code node}), blank lines and lines starting with {@code #} are skipped, and fields may be
+ * quoted as spreadsheets write them. Node ids are names without commas; a node's
  * microphones are numbered from 0 or 1 and ordered by number, which is also their channel order in
  * its recording.
  *
@@ -136,33 +136,25 @@ public final class Deployment {
      */
     public static Deployment read(Path nodesCsv, Path micsCsv) throws BadCsvException {
         Map<String, double[]> poses = new LinkedHashMap<>();
-        for (Line line : lines(nodesCsv, 4, "node,x_m,y_m,heading_deg")) {
+        for (CsvFile.Line line : CsvFile.read(nodesCsv, "node,x_m,y_m,heading_deg")) {
             double[] pose = {line.number(1, "x_m"), line.number(2, "y_m"), line.number(3, "heading_deg")};
-            if (poses.put(line.fields[0], pose) != null) {
-                throw new BadCsvException(nodesCsv, line.number, "node " + line.fields[0] + " is listed twice");
+            if (poses.put(line.field(0), pose) != null) {
+                throw line.error("node " + line.field(0) + " is listed twice");
             }
         }
         if (poses.isEmpty()) {
             throw new BadCsvException(nodesCsv, 0, "no nodes (expected lines node,x_m,y_m,heading_deg)");
         }
         Map<String, TreeMap<Integer, double[]>> mics = new LinkedHashMap<>();
-        for (Line line : lines(micsCsv, 4, "node,mic,x_m,y_m")) {
-            String node = line.fields[0];
+        for (CsvFile.Line line : CsvFile.read(micsCsv, "node,mic,x_m,y_m")) {
+            String node = line.field(0);
             if (!poses.containsKey(node)) {
-                throw new BadCsvException(micsCsv, line.number, "node " + node + " is not in "
-                        + nodesCsv.getFileName());
+                throw line.error("node " + node + " is not in " + nodesCsv.getFileName());
             }
-            int mic;
-            try {
-                mic = Integer.parseInt(line.fields[1]);
-            } catch (NumberFormatException e) {
-                throw new BadCsvException(micsCsv, line.number, "mic \"" + line.fields[1]
-                        + "\" is not a whole number (expected node,mic,x_m,y_m)");
-            }
+            int mic = line.integer(1, "mic");
             double[] xy = {line.number(2, "x_m"), line.number(3, "y_m")};
             if (mics.computeIfAbsent(node, k -> new TreeMap<>()).put(mic, xy) != null) {
-                throw new BadCsvException(micsCsv, line.number, "microphone " + mic + " of node " + node
-                        + " is listed twice");
+                throw line.error("microphone " + mic + " of node " + node + " is listed twice");
             }
         }
         List<NodeSite> nodes = new ArrayList<>();
@@ -207,70 +199,5 @@ public final class Deployment {
         }
         Files.writeString(dir.resolve(NODES_FILE), n, StandardCharsets.UTF_8);
         Files.writeString(dir.resolve(MICS_FILE), m, StandardCharsets.UTF_8);
-    }
-
-    private static List<Line> lines(Path file, int fields, String expected) throws BadCsvException {
-        List<String> text;
-        try {
-            text = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new BadCsvException(file, 0, "no such file (expected lines " + expected + ")");
-        } catch (IOException e) {
-            throw new BadCsvException(file, 0, "cannot be read as UTF-8 text: " + e);
-        }
-        List<Line> out = new ArrayList<>();
-        for (int i = 0; i < text.size(); i++) {
-            String raw = text.get(i).strip();
-            if (i == 0 && raw.startsWith("\uFEFF")) {
-                raw = raw.substring(1);
-            }
-            if (raw.isEmpty() || raw.startsWith("#")) {
-                continue;
-            }
-            String[] parts = raw.split(",", -1);
-            for (int k = 0; k < parts.length; k++) {
-                parts[k] = parts[k].strip();
-            }
-            if (parts[0].equalsIgnoreCase("node")) {
-                continue;
-            }
-            if (parts.length != fields) {
-                throw new BadCsvException(file, i + 1, parts.length + " fields, expected " + fields + " (" + expected
-                        + "): \"" + raw + "\"");
-            }
-            if (parts[0].isEmpty()) {
-                throw new BadCsvException(file, i + 1, "empty node id (expected " + expected + ")");
-            }
-            out.add(new Line(file, i + 1, parts, expected));
-        }
-        return out;
-    }
-
-    /** One data line of a CSV file. */
-    private static final class Line {
-        final Path file;
-        final int number;
-        final String[] fields;
-        final String expected;
-
-        Line(Path file, int number, String[] fields, String expected) {
-            this.file = file;
-            this.number = number;
-            this.fields = fields;
-            this.expected = expected;
-        }
-
-        double number(int i, String name) throws BadCsvException {
-            try {
-                double v = Double.parseDouble(fields[i]);
-                if (Double.isFinite(v)) {
-                    return v;
-                }
-            } catch (NumberFormatException e) {
-                // reported below, with the line
-            }
-            throw new BadCsvException(file, number, name + " \"" + fields[i] + "\" is not a finite number (expected "
-                    + expected + ")");
-        }
     }
 }

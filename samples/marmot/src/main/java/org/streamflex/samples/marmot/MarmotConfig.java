@@ -1,5 +1,7 @@
 package org.streamflex.samples.marmot;
 
+import java.util.Locale;
+
 /**
  * Every parameter of the node and server graphs, with the defaults the module README explains.
  * Grid values of {@code NaN} are worked out from the deployment ({@link #gridFor}).
@@ -45,6 +47,37 @@ public record MarmotConfig(double lowHz, double highHz, double beta, int timeCon
     public static MarmotConfig defaults() {
         return new MarmotConfig(2_000, 8_000, 5, 1024, 256, 8, 1e-3, 3, 50, 8192, 50, 25, 5, 10, 1.0, 343, 50, 2_000,
                 2, 0.02, Double.NaN, Double.NaN, 1024);
+    }
+
+    /**
+     * Checks that the band holds a bin of the detector's {@link #WINDOW}-point spectrum at
+     * {@code rate}, between DC and Nyquist (both left out: neither carries a direction).
+     *
+     * <p>An upper edge at or past Nyquist is not refused: the bandpass then keeps every bin up to
+     * it and the DOA every bin below it, so the default band (to 8 kHz) serves a 16 kHz recording.
+     * A band between two bins is refused rather than run: it would keep nothing, and the detector
+     * would find no call without saying why.
+     *
+     * @param node the node whose recording has {@code rate}, for the message
+     * @param rate its sample rate, Hz
+     * @throws IllegalArgumentException naming the node, its rate and the bins nearest the band
+     */
+    public void checkBandAt(String node, double rate) {
+        double spacing = rate / WINDOW;
+        int first = Math.max(1, (int) Math.ceil(lowHz / spacing));
+        int last = Math.min(WINDOW / 2 - 1, (int) Math.floor(highHz / spacing));
+        if (first <= last) {
+            return;
+        }
+        String where = lowHz >= rate / 2
+                ? String.format(Locale.ROOT, "its lower edge is at or past Nyquist (%.0f Hz)", rate / 2)
+                : String.format(Locale.ROOT, "it lies between the bins at %.0f and %.0f Hz",
+                        Math.min(first - 1, WINDOW / 2 - 1) * spacing, Math.min(first, WINDOW / 2) * spacing);
+        throw new IllegalArgumentException(String.format(Locale.ROOT,
+                "node %s: the band %.0f:%.0f Hz holds no bin of the detector's %d-point spectrum at %.0f Hz"
+                        + " sampling (bins every %.1f Hz, from %.1f to %.1f Hz without DC and Nyquist): %s;"
+                        + " give a --band that holds one", node, lowHz, highHz, WINDOW, rate, spacing, spacing,
+                (WINDOW / 2 - 1) * spacing, where));
     }
 
     /** With another band. */

@@ -261,10 +261,7 @@ public final class MarmotGraph extends SignalGraph {
                 throw new IllegalArgumentException("node " + site.id() + " has " + site.mics()
                         + " microphones; the sample reads 4-channel arrays");
             }
-            if (config.highHz() >= sampleRates[k] / 2) {
-                throw new IllegalArgumentException("node " + site.id() + ": the band's upper edge " + config.highHz()
-                        + " Hz is past Nyquist at " + sampleRates[k] + " Hz");
-            }
+            config.checkBandAt(site.id(), sampleRates[k]);
             ArraySource source = makeFilter("source-" + site.id(), ArraySource.class, 1 << 20, 64 << 10);
             Timebase timebase = Timebase.of(timebaseName(site), sampleRates[k], 0);
             source.configure(k, timebase, config.block(), BLOCKS_PER_PROGRESS);

@@ -423,10 +423,9 @@ public final class MarmotMain {
             }
         }
         int expected = truth.size() * nodes;
-        out.printf(Locale.ROOT, "# truth: %d calls x %d nodes; %d detections of calls, %d false; median azimuth error"
-                + " %.2f deg, max %.2f deg%n", truth.size(), nodes, errors.size(), falseDetections,
-                Scoring.median(errors.stream().mapToDouble(Double::doubleValue).toArray()),
-                errors.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN));
+        // With nothing to measure the error over, the line says so instead of printing NaN.
+        out.printf(Locale.ROOT, "# truth: %d calls x %d nodes; %d detections of calls, %d false%s%n", truth.size(),
+                nodes, errors.size(), falseDetections, spread("; median azimuth error", errors, "deg"));
         if (errors.size() < expected) {
             out.printf(Locale.ROOT, "# missed: %d call arrivals not detected%n", expected - errors.size());
         }
@@ -436,10 +435,18 @@ public final class MarmotMain {
                 fixErrors.add(f.error());
             }
         }
-        out.printf(Locale.ROOT, "# locations: %d of %d calls, median error %.2f m, max %.2f m (grid cell %.2f m)%n",
-                fixErrors.size(), truth.size(),
-                        Scoring.median(fixErrors.stream().mapToDouble(Double::doubleValue).toArray()),
-                fixErrors.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN), r.grid().cell());
+        out.printf(Locale.ROOT, "# locations: %d of %d calls%s (grid cell %.2f m)%n", fixErrors.size(), truth.size(),
+                spread(", median error", fixErrors, "m"), r.grid().cell());
+    }
+
+    /** {@code "<what> M <unit>, max X <unit>"} over {@code errors}, or nothing when there are none. */
+    private static String spread(String what, List<Double> errors, String unit) {
+        if (errors.isEmpty()) {
+            return "";
+        }
+        double[] e = errors.stream().mapToDouble(Double::doubleValue).toArray();
+        return String.format(Locale.ROOT, "%s %.2f %s, max %.2f %s", what, Scoring.median(e), unit,
+                Arrays.stream(e).max().getAsDouble(), unit);
     }
 
     private static int generate(Options o, PrintStream out) throws UsageException {

@@ -3,7 +3,6 @@ package org.streamflex.samples.marmot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,8 +10,9 @@ import java.util.Locale;
 
 /**
  * The expected answers of a scene, {@code truth.csv}: lines {@code call,t_s,x_m,y_m}, the emission
- * time and source position of each call. A header line, blank lines and {@code #} comments are
- * skipped. The command compares its {@code DOA} and {@code LOC} lines with it when it is there.
+ * time and source position of each call, read as {@link CsvFile} says (a header line, blank lines
+ * and {@code #} comments skipped, quoted fields allowed). The command compares its {@code DOA}
+ * and {@code LOC} lines with it when it is there.
  *
  * <pre>{@code
  * List<TrueCall> calls = Truth.read(scene.resolve(Truth.FILE));
@@ -31,30 +31,10 @@ public final class Truth {
      * @throws BadCsvException naming the file and line of a malformed line, or the file if it is missing
      */
     public static List<TrueCall> read(Path file) throws BadCsvException {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new BadCsvException(file, 0, "no such file");
-        } catch (IOException e) {
-            throw new BadCsvException(file, 0, "cannot be read: " + e);
-        }
         List<TrueCall> calls = new ArrayList<>();
-        for (int i = 0; i < lines.size(); i++) {
-            String raw = lines.get(i).strip();
-            if (raw.isEmpty() || raw.startsWith("#") || raw.startsWith("call")) {
-                continue;
-            }
-            String[] f = raw.split(",", -1);
-            if (f.length != 4) {
-                throw new BadCsvException(file, i + 1, f.length + " fields, expected 4 (call,t_s,x_m,y_m)");
-            }
-            try {
-                calls.add(new TrueCall(Integer.parseInt(f[0].strip()), Double.parseDouble(f[1].strip()),
-                        Double.parseDouble(f[2].strip()), Double.parseDouble(f[3].strip())));
-            } catch (NumberFormatException e) {
-                throw new BadCsvException(file, i + 1, "not numbers: \"" + raw + "\" (expected call,t_s,x_m,y_m)");
-            }
+        for (CsvFile.Line line : CsvFile.read(file, "call,t_s,x_m,y_m")) {
+            calls.add(new TrueCall(line.integer(0, "call"), line.number(1, "t_s"), line.number(2, "x_m"),
+                    line.number(3, "y_m")));
         }
         return calls;
     }

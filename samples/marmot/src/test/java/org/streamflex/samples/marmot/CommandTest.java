@@ -54,4 +54,34 @@ class CommandTest {
         assertEquals(3, run.exit());
         assertTrue(run.err().contains(dir.resolve("nodes.csv") + " line 1"), run.err());
     }
+
+    @Test
+    void aSixteenKilohertzSceneIsLocatedWithTheDefaultBand() throws Exception {
+        Path scene = dir.resolve("16k");
+        Run made = Run.of("generate", "--out", scene.toString(), "--seed", "5", "--nodes", "3", "--radius", "15",
+                "--calls", "2", "--seconds", "3", "--rate", "16000", "--call-band", "2000:3900");
+        assertEquals(0, made.exit(), made.out() + made.err());
+        Run run = Run.of("--scene", scene.toString(), "--plots", "none");
+        assertEquals(0, run.exit(), run.out() + run.err());
+        assertTrue(run.out().contains("; 6 detections of calls, 0 false; median azimuth error"), run.out());
+        assertTrue(run.out().contains("# locations: 2 of 2 calls, median error"), run.out());
+    }
+
+    @Test
+    void aBandHoldingNoBinOfTheDetectorExitsWith2NamingTheBins() {
+        Run run = Run.of("--scene", "scenes/small", "--plots", "none", "--band", "3000:3100");
+        assertEquals(2, run.exit(), run.out() + run.err());
+        assertTrue(run.err().contains("node A: the band 3000:3100 Hz holds no bin of the detector's 32-point spectrum"
+                + " at 44100 Hz sampling"), run.err());
+        assertTrue(run.err().contains("it lies between the bins at 2756 and 4134 Hz"), run.err());
+    }
+
+    @Test
+    void aRunThatDetectsNothingSaysSoWithoutNotANumber() {
+        Run run = Run.of("--scene", "scenes/small", "--plots", "none", "--beta", "100");
+        assertEquals(0, run.exit(), run.out() + run.err());
+        assertTrue(run.out().contains("# truth: 2 calls x 3 nodes; 0 detections of calls, 0 false\n"), run.out());
+        assertTrue(run.out().contains("# locations: 0 of 2 calls (grid cell"), run.out());
+        assertTrue(!run.out().contains("NaN"), run.out());
+    }
 }
