@@ -85,7 +85,8 @@ final class PlainDoa {
         this.bandIm = new float[CHANNELS * size / 2];
         this.scratch = new double[size];
         long frameNanos = Math.round(config.doaFrameMillis() * 1e6);
-        this.frame = frameNanos == 0 ? 0 : FirstArrivals.frameSamples(frameNanos, sampleRate);
+        this.frame = frameNanos == 0 ? 0
+                : FirstArrivals.frameSamples(frameNanos, sampleRate, micX, micY, CHANNELS, speedOfSound);
         this.onsetRatio = Math.pow(10, config.doaOnsetDb() / 10);
         int most = Math.max(1, frame / 2);
         this.samples = new float[CHANNELS * size];

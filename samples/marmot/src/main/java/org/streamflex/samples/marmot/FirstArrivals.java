@@ -39,6 +39,45 @@ public final class FirstArrivals {
     private FirstArrivals() {
     }
 
+    /**
+     * The shortest frame, in multiples of the time sound takes to cross the array (its widest pair
+     * of microphones over {@code c}). A frequency's first frame is taken where its power, summed
+     * over the microphones, first rises; if the sound reaches the far microphones only late in that
+     * frame, their bins hold noise, whose phases whitening weighs as much as the call's, and a sweep
+     * has moved on to other bins by the next frame. Measured on generated scenes (4 nodes, 8 calls,
+     * 20 dB, 44.1 kHz) with square arrays: with 5 ms frames (256 samples), sides of 8 and 20 cm
+     * (crossings of 0.33 and 0.82 ms, 17 and 7 in a frame) gave median errors of 0.1 degrees or
+     * less; 30 cm (4.7 crossings a frame) had one detection 33 degrees off; 40 and 50 cm (3.5 and
+     * 2.8) medians of 15 and 119 degrees. With 512 samples the 50 cm array (5.6 crossings) gave a
+     * median of 0.02 and a largest error of 0.20 degrees.
+     */
+    public static final double MIN_CROSSINGS = 5.5;
+
+    /**
+     * The frame for an array: {@link #frameSamples(long, double)}, lengthened to the power of two of
+     * at least {@link #MIN_CROSSINGS} times the sound's time across the array. An 8 cm array keeps
+     * the 5 ms frame; on a wider one the frame grows, and a frame too long for the noise before the
+     * call leaves the DOA to the whole span's spectrum.
+     *
+     * @param xs the microphones' x in metres
+     * @param ys their y
+     * @param speedOfSound metres per second
+     */
+    public static int frameSamples(long nanos, double rate, double[] xs, double[] ys, int mics, double speedOfSound) {
+        double widest = 0;
+        for (int a = 0; a < mics; a++) {
+            for (int b = a + 1; b < mics; b++) {
+                widest = Math.max(widest, Math.hypot(xs[a] - xs[b], ys[a] - ys[b]));
+            }
+        }
+        int frame = frameSamples(nanos, rate);
+        double least = Math.min(1 << 20, MIN_CROSSINGS * widest / speedOfSound * rate);
+        while (frame < least) {
+            frame <<= 1;
+        }
+        return frame;
+    }
+
     /** The frame at {@code rate} for {@code nanos}: the power of two of samples nearest it (in ratio), 32 at least. */
     public static int frameSamples(long nanos, double rate) {
         double x = nanos * 1e-9 * rate;

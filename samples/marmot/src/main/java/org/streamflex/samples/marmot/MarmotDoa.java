@@ -316,7 +316,7 @@ public final class MarmotDoa extends Filter {
         if (frameNanos == 0) {
             return -1;
         }
-        int frame = FirstArrivals.frameSamples(frameNanos, rate);
+        int frame = FirstArrivals.frameSamples(frameNanos, rate, xs, ys, MAX_MICS, speedOfSound);
         int firstBin = Math.max(1, (int) Math.ceil(lowHz * frame / rate));
         int lastBin = Math.min(frame / 2 - 1, (int) Math.floor(highHz * frame / rate));
         int bins = lastBin - firstBin + 1;

@@ -82,4 +82,10 @@ public record SceneSpec(long seed, int nodes, double radius, int calls, double s
         return new SceneSpec(seed, nodes, m, calls, seconds, snrDb, sampleRate, callLowHz, callHighHz, callSeconds,
                 micSide, noiseRms, speedOfSound, reflections, reflectionGain);
     }
+
+    /** This spec with another side of the nodes' square arrays, metres. */
+    public SceneSpec withMicSide(double m) {
+        return new SceneSpec(seed, nodes, radius, calls, seconds, snrDb, sampleRate, callLowHz, callHighHz, callSeconds,
+                m, noiseRms, speedOfSound, reflections, reflectionGain);
+    }
 }
