@@ -59,9 +59,13 @@ public final class FirstArrivals {
      * the 5 ms frame; on a wider one the frame grows, and a frame too long for the noise before the
      * call leaves the DOA to the whole span's spectrum.
      *
+     * @param nanos the frame asked for ({@code --doa-frame-ms})
+     * @param rate the recording's sample rate, Hz
      * @param xs the microphones' x in metres
      * @param ys their y
+     * @param mics how many microphones {@code xs} and {@code ys} hold
      * @param speedOfSound metres per second
+     * @return the frame's length in samples, a power of two
      */
     public static int frameSamples(long nanos, double rate, double[] xs, double[] ys, int mics, double speedOfSound) {
         double widest = 0;
