@@ -34,6 +34,12 @@ public final class ArrayRecording implements NodeInput {
      * a lower rate cuts off the calls the sample is for.
      */
     public static final float MIN_RATE = 16_000f;
+    /**
+     * How to make a recording of another sample format readable: field recorders write 24-bit
+     * files and simulators floats, and the sample reads 16-bit PCM only, as its format says.
+     */
+    private static final String CONVERT = "; convert it, e.g. sox IN.wav -b 16 -e signed-integer OUT.wav, or"
+            + " ffmpeg -i IN.wav -c:a pcm_s16le OUT.wav";
     /** The data sizes streaming writers put in a header they cannot rewrite: see {@link #declaredFrames(long, int)}. */
     private static final long STREAMED_SIZE = 0xFFFF_FFFFL;
     private static final long STREAMED_SIZE_SIGNED = 0x7FFF_FFFFL;
@@ -124,9 +130,9 @@ public final class ArrayRecording implements NodeInput {
         AudioFormat f = in.getFormat();
         String problem = null;
         if (!AudioFormat.Encoding.PCM_SIGNED.equals(f.getEncoding())) {
-            problem = "encoding " + f.getEncoding() + ", expected PCM_SIGNED (16-bit integer PCM)";
+            problem = "encoding " + f.getEncoding() + ", expected PCM_SIGNED (16-bit integer PCM)" + CONVERT;
         } else if (f.getSampleSizeInBits() != 16) {
-            problem = f.getSampleSizeInBits() + "-bit samples, expected 16-bit PCM";
+            problem = f.getSampleSizeInBits() + "-bit samples, expected 16-bit PCM" + CONVERT;
         } else if (f.getChannels() != channels) {
             problem = f.getChannels() + " channels, expected " + channels
                     + " (one per microphone of the node in mics.csv)";

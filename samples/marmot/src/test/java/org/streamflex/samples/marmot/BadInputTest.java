@@ -72,6 +72,7 @@ class BadInputTest {
         Path eight = wav("eight.wav", 4, 8);
         String m = message(eight);
         assertTrue(m.contains(eight.toString()) && (m.contains("8-bit") || m.contains("PCM_SIGNED")), m);
+        assertTrue(m.contains("; convert it, e.g. sox IN.wav -b 16 -e signed-integer OUT.wav"), m);
 
         Path floats = dir.resolve("float.wav");
         ByteBuffer b = ByteBuffer.allocate(44 + 16 * 10).order(ByteOrder.LITTLE_ENDIAN);
