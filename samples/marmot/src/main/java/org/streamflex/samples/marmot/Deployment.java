@@ -36,6 +36,9 @@ public final class Deployment {
     public static final String MICS_FILE = "mics.csv";
 
     private final List<NodeSite> nodes;
+    /** Nodes closer than this, metres, are warned of: see {@link #read}. */
+    static final double SAME_PLACE_METRES = 0.1;
+
     private final List<String> warnings;
 
     /** A deployment of these nodes, in this order. */
@@ -132,7 +135,8 @@ public final class Deployment {
      *     line with the wrong number of fields, a field that is not a number, a node listed twice,
      *     microphones of an unknown node, a node with fewer than 3 microphones or all of them
      *     within 1 mm of one another ({@link ArrayGeometry}); what is questionable but usable is in
-     *     {@link #warnings()}
+     *     {@link #warnings()}: microphones on one line or metres apart, two nodes within
+     *     {@link #SAME_PLACE_METRES} of each other
      */
     public static Deployment read(Path nodesCsv, Path micsCsv) throws BadCsvException {
         Map<String, double[]> poses = new LinkedHashMap<>();
@@ -184,7 +188,30 @@ public final class Deployment {
             double[] p = e.getValue();
             nodes.add(new NodeSite(e.getKey(), p[0], p[1], p[2], xs, ys));
         }
+        warnings.addAll(nodesTogether(nodesCsv, nodes));
         return new Deployment(nodes, warnings);
+    }
+
+    /**
+     * Nodes closer than {@link #SAME_PLACE_METRES}: their bearings of a call are parallel and cannot
+     * cross, so two of them locate nothing a single one would not. A deployment that puts two nodes at
+     * one place almost always holds a line copied and not edited; it is run, with a warning.
+     */
+    private static List<String> nodesTogether(Path nodesCsv, List<NodeSite> nodes) {
+        List<String> out = new ArrayList<>();
+        for (int a = 0; a < nodes.size(); a++) {
+            for (int b = a + 1; b < nodes.size(); b++) {
+                NodeSite p = nodes.get(a);
+                NodeSite q = nodes.get(b);
+                double d = Math.hypot(p.x() - q.x(), p.y() - q.y());
+                if (d < SAME_PLACE_METRES) {
+                    out.add(String.format(Locale.ROOT, "%s: nodes %s and %s are %.3f m apart: their bearings"
+                            + " cannot cross (was one line copied without its position edited?)", nodesCsv, p.id(),
+                            q.id(), d));
+                }
+            }
+        }
+        return out;
     }
 
     /** Writes {@code nodes.csv} and {@code mics.csv} into {@code dir}, with header lines. */

@@ -170,6 +170,18 @@ class BadInputTest {
     }
 
     @Test
+    void twoNodesAtOnePlaceAreReadWithAWarningNamingBoth() throws Exception {
+        Path mics = deploymentOfAAndB(square("A", 0.04) + square("B", 0.04));
+        Path nodes = dir.resolve("nodes.csv");
+        Files.writeString(nodes, "node,x_m,y_m,heading_deg\nA,1,2,0\nB,1.05,2,90\n");
+        Deployment d = Deployment.read(nodes, mics);
+        assertEquals(List.of(nodes + ": nodes A and B are 0.050 m apart: their bearings cannot cross (was one line"
+                + " copied without its position edited?)"), d.warnings());
+        Files.writeString(nodes, "node,x_m,y_m,heading_deg\nA,1,2,0\nB,1.2,2,90\n");
+        assertEquals(List.of(), Deployment.read(nodes, mics).warnings());
+    }
+
+    @Test
     void theCommandPrintsTheDeploymentsWarningsAndRunsOn() throws Exception {
         SceneSpec spec = SceneSpec.defaults().withSeed(3).withNodes(3).withCalls(1).withSeconds(2).withRadius(10);
         SceneGenerator.write(spec, dir);
