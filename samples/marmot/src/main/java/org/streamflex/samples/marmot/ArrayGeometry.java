@@ -7,7 +7,8 @@ import java.util.Locale;
  * microphones tell a direction only along the lines that join them: microphones at one point tell
  * none, microphones on one line tell an azimuth and its mirror across that line apart no better
  * than chance. So {@link Deployment#read} refuses the first and warns of the second, and warns of an
- * array metres across, which is what positions written in millimetres look like.
+ * array metres across, which is what positions written in millimetres look like, and of one centred
+ * metres from its node, which is what world coordinates look like.
  *
  * <p>The spread is measured by the principal axes of the positions (the eigenvalues of their 2 x 2
  * covariance): "across" is the standard deviation across the best-fitting line, "along" along it.
@@ -29,11 +30,13 @@ final class ArrayGeometry {
     private final double extent;
     private final double along;
     private final double across;
+    private final double centre;
 
-    private ArrayGeometry(double extent, double along, double across) {
+    private ArrayGeometry(double extent, double along, double across, double centre) {
         this.extent = extent;
         this.along = along;
         this.across = across;
+        this.centre = centre;
     }
 
     /** The geometry of microphones at {@code (xs[i], ys[i])}, metres. */
@@ -61,7 +64,8 @@ final class ArrayGeometry {
         }
         double mean = (sxx + syy) / 2;
         double radius = Math.hypot((sxx - syy) / 2, sxy);
-        return new ArrayGeometry(extent, Math.sqrt(mean + radius), Math.sqrt(Math.max(0, mean - radius)));
+        return new ArrayGeometry(extent, Math.sqrt(mean + radius), Math.sqrt(Math.max(0, mean - radius)),
+                Math.hypot(mx, my));
     }
 
     /** The largest distance between two of the microphones, metres. */
@@ -84,7 +88,7 @@ final class ArrayGeometry {
                 extent * 1e3);
     }
 
-    /** What to warn of, or null: an array on one line, or metres across. */
+    /** What to warn of, or null: an array on one line, metres across, or metres from its node's origin. */
     String warning(String node) {
         if (onOneLine()) {
             return String.format(Locale.ROOT, "the microphones of node %s lie on one line (%.2f mm across it, %.0f mm"
@@ -94,6 +98,13 @@ final class ArrayGeometry {
         if (extent > MAX_EXTENT_M) {
             return String.format(Locale.ROOT, "the microphones of node %s are up to %.2f m apart: positions are metres"
                     + " in the node's frame (were they written in millimetres?)", node, extent);
+        }
+        if (centre > MAX_EXTENT_M) {
+            // Delays depend only on the differences of positions, so the DOA is unharmed; but an offset
+            // this large is what world coordinates look like, and with them the heading is likely wrong.
+            return String.format(Locale.ROOT, "the microphones of node %s are centred %.2f m from the node's origin:"
+                    + " positions are metres in the node's frame, around its position in nodes.csv (were world"
+                    + " coordinates written?)", node, centre);
         }
         return null;
     }

@@ -170,6 +170,15 @@ class BadInputTest {
     }
 
     @Test
+    void microphonesCentredMetresFromTheirNodeAreReadWithAWarningNamingTheNode() throws Exception {
+        Path mics = deploymentOfAAndB(square("A", 0.04) + "B,1,10.04,5\nB,2,10,5.04\nB,3,9.96,5\nB,4,10,4.96\n");
+        Deployment d = Deployment.read(dir.resolve("nodes.csv"), mics);
+        assertEquals(List.of(mics + ": the microphones of node B are centred 11.18 m from the node's origin:"
+                + " positions are metres in the node's frame, around its position in nodes.csv (were world"
+                + " coordinates written?)"), d.warnings());
+    }
+
+    @Test
     void twoNodesAtOnePlaceAreReadWithAWarningNamingBoth() throws Exception {
         Path mics = deploymentOfAAndB(square("A", 0.04) + square("B", 0.04));
         Path nodes = dir.resolve("nodes.csv");
