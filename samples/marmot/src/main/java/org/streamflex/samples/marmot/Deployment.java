@@ -131,12 +131,12 @@ public final class Deployment {
     /**
      * Reads a deployment.
      *
-     * @throws BadCsvException naming the file and line of the first problem: a missing file, a
-     *     line with the wrong number of fields, a field that is not a number, a node listed twice,
-     *     microphones of an unknown node, a node with fewer than 3 microphones or all of them
-     *     within 1 mm of one another ({@link ArrayGeometry}); what is questionable but usable is in
-     *     {@link #warnings()}: microphones on one line or metres apart, two nodes within
-     *     {@link #SAME_PLACE_METRES} of each other
+     * @throws BadCsvException naming the file and line of the first problem: a missing file, more
+     *     than {@link DoaCluster#MAX_NODES} nodes, a line with the wrong number of fields, a field that
+     *     is not a number, a node listed twice, microphones of an unknown node, a node with fewer
+     *     than 3 microphones or all of them within 1 mm of one another ({@link ArrayGeometry}); what
+     *     is questionable but usable is in {@link #warnings()}: microphones on one line, metres apart
+     *     or centred metres from their node, two nodes within {@link #SAME_PLACE_METRES} of each other
      */
     public static Deployment read(Path nodesCsv, Path micsCsv) throws BadCsvException {
         Map<String, double[]> poses = new LinkedHashMap<>();
@@ -148,6 +148,11 @@ public final class Deployment {
         }
         if (poses.isEmpty()) {
             throw new BadCsvException(nodesCsv, 0, "no nodes (expected lines node,x_m,y_m,heading_deg)");
+        }
+        if (poses.size() > DoaCluster.MAX_NODES) {
+            throw new BadCsvException(nodesCsv, 0, poses.size() + " nodes; the sample fuses at most "
+                    + DoaCluster.MAX_NODES + " (DoaCluster.MAX_NODES): split the deployment into areas of at most "
+                    + DoaCluster.MAX_NODES + " nodes");
         }
         Map<String, TreeMap<Integer, double[]>> mics = new LinkedHashMap<>();
         for (CsvFile.Line line : CsvFile.read(micsCsv, "node,mic,x_m,y_m")) {

@@ -179,6 +179,21 @@ class BadInputTest {
     }
 
     @Test
+    void moreNodesThanTheFusionTakesAreRefusedNamingTheFile() throws Exception {
+        StringBuilder nodes = new StringBuilder();
+        StringBuilder mics = new StringBuilder();
+        for (int i = 0; i <= DoaCluster.MAX_NODES; i++) {
+            nodes.append("N").append(i).append(',').append(i).append(",0,0\n");
+            mics.append(square("N" + i, 0.04));
+        }
+        Path n = Files.writeString(dir.resolve("nodes.csv"), nodes);
+        Path m = Files.writeString(dir.resolve("mics.csv"), mics);
+        BadCsvException e = assertThrows(BadCsvException.class, () -> Deployment.read(n, m));
+        assertEquals(n + ": 17 nodes; the sample fuses at most 16 (DoaCluster.MAX_NODES): split the deployment into"
+                + " areas of at most 16 nodes", e.getMessage());
+    }
+
+    @Test
     void twoNodesAtOnePlaceAreReadWithAWarningNamingBoth() throws Exception {
         Path mics = deploymentOfAAndB(square("A", 0.04) + square("B", 0.04));
         Path nodes = dir.resolve("nodes.csv");
