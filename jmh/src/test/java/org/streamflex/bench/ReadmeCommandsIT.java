@@ -12,7 +12,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -127,43 +132,44 @@ class ReadmeCommandsIT {
         return Path.of("target", "benchmarks.jar").toAbsolutePath().toString();
     }
 
-    Exit java(List<String> words) throws IOException, InterruptedException {
+    static Exit java(Path dir, List<String> words) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         for (String word : words.subList(1, words.size())) {
             command.add(word.equals(JAR) ? jar() : word);
         }
-        return run(command, Map.of());
+        return run(dir, command, Map.of());
     }
 
     /**
      * A command {@code taskset -c 0 java ...}: as written, with this test's JDK, where {@code taskset}
      * is on the path; without {@code taskset -c 0} where it is not (it is Linux's), on every core.
      */
-    Exit hybrid(List<String> words) throws IOException, InterruptedException {
+    static Exit hybrid(Path dir, List<String> words) throws IOException, InterruptedException {
         List<String> java = words.subList(3, words.size());
         Path taskset = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
                 .filter(d -> !d.isEmpty()).map(d -> Path.of(d, "taskset")).filter(Files::isExecutable).findFirst()
                 .orElse(null);
         if (taskset == null) {
-            return java(java);
+            return java(dir, java);
         }
         List<String> command = new ArrayList<>(List.of(taskset.toString(), words.get(1), words.get(2),
                 ProcessHandle.current().info().command().orElse("java")));
         for (String word : java.subList(1, java.size())) {
             command.add(word.equals(JAR) ? jar() : word);
         }
-        return run(command, Map.of());
+        return run(dir, command, Map.of());
     }
 
     /** A JDK tool ({@code jfr}) of the JDK running this test. */
-    Exit tool(List<String> words) throws IOException, InterruptedException {
+    static Exit tool(Path dir, List<String> words) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(words);
         command.set(0, Path.of(System.getProperty("java.home"), "bin", words.get(0)).toString());
-        return run(command, Map.of());
+        return run(dir, command, Map.of());
     }
 
-    Exit run(List<String> command, Map<String, String> env) throws IOException, InterruptedException {
+    static Exit run(Path dir, List<String> command, Map<String, String> env) throws IOException,
+            InterruptedException {
         Path log = dir.resolve("out.log");
         ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile());
@@ -174,127 +180,191 @@ class ReadmeCommandsIT {
         return new Exit(p.exitValue(), Files.readString(log));
     }
 
+    /**
+     * The README's commands in two lanes at once, each lane in the README's order in a directory of
+     * its own, each command in a JVM of its own: the commands that start JMH in one (JMH runs one
+     * instance at a time, holding a lock file, and the {@code jfr} commands read the recording the
+     * JMH command before them wrote), the rest in the other. The lanes halve the test's time on two
+     * idle cores; the checks are the same, and none of them measures speed. Each command's time is
+     * printed, for whoever trims this.
+     */
     @Test
     void everyCommandOfTheReadmeRuns() throws Exception {
         List<String> commands = commands();
         assertTrue(commands.size() >= 9, commands.toString());
-        for (String command : commands) {
-            List<String> words = new ArrayList<>(Arrays.asList(command.split(" ", -1)));
-            Matcher jmh = JMH.matcher(command);
-            if (jmh.matches()) {
-                words.addAll(List.of("-f", "1", "-wi", "0", "-i", "1", "-r", "100ms", "-foe", "true"));
-                Exit e = java(words);
-                assertEquals(0, e.exit(), command + "\n" + e.out());
-                assertTrue(e.out().contains("gc.alloc.rate.norm") && e.out().contains(jmh.group(1)),
-                        command + ": a result with the gc profiler's columns\n" + e.out());
-            } else if (command.equals(HARNESS)) {
-                Path out = dir.resolve("predictability");
-                words.addAll(List.of("--out", out.toString(), "--load-periods", "300", "--event-periods", "300",
-                        "--warmup", "200"));
-                Exit e = java(words);
-                assertEquals(0, e.exit(), command + "\n" + e.out());
-                try (Stream<Path> files = Files.list(out)) {
-                    assertTrue(files.anyMatch(f -> f.toString().endsWith(".csv")), "release logs in " + out);
+        List<String> jmhLane = commands.stream().filter(ReadmeCommandsIT::startsJmh).toList();
+        List<String> inOrder = commands.stream().filter(c -> !startsJmh(c)).toList();
+        ExecutorService lane = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "readme-jmh-lane");
+            t.setDaemon(true);
+            return t;
+        });
+        Throwable failure = null;
+        try {
+            Future<?> jmhRuns = lane.submit(() -> {
+                Path own = Files.createDirectories(dir.resolve("jmh"));
+                for (String command : jmhLane) {
+                    timed(command, own);
                 }
-            } else if (command.startsWith(XSTREAM) || command.startsWith(XSTREAM_PARALLEL_GC)) {
-                words.addAll(List.of("--replays", "1", "--warmup", "0", "--rounds", "1"));
-                Exit e = java(words);
-                assertEquals(0, e.exit(), command + "\n" + e.out());
-                List<String> lines = e.out().lines().toList();
-                assertTrue(e.out().contains("machine: ")
-                        && lines.stream().anyMatch(l -> l.matches("STATFILTER +plain .*"))
-                        && lines.stream().anyMatch(l -> l.matches("SILENCEFILTER +[0-9.]+x +859x .*"))
-                        && lines.stream().anyMatch(l -> l.matches("  with-hash-join .*")),
-                        command + ": the table and the ratios\n" + e.out());
-            } else if (command.startsWith(SCALING)) {
-                boolean streamIt = words.contains("--program") && !words.contains("heavy");
-                words.addAll(List.of("--rounds", "1", "--seconds", "0.05"));
-                words.addAll(streamIt ? List.of("--warmup", "0.1") : List.of("--work", "10"));
-                Exit e = java(words);
-                assertEquals(0, e.exit(), command + "\n" + e.out());
-                assertTrue(e.out().contains("mean speed-up on ")
-                        && (!streamIt || e.out().lines().anyMatch(l -> l.startsWith("  worker 0: "))),
-                        command + "\n" + e.out());
-            } else if (command.equals(LINKS)) {
-                words.addAll(List.of("--seconds", "0.2", "--pings", "200", "--warmup", "0.2"));
-                Exit e = java(words);
-                assertEquals(0, e.exit(), command + "\n" + e.out());
-                assertTrue(e.out().lines().anyMatch(l -> l.startsWith("CREDIT link "))
-                        && e.out().lines().anyMatch(l -> l.startsWith("ratio link / raw Netty "))
-                        && e.out().contains("peer exited"), command + ": both tables\n" + e.out());
-            } else if (command.equals(CAPSULE_LINKS)) {
-                words.addAll(List.of("--seconds", "0.2", "--warmup", "0.2"));
-                Exit e = java(words);
-                assertEquals(0, e.exit(), command + "\n" + e.out());
-                assertTrue(e.out().lines().anyMatch(l -> l.startsWith("capsule link "))
-                        && e.out().contains("each whole and in order") && e.out().contains("peer exited"),
-                        command + ": the table\n" + e.out());
-            } else if (command.equals(SEGMENT_LINKS)) {
-                words.addAll(List.of("--seconds", "0.2", "--warmup", "0.2"));
-                Exit e = java(words);
-                assertEquals(0, e.exit(), command + "\n" + e.out());
-                assertTrue(e.out().lines().anyMatch(l -> l.startsWith("segment link "))
-                        && e.out().contains("each with its start and samples") && e.out().contains("peer exited"),
-                        command + ": the table\n" + e.out());
-            } else if (command.equals(PAYLOAD_LINKS)) {
-                words.addAll(List.of("--seconds", "0.2", "--pings", "200", "--warmup", "0.2"));
-                Exit e = java(words);
-                assertEquals(0, e.exit(), command + "\n" + e.out());
-                assertTrue(e.out().lines().anyMatch(l -> l.startsWith("ratio link / raw Netty 512 B "))
-                        && e.out().lines().anyMatch(l -> l.startsWith("ratio link / raw Netty 8192 B "))
-                        && e.out().lines().anyMatch(l -> l.startsWith("capsule link "))
-                        && e.out().contains("each whole and in order") && e.out().contains("peer exited"),
-                        command + ": both tables\n" + e.out());
-            } else if (command.startsWith(MARMOT)) {
-                words.addAll(List.of("--rounds", "1", "--warmup", "0", "--seconds", "12"));
-                Exit e = java(words);
-                assertEquals(0, e.exit(), command + "\n" + e.out());
-                assertTrue(e.out().contains("StreamFlex / plain time") && e.out().contains("DOA time per detection")
-                        && e.out().contains("StreamFlex / plain time, CPU time")
-                        && e.out().contains("bytes per detection: 388 sent"), command + ": the ratios\n" + e.out());
-            } else if (command.startsWith(HYBRID)) {
-                words.addAll(List.of("--items", "64", "--warmup", "0", "--rounds", "1"));
-                Exit e = hybrid(words);
-                assertEquals(0, e.exit(), command + "\n" + e.out());
-                List<String> lines = e.out().lines().toList();
-                for (String section : List.of("5.1.1", "5.1.2", "5.1.3", "5.2.1")) {
-                    assertTrue(lines.stream().anyMatch(l -> l.startsWith(section + " ")), section + "\n" + e.out());
+                return null;
+            });
+            try {
+                Path shared = Files.createDirectories(dir.resolve("in-order"));
+                for (String command : inOrder) {
+                    timed(command, shared);
                 }
-                assertTrue(lines.stream().anyMatch(l -> l.matches("  31 +([0-9.]+x +){3}10x"))
-                        && lines.stream().anyMatch(l -> l.matches("  32 +([0-9.]+x +){9}10.5x")),
-                        command + ": the ratios beside the paper's\n" + e.out());
-            } else if (command.startsWith(STREAMIT)) {
-                Exit e = java(words);
-                assertEquals(0, e.exit(), command + "\n" + e.out());
-                assertTrue(command.endsWith("--print") ? e.out().lines().count() >= 80
-                        : e.out().contains("steady-state iterations in"), command + "\n" + e.out());
-            } else if (command.startsWith(RECORD)) {
-                words = words(command);
-                words.addAll(List.of("-p", "batch=64", "-p", "pass=item", "-f", "1", "-wi", "0", "-i", "1", "-r",
-                        "100ms", "-foe", "true"));
-                Exit e = java(words);
-                assertEquals(0, e.exit(), command + "\n" + e.out());
-                assertTrue(Files.size(dir.resolve("run.jfr")) > 0, command + ": the fork wrote its recording");
-            } else if (command.startsWith("jfr ")) {
-                Exit e = tool(words);
-                assertEquals(0, e.exit(), command + "\n" + e.out());
-                assertTrue(!command.startsWith("jfr summary") || e.out().contains("Event Type"), e.out());
-            } else if (command.startsWith(JFR_COST)) {
-                // Both jars are the one just built; one round of one 100 ms iteration per mode.
-                List<String> script = List.of("bash", Path.of("jfr-cost.sh").toAbsolutePath().toString(), jar(),
-                        jar(), "1");
-                Exit e = run(script, Map.of("PASSCHAIN_OPTS", "-f 1 -wi 0 -i 1 -r 100ms",
-                        "JAVA_HOME", System.getProperty("java.home")));
-                assertEquals(0, e.exit(), command + "\n" + e.out());
-                for (String mode : List.of("off", "disabled", "defaults")) {
-                    for (String which : List.of("before", "after")) {
-                        assertTrue(e.out().lines().anyMatch(l -> l.matches("1 +" + mode + " +" + which + " +\\d+ .*")),
-                                mode + " " + which + " in\n" + e.out());
-                    }
-                }
-            } else if (!command.equals(BUILD)) { // the build ran BUILD: this test runs on the jar it made
-                fail("jmh/README.md shows `" + command + "`, which this test does not run: add a runner for it");
+            } catch (Exception | AssertionError e) {
+                failure = e;
             }
+            try {
+                jmhRuns.get(); // the other lane's commands have their own time limits
+            } catch (ExecutionException e) {
+                if (failure == null) {
+                    failure = e.getCause();
+                } else {
+                    failure.addSuppressed(e.getCause());
+                }
+            }
+        } finally {
+            lane.shutdownNow();
+        }
+        if (failure instanceof Exception e) {
+            throw e;
+        }
+        if (failure instanceof Error e) {
+            throw e;
+        }
+    }
+
+    /** Whether {@code command} runs JMH, or reads what a JMH run wrote. */
+    static boolean startsJmh(String command) {
+        return JMH.matcher(command).matches() || command.startsWith(RECORD) || command.startsWith("jfr ")
+                || command.startsWith(JFR_COST);
+    }
+
+    private static void timed(String command, Path dir) throws Exception {
+        long start = System.nanoTime();
+        check(command, dir);
+        System.out.printf(Locale.ROOT, "ReadmeCommandsIT: %.1f s  %s%n", (System.nanoTime() - start) / 1e9, command);
+    }
+
+    /** Runs {@code command} in {@code dir} as the README shows it, with small input, and checks its output. */
+    static void check(String command, Path dir) throws Exception {
+        List<String> words = new ArrayList<>(Arrays.asList(command.split(" ", -1)));
+        Matcher jmh = JMH.matcher(command);
+        if (jmh.matches()) {
+            words.addAll(List.of("-f", "1", "-wi", "0", "-i", "1", "-r", "100ms", "-foe", "true"));
+            Exit e = java(dir, words);
+            assertEquals(0, e.exit(), command + "\n" + e.out());
+            assertTrue(e.out().contains("gc.alloc.rate.norm") && e.out().contains(jmh.group(1)),
+                    command + ": a result with the gc profiler's columns\n" + e.out());
+        } else if (command.equals(HARNESS)) {
+            Path out = dir.resolve("predictability");
+            words.addAll(List.of("--out", out.toString(), "--load-periods", "300", "--event-periods", "300",
+                    "--warmup", "200"));
+            Exit e = java(dir, words);
+            assertEquals(0, e.exit(), command + "\n" + e.out());
+            try (Stream<Path> files = Files.list(out)) {
+                assertTrue(files.anyMatch(f -> f.toString().endsWith(".csv")), "release logs in " + out);
+            }
+        } else if (command.startsWith(XSTREAM) || command.startsWith(XSTREAM_PARALLEL_GC)) {
+            words.addAll(List.of("--replays", "1", "--warmup", "0", "--rounds", "1"));
+            Exit e = java(dir, words);
+            assertEquals(0, e.exit(), command + "\n" + e.out());
+            List<String> lines = e.out().lines().toList();
+            assertTrue(e.out().contains("machine: ")
+                    && lines.stream().anyMatch(l -> l.matches("STATFILTER +plain .*"))
+                    && lines.stream().anyMatch(l -> l.matches("SILENCEFILTER +[0-9.]+x +859x .*"))
+                    && lines.stream().anyMatch(l -> l.matches("  with-hash-join .*")),
+                    command + ": the table and the ratios\n" + e.out());
+        } else if (command.startsWith(SCALING)) {
+            boolean streamIt = words.contains("--program") && !words.contains("heavy");
+            words.addAll(List.of("--rounds", "1", "--seconds", "0.05"));
+            words.addAll(streamIt ? List.of("--warmup", "0.1") : List.of("--work", "10"));
+            Exit e = java(dir, words);
+            assertEquals(0, e.exit(), command + "\n" + e.out());
+            assertTrue(e.out().contains("mean speed-up on ")
+                    && (!streamIt || e.out().lines().anyMatch(l -> l.startsWith("  worker 0: "))),
+                    command + "\n" + e.out());
+        } else if (command.equals(LINKS)) {
+            words.addAll(List.of("--seconds", "0.2", "--pings", "200", "--warmup", "0.2"));
+            Exit e = java(dir, words);
+            assertEquals(0, e.exit(), command + "\n" + e.out());
+            assertTrue(e.out().lines().anyMatch(l -> l.startsWith("CREDIT link "))
+                    && e.out().lines().anyMatch(l -> l.startsWith("ratio link / raw Netty "))
+                    && e.out().contains("peer exited"), command + ": both tables\n" + e.out());
+        } else if (command.equals(CAPSULE_LINKS)) {
+            words.addAll(List.of("--seconds", "0.2", "--warmup", "0.2"));
+            Exit e = java(dir, words);
+            assertEquals(0, e.exit(), command + "\n" + e.out());
+            assertTrue(e.out().lines().anyMatch(l -> l.startsWith("capsule link "))
+                    && e.out().contains("each whole and in order") && e.out().contains("peer exited"),
+                    command + ": the table\n" + e.out());
+        } else if (command.equals(SEGMENT_LINKS)) {
+            words.addAll(List.of("--seconds", "0.2", "--warmup", "0.2"));
+            Exit e = java(dir, words);
+            assertEquals(0, e.exit(), command + "\n" + e.out());
+            assertTrue(e.out().lines().anyMatch(l -> l.startsWith("segment link "))
+                    && e.out().contains("each with its start and samples") && e.out().contains("peer exited"),
+                    command + ": the table\n" + e.out());
+        } else if (command.equals(PAYLOAD_LINKS)) {
+            words.addAll(List.of("--seconds", "0.2", "--pings", "200", "--warmup", "0.2"));
+            Exit e = java(dir, words);
+            assertEquals(0, e.exit(), command + "\n" + e.out());
+            assertTrue(e.out().lines().anyMatch(l -> l.startsWith("ratio link / raw Netty 512 B "))
+                    && e.out().lines().anyMatch(l -> l.startsWith("ratio link / raw Netty 8192 B "))
+                    && e.out().lines().anyMatch(l -> l.startsWith("capsule link "))
+                    && e.out().contains("each whole and in order") && e.out().contains("peer exited"),
+                    command + ": both tables\n" + e.out());
+        } else if (command.startsWith(MARMOT)) {
+            words.addAll(List.of("--rounds", "1", "--warmup", "0", "--seconds", "12"));
+            Exit e = java(dir, words);
+            assertEquals(0, e.exit(), command + "\n" + e.out());
+            assertTrue(e.out().contains("StreamFlex / plain time") && e.out().contains("DOA time per detection")
+                    && e.out().contains("StreamFlex / plain time, CPU time")
+                    && e.out().contains("bytes per detection: 388 sent"), command + ": the ratios\n" + e.out());
+        } else if (command.startsWith(HYBRID)) {
+            words.addAll(List.of("--items", "64", "--warmup", "0", "--rounds", "1"));
+            Exit e = hybrid(dir, words);
+            assertEquals(0, e.exit(), command + "\n" + e.out());
+            List<String> lines = e.out().lines().toList();
+            for (String section : List.of("5.1.1", "5.1.2", "5.1.3", "5.2.1")) {
+                assertTrue(lines.stream().anyMatch(l -> l.startsWith(section + " ")), section + "\n" + e.out());
+            }
+            assertTrue(lines.stream().anyMatch(l -> l.matches("  31 +([0-9.]+x +){3}10x"))
+                    && lines.stream().anyMatch(l -> l.matches("  32 +([0-9.]+x +){9}10.5x")),
+                    command + ": the ratios beside the paper's\n" + e.out());
+        } else if (command.startsWith(STREAMIT)) {
+            Exit e = java(dir, words);
+            assertEquals(0, e.exit(), command + "\n" + e.out());
+            assertTrue(command.endsWith("--print") ? e.out().lines().count() >= 80
+                    : e.out().contains("steady-state iterations in"), command + "\n" + e.out());
+        } else if (command.startsWith(RECORD)) {
+            words = words(command);
+            words.addAll(List.of("-p", "batch=64", "-p", "pass=item", "-f", "1", "-wi", "0", "-i", "1", "-r",
+                    "100ms", "-foe", "true"));
+            Exit e = java(dir, words);
+            assertEquals(0, e.exit(), command + "\n" + e.out());
+            assertTrue(Files.size(dir.resolve("run.jfr")) > 0, command + ": the fork wrote its recording");
+        } else if (command.startsWith("jfr ")) {
+            Exit e = tool(dir, words);
+            assertEquals(0, e.exit(), command + "\n" + e.out());
+            assertTrue(!command.startsWith("jfr summary") || e.out().contains("Event Type"), e.out());
+        } else if (command.startsWith(JFR_COST)) {
+            // Both jars are the one just built; one round of one 100 ms iteration per mode.
+            List<String> script = List.of("bash", Path.of("jfr-cost.sh").toAbsolutePath().toString(), jar(),
+                    jar(), "1");
+            Exit e = run(dir, script, Map.of("PASSCHAIN_OPTS", "-f 1 -wi 0 -i 1 -r 100ms",
+                    "JAVA_HOME", System.getProperty("java.home")));
+            assertEquals(0, e.exit(), command + "\n" + e.out());
+            for (String mode : List.of("off", "disabled", "defaults")) {
+                for (String which : List.of("before", "after")) {
+                    assertTrue(e.out().lines().anyMatch(l -> l.matches("1 +" + mode + " +" + which + " +\\d+ .*")),
+                            mode + " " + which + " in\n" + e.out());
+                }
+            }
+        } else if (!command.equals(BUILD)) { // the build ran BUILD: this test runs on the jar it made
+            fail("jmh/README.md shows `" + command + "`, which this test does not run: add a runner for it");
         }
     }
 

@@ -21,7 +21,7 @@ class FrameDecoderFuzzTest {
     /** Small, so that the bound on buffered bytes is tested, not just the heap. */
     private static final int MAX_FRAME_LENGTH = FrameFormat.MIN_MAX_FRAME_LENGTH;
 
-    @FuzzTest(maxDuration = "20s")
+    @FuzzTest(maxDuration = "10s")
     void anyBytesDecodeToFramesOrOneProtocolException(byte[] input) {
         FrameDecoder decoder = new FrameDecoder(MAX_FRAME_LENGTH);
         EmbeddedChannel ch = new EmbeddedChannel(decoder);

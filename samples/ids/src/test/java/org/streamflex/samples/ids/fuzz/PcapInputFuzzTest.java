@@ -8,7 +8,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
  * {@code JAZZER_FUZZ=1} (its own surefire execution).
  */
 class PcapInputFuzzTest {
-    @FuzzTest(maxDuration = "20s")
+    @FuzzTest(maxDuration = "10s")
     void anyBytesAreSurvivedAndAccountedFor(byte[] input) {
         CaptureFuzzing.survivedAndAccountedFor(input);
     }

@@ -10,7 +10,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
  * fuzzes one test per JVM).
  */
 class PcapngInputFuzzTest {
-    @FuzzTest(maxDuration = "20s")
+    @FuzzTest(maxDuration = "10s")
     void anyBytesAreSurvivedAndAccountedFor(byte[] input) {
         CaptureFuzzing.survivedAndAccountedFor(input);
     }
