@@ -44,7 +44,8 @@ class CrossingAllocationTest {
         long from = server.collector.received;
         long outletFrom = nodeRuntime.heapBytes(outlet);
         long inletFrom = serverRuntime.heapBytes(inlet);
-        while (server.collector.received < from + 150_000 && System.nanoTime() < deadline) {
+        // 80,000 items: an allocation on every item's path, 16 bytes or more, would show 32 times over the bound.
+        while (server.collector.received < from + 80_000 && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
         long counted = server.collector.received - from;
@@ -54,7 +55,7 @@ class CrossingAllocationTest {
         server.stop();
         System.out.println("crossing channel heap bytes over " + counted + " items: outlet " + outletBytes + ", inlet "
                 + inletBytes);
-        assertTrue(counted >= 100_000, "items counted: " + counted);
+        assertTrue(counted >= 60_000, "items counted: " + counted);
         // A few chunks of Netty's task queue or a buffer pool's growth may land here; per item, nothing.
         assertTrue(outletBytes / (double) counted < 0.5, "outlet heap bytes " + outletBytes + " for " + counted);
         assertTrue(inletBytes / (double) counted < 0.5, "inlet heap bytes " + inletBytes + " for " + counted);

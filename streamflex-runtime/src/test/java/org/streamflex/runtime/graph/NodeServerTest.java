@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +22,7 @@ import org.streamflex.FloatChannel;
 import org.streamflex.IntChannel;
 import org.streamflex.StreamFlexError;
 import org.streamflex.StreamFlexGraph;
+import org.streamflex.fixtures.LoopbackPorts;
 import org.streamflex.runtime.ApiAccess;
 import org.streamflex.runtime.net.CrossingLinks;
 import org.streamflex.runtime.net.ElementKind;
@@ -538,9 +538,7 @@ class NodeServerTest {
     }
 
     private static InetSocketAddress freePort() throws Exception {
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return new InetSocketAddress(InetAddress.getLoopbackAddress(), probe.getLocalPort());
-        }
+        return LoopbackPorts.unused();
     }
 
     private static void waitFor(BooleanSupplier done, Supplier<String> state) throws InterruptedException {

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.streamflex.fixtures.LoopbackPorts;
 
 /** Faults in one JVM: a receiving server stopped and restarted, a stalled receiver, backoff and close. */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
@@ -29,7 +30,8 @@ class NetworkReconnectTest {
     @EnumSource(LinkMode.class)
     void aServerRestartedOnItsPortMidStreamGetsTheLaterItemsAndEveryItemIsCounted(LinkMode mode) throws Exception {
         LinkIdentity id = LinkIdentity.of("g", "c", ElementKind.LONG, mode);
-        NetworkLinkServer first = NetworkLinkServer.open(LOOPBACK);
+        // A port no bind of port 0 takes: another test's server must not be on it when this one restarts.
+        NetworkLinkServer first = NetworkLinkServer.open(LoopbackPorts.unused());
         InetSocketAddress address = first.address();
         LongLinkReceiver in1 = first.longReceiver(id, 4096);
         Consumer consumer1 = Consumer.start(in1);

@@ -11,7 +11,6 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,6 +24,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.streamflex.fixtures.LoopbackPorts;
 
 /**
  * The fault test of two JVMs: a receiver JVM killed with SIGKILL mid-stream and another started on
@@ -36,10 +36,7 @@ class ReceiverKillTest {
 
     @Test
     void aReceiverKilledAndRestartedLosesOnlyCountedItems() throws Exception {
-        int port;
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = probe.getLocalPort();
-        }
+        int port = LoopbackPorts.unused().getPort(); // the receiver restarts on it
         InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
         Receiver first = Receiver.start(port);
         Receiver second = null;

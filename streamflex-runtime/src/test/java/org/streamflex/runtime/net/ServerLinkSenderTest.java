@@ -18,6 +18,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongPredicate;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.streamflex.Shared;
+import org.streamflex.fixtures.LoopbackPorts;
 import org.streamflex.fixtures.Soak;
 
 /**
@@ -39,7 +41,7 @@ class ServerLinkSenderTest {
     private static final InetSocketAddress LOOPBACK = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
     private static final LinkIdentity ID = LinkIdentity.of("g", "n1:A.out->B.in", ElementKind.LONG, LinkMode.CREDIT);
     private static final LinkClientSettings FAST = LinkClientSettings.DEFAULT.withReconnect(
-            new ReconnectPolicy(java.time.Duration.ofMillis(10), java.time.Duration.ofMillis(100), 0.2));
+            new ReconnectPolicy(Duration.ofMillis(10), Duration.ofMillis(100), 0.2));
 
     @TempDir
     static Path certificates;
@@ -201,7 +203,8 @@ class ServerLinkSenderTest {
 
     @Test
     void aNodeThatStopsReadingIsTreatedAsDownAfterTheStallTimeoutAndItsItemsCounted() throws Exception {
-        try (NetworkLinkServer server = NetworkLinkServer.open(LOOPBACK)) {
+        // 3 s, not the default 10: still 15 of a live node's heartbeats, and the test waits it out.
+        try (NetworkLinkServer server = NetworkLinkServer.open(LOOPBACK).stallTimeout(Duration.ofSeconds(3))) {
             ServerLinkSender out = server.longSender(ID, 1024);
             try (ReceivingLinkClient in = ReceivingLinkClient.openLongs(server.address(), ID, 1024, FAST)) {
                 waitFor(out::isLinked, in::lastProblem);
@@ -235,10 +238,7 @@ class ServerLinkSenderTest {
 
     @Test
     void aNodeStartedBeforeItsServerRetriesWithBackoffAndLinksOnceTheServerListens() throws Exception {
-        int port;
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = probe.getLocalPort();
-        }
+        int port = LoopbackPorts.unused().getPort(); // the server listens on it later
         InetSocketAddress at = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
         try (ReceivingLinkClient in = ReceivingLinkClient.openLongs(at, ID, 1024, FAST)) {
             long start = System.nanoTime();

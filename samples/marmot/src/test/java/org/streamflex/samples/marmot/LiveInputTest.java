@@ -3,8 +3,6 @@ package org.streamflex.samples.marmot;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,6 +11,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.streamflex.fixtures.LoopbackPorts;
 
 /**
  * A node reading live input ({@code --live}) through {@code javax.sound.sampled}: the test mixer
@@ -73,9 +72,7 @@ class LiveInputTest {
         SplitRunJvmTest.Jvm server = null;
         int port = 0;
         for (int attempt = 0; server == null; attempt++) {
-            try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                port = s.getLocalPort();
-            }
+            port = LoopbackPorts.unused().getPort();
             SplitRunJvmTest.Jvm started = SplitRunJvmTest.Jvm.start(dir, "server", List.of(), List.of("--site",
                     "server", "--scene", dir.toString(), "--listen", "127.0.0.1:" + port, "--timeout", "200",
                     "--plots", "none"));

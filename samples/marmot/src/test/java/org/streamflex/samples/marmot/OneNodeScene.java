@@ -1,13 +1,12 @@
 package org.streamflex.samples.marmot;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.streamflex.fixtures.LoopbackPorts;
 
 /** Test helper: the bundled scene cut to one node, and a server for it run by the command in this JVM. */
 final class OneNodeScene {
@@ -29,10 +28,7 @@ final class OneNodeScene {
      * {@code --timeout timeoutSeconds} and no plots, running in another thread.
      */
     static Server server(Path dir, int timeoutSeconds) throws IOException {
-        int port;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        }
+        int port = LoopbackPorts.unused().getPort();
         return new Server(port, CompletableFuture.supplyAsync(() -> Run.of("--site", "server", "--scene",
                 dir.toString(), "--listen", "127.0.0.1:" + port, "--timeout", Integer.toString(timeoutSeconds),
                 "--plots", "none")));
