@@ -3,9 +3,7 @@ package org.streamflex.runtime.flight;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.streamflex.fixtures.ReadmeBlock;
 
 /**
  * Runs the commands of the runtime README's "Flight recorder" section, as a user would type them:
@@ -28,7 +27,7 @@ class FlightCommandsTest {
 
     @Test
     void theReadmesRecordingCommandsRecordReleases() throws Exception {
-        List<String> commands = readmeCommands();
+        List<String> commands = ReadmeBlock.bashLines(Path.of("README.md"), "## Flight recorder");
         assertEquals(3, commands.size(), "java, jfr print, jfr summary: " + commands);
         String printed = "";
         for (String command : commands) {
@@ -50,20 +49,5 @@ class FlightCommandsTest {
         assertTrue(printed.contains("org.streamflex.Release {"), printed);
         assertTrue(printed.contains("clock = \"clock 0 (100 us)\""), printed);
         assertTrue(printed.contains("filter = \"Gen\""), printed);
-    }
-
-    /** The first bash block after the "## Flight recorder" heading. */
-    private static List<String> readmeCommands() throws IOException {
-        List<String> lines = Files.readAllLines(Path.of("README.md"));
-        int i = lines.indexOf("## Flight recorder");
-        assertTrue(i >= 0, "the README has a Flight recorder section");
-        while (!lines.get(i).equals("```bash")) {
-            i++;
-        }
-        List<String> commands = new ArrayList<>();
-        for (i++; !lines.get(i).equals("```"); i++) {
-            commands.add(lines.get(i).trim());
-        }
-        return commands;
     }
 }

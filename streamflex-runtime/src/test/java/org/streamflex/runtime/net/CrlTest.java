@@ -16,6 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.streamflex.fixtures.ReadmeBlock;
 
 /**
  * Certificate revocation lists: the README's {@code keytool -gencrl} command revokes the client of
@@ -36,7 +37,7 @@ class CrlTest {
     @BeforeAll
     static void makeCertificatesAndRevokeTheClient() throws Exception {
         certificates = DevCertificates.makeIn(dir);
-        List<String> commands = DevCertificates.readmeCommands("#### Revoking a certificate");
+        List<String> commands = ReadmeBlock.bashLines(Path.of("README.md"), "#### Revoking a certificate");
         assertEquals(1, commands.size(), commands::toString);
         run(commands.getFirst());
         // Not in the README: the same command, revoking the server instead, for the client's side.

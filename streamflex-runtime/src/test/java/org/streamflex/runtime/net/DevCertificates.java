@@ -1,14 +1,12 @@
 package org.streamflex.runtime.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.streamflex.fixtures.Keytool;
+import org.streamflex.fixtures.ReadmeBlock;
 
 /**
  * Development certificates made as the runtime README's "Securing a link" says: its bash block's
@@ -30,11 +28,8 @@ public final class DevCertificates {
      * JVM of this JDK ({@link Keytool}), not one each, which took five times as long.
      */
     public static DevCertificates makeIn(Path dir) throws IOException, InterruptedException {
-        List<String> commands = readmeCommands();
+        List<String> commands = ReadmeBlock.bashLines(Path.of("README.md"), "### Securing a link");
         assertEquals(13, commands.size(), "CA, trust store, server and client: " + commands);
-        for (String command : commands) {
-            assertTrue(command.startsWith("keytool "), command);
-        }
         Keytool.run(dir, commands);
         return new DevCertificates(dir);
     }
@@ -60,25 +55,5 @@ public final class DevCertificates {
     /** The CA's certificate, which both sides trust. */
     public Path trustStore() {
         return dir.resolve("trust.p12");
-    }
-
-    /** The lines of the first bash block after the "### Securing a link" heading. */
-    private static List<String> readmeCommands() throws IOException {
-        return readmeCommands("### Securing a link");
-    }
-
-    /** The lines of the first bash block after the README's line {@code heading}. */
-    static List<String> readmeCommands(String heading) throws IOException {
-        List<String> lines = Files.readAllLines(Path.of("README.md"));
-        int i = lines.indexOf(heading);
-        assertTrue(i >= 0, "the README has a section " + heading);
-        while (!lines.get(i).equals("```bash")) {
-            i++;
-        }
-        List<String> commands = new ArrayList<>();
-        for (i++; !lines.get(i).equals("```"); i++) {
-            commands.add(lines.get(i).strip());
-        }
-        return commands;
     }
 }

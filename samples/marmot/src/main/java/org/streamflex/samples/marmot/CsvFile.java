@@ -8,6 +8,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * The lines of one of a scene's CSV files ({@code nodes.csv}, {@code mics.csv}, {@code truth.csv}),
@@ -30,6 +31,9 @@ import java.util.List;
  * }</pre>
  */
 final class CsvFile {
+    /** A decimal number as spreadsheets and scripts write it: a sign, digits with a point, an exponent. */
+    private static final Pattern DECIMAL = Pattern.compile("[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?");
+
     private CsvFile() {
     }
 
@@ -165,14 +169,13 @@ final class CsvFile {
          * @throws BadCsvException naming the column {@code name}, the file and the line
          */
         double number(int i, String name) throws BadCsvException {
-            try {
+            // parseDouble also takes "NaN", "Infinity", hex and a trailing d or f, which no CSV writer means:
+            // the field must be a decimal, and its value finite ("1e999" is not).
+            if (DECIMAL.matcher(fields[i]).matches()) {
                 double v = Double.parseDouble(fields[i]);
-                // parseDouble also takes "NaN", "Infinity", hex and a trailing d or f: only finite values pass.
-                if (Double.isFinite(v) && !fields[i].isEmpty() && !Character.isLetter(last(fields[i]))) {
+                if (Double.isFinite(v)) {
                     return v;
                 }
-            } catch (NumberFormatException e) {
-                // reported below, with the line
             }
             throw error(name + " \"" + fields[i] + "\" is not a finite number (expected " + columns + ")");
         }
@@ -195,8 +198,5 @@ final class CsvFile {
             return new BadCsvException(file, number, problem);
         }
 
-        private static char last(String s) {
-            return s.charAt(s.length() - 1);
-        }
     }
 }

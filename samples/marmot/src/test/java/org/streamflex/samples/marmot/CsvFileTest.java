@@ -73,8 +73,18 @@ class CsvFileTest {
     }
 
     @Test
+    void decimalsAsSpreadsheetsAndScriptsWriteThemAreRead() throws Exception {
+        Path f = file("t.csv", "call,t_s,x_m,y_m\n1,+1.5E2,-.5,7.\n2,1e-3,0.25e+1,-0\n");
+        List<TrueCall> calls = Truth.read(f);
+        assertEquals(List.of(150.0, 0.001), calls.stream().map(TrueCall::seconds).toList());
+        assertEquals(List.of(-0.5, 2.5), calls.stream().map(TrueCall::x).toList());
+        assertEquals(List.of(7.0, -0.0), calls.stream().map(TrueCall::y).toList());
+    }
+
+    @Test
     void valuesJavaWouldParseButThatAreNoFiniteNumberAreRefused() throws Exception {
-        for (String bad : new String[] {"NaN", "Infinity", "-Infinity", "1e999", "1.5d", "2f", ""}) {
+        for (String bad : new String[] {"NaN", "Infinity", "-Infinity", "1e999", "1.5d", "2f", "", "0x1p3", "1.5e",
+            "--1", "."}) {
             Path f = file("t.csv", "call,t_s,x_m,y_m\n1," + bad + ",0,0\n");
             BadCsvException e = assertThrows(BadCsvException.class, () -> Truth.read(f), bad);
             assertEquals(f + " line 2: t_s \"" + bad + "\" is not a finite number (expected call,t_s,x_m,y_m)",

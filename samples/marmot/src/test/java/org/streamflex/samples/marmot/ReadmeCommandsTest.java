@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.streamflex.fixtures.ReadmeBlock;
 
 /**
  * Runs every command of the README's {@code bash} block as it is written there, in this JVM, with
@@ -30,14 +30,7 @@ class ReadmeCommandsTest {
     Path dir;
 
     static List<String> commands() throws IOException {
-        String readme = Files.readString(Path.of("README.md"));
-        int start = readme.indexOf("```bash\n") + "```bash\n".length();
-        List<String> out = new ArrayList<>();
-        for (String line : readme.substring(start, readme.indexOf("```", start)).lines().toList()) {
-            int hash = line.indexOf(" #");
-            out.add((hash < 0 ? line : line.substring(0, hash)).trim());
-        }
-        return out;
+        return ReadmeBlock.firstBashLines(Path.of("README.md"));
     }
 
     /** The pom's default -Dmarmot.args. */

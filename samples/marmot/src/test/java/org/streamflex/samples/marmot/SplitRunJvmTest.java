@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.streamflex.fixtures.ReadmeBlock;
 
 /**
  * The README's "Nodes and a server in separate JVMs": its commands, each in a JVM of its own with
@@ -53,16 +54,7 @@ class SplitRunJvmTest {
 
     /** The commands of the README's section, in order: the server's, then each node's. */
     static List<String> commands() throws IOException {
-        String readme = Files.readString(Path.of("README.md"));
-        int section = readme.indexOf("\n## Nodes and a server in separate JVMs\n");
-        assertTrue(section > 0, "the README has the section");
-        int start = readme.indexOf("```bash\n", section) + "```bash\n".length();
-        List<String> out = new ArrayList<>();
-        for (String line : readme.substring(start, readme.indexOf("```", start)).lines().toList()) {
-            int hash = line.indexOf(" #");
-            out.add((hash < 0 ? line : line.substring(0, hash)).trim());
-        }
-        return out;
+        return ReadmeBlock.bashLines(Path.of("README.md"), "## Nodes and a server in separate JVMs");
     }
 
     @Test

@@ -1,9 +1,7 @@
 package org.streamflex.samples.marmot;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.streamflex.fixtures.Keytool;
+import org.streamflex.fixtures.ReadmeBlock;
 
 /**
  * The README's secured run: the server and three nodes of {@link SplitRunJvmTest}, over TLS 1.3
@@ -28,7 +27,10 @@ class SplitRunTlsIT {
 
     @Test
     void aServerAndThreeNodeJvmsOverTlsGiveTheOneJvmAnswers() throws Exception {
-        Keytool.run(dir, keytoolCommands()); // word for word, in one JVM rather than thirteen
+        Path runtimeReadme = Path.of("../../streamflex-runtime/README.md");
+        List<String> keytool = ReadmeBlock.bashLines(runtimeReadme, "### Securing a link");
+        assertEquals(13, keytool.size(), keytool::toString);
+        Keytool.run(dir, keytool); // word for word, in one JVM rather than thirteen
         Files.writeString(dir.resolve("password"), "changeit\n");
         List<String> tls = List.of("-Dstreamflex.net.trustStore=" + dir.resolve("trust.p12"),
                 "-Dstreamflex.net.passwordFile=" + dir.resolve("password"));
@@ -38,21 +40,5 @@ class SplitRunTlsIT {
         List<String> node = new ArrayList<>(tls);
         node.add("-Dstreamflex.net.keyStore=" + dir.resolve("client.p12"));
         SplitRunJvmTest.runAndCompare(dir, server, node);
-    }
-
-    /** The lines of the first bash block after the runtime README's "### Securing a link". */
-    private static List<String> keytoolCommands() throws IOException {
-        List<String> lines = Files.readAllLines(Path.of("../../streamflex-runtime/README.md"));
-        int i = lines.indexOf("### Securing a link");
-        assertTrue(i >= 0, "the runtime README has its Securing a link section");
-        while (!lines.get(i).equals("```bash")) {
-            i++;
-        }
-        List<String> commands = new ArrayList<>();
-        for (i++; !lines.get(i).equals("```"); i++) {
-            commands.add(lines.get(i).strip());
-        }
-        assertEquals(13, commands.size(), commands.toString());
-        return commands;
     }
 }
