@@ -71,8 +71,9 @@ public final class Workers {
         this.onFailure = onFailure;
         this.onExit = onExit;
         this.workers = new Worker[threads];
+        boolean oversubscribed = threads > Runtime.getRuntime().availableProcessors();
         for (int i = 0; i < threads; i++) {
-            workers[i] = new Worker(this, i, pin);
+            workers[i] = new Worker(this, i, pin, oversubscribed);
         }
         if (threads == 1) {
             placement = new int[this.units.length];

@@ -291,6 +291,18 @@ class WorkersTest {
             // Two CPUs for three workers: the first two pinned, the third refused; both said.
             assertTrue(schedule.contains("pinned to CPUs [0, 1], 1 unpinned (sched_setaffinity(CPU 2)"), schedule);
         }
+        if (threads > Runtime.getRuntime().availableProcessors()) {
+            // More workers than CPUs: a quiet worker parks after its 256 spinning turns (Worker.SPINS)
+            // instead of spinning on for 100 us and keeping a neighbour it waits for off the CPU.
+            var counters = c.graph().counters();
+            for (int w = 0; w < threads; w++) {
+                long busy = counters.value("worker.worker-" + w + ".busyTurns");
+                long idle = counters.value("worker.worker-" + w + ".idleTurns");
+                long parks = counters.value("worker.worker-" + w + ".parks");
+                assertTrue(idle <= 256 * (busy + 1) + parks,
+                        "worker " + w + " spun past its turns: busy " + busy + ", idle " + idle + ", parks " + parks);
+            }
+        }
     }
 
     @Test
