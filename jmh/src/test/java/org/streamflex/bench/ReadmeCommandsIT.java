@@ -168,6 +168,12 @@ class ReadmeCommandsIT {
         return run(dir, command, Map.of());
     }
 
+    /** {@code e}, once it is checked that {@code command} exited with 0 (its output in the message if not). */
+    static Exit succeeded(String command, Exit e) {
+        assertEquals(0, e.exit(), command + "\n" + e.out());
+        return e;
+    }
+
     static Exit run(Path dir, List<String> command, Map<String, String> env) throws IOException,
             InterruptedException {
         Path log = dir.resolve("out.log");
@@ -254,23 +260,20 @@ class ReadmeCommandsIT {
         Matcher jmh = JMH.matcher(command);
         if (jmh.matches()) {
             words.addAll(List.of("-f", "1", "-wi", "0", "-i", "1", "-r", "100ms", "-foe", "true"));
-            Exit e = java(dir, words);
-            assertEquals(0, e.exit(), command + "\n" + e.out());
+            Exit e = succeeded(command, java(dir, words));
             assertTrue(e.out().contains("gc.alloc.rate.norm") && e.out().contains(jmh.group(1)),
                     command + ": a result with the gc profiler's columns\n" + e.out());
         } else if (command.equals(HARNESS)) {
             Path out = dir.resolve("predictability");
             words.addAll(List.of("--out", out.toString(), "--load-periods", "300", "--event-periods", "300",
                     "--warmup", "200"));
-            Exit e = java(dir, words);
-            assertEquals(0, e.exit(), command + "\n" + e.out());
+            succeeded(command, java(dir, words));
             try (Stream<Path> files = Files.list(out)) {
                 assertTrue(files.anyMatch(f -> f.toString().endsWith(".csv")), "release logs in " + out);
             }
         } else if (command.startsWith(XSTREAM) || command.startsWith(XSTREAM_PARALLEL_GC)) {
             words.addAll(List.of("--replays", "1", "--warmup", "0", "--rounds", "1"));
-            Exit e = java(dir, words);
-            assertEquals(0, e.exit(), command + "\n" + e.out());
+            Exit e = succeeded(command, java(dir, words));
             List<String> lines = e.out().lines().toList();
             assertTrue(e.out().contains("machine: ")
                     && lines.stream().anyMatch(l -> l.matches("STATFILTER +plain .*"))
@@ -281,36 +284,31 @@ class ReadmeCommandsIT {
             boolean streamIt = words.contains("--program") && !words.contains("heavy");
             words.addAll(List.of("--rounds", "1", "--seconds", "0.05"));
             words.addAll(streamIt ? List.of("--warmup", "0.1") : List.of("--work", "10"));
-            Exit e = java(dir, words);
-            assertEquals(0, e.exit(), command + "\n" + e.out());
+            Exit e = succeeded(command, java(dir, words));
             assertTrue(e.out().contains("mean speed-up on ")
                     && (!streamIt || e.out().lines().anyMatch(l -> l.startsWith("  worker 0: "))),
                     command + "\n" + e.out());
         } else if (command.equals(LINKS)) {
             words.addAll(List.of("--seconds", "0.2", "--pings", "200", "--warmup", "0.2"));
-            Exit e = java(dir, words);
-            assertEquals(0, e.exit(), command + "\n" + e.out());
+            Exit e = succeeded(command, java(dir, words));
             assertTrue(e.out().lines().anyMatch(l -> l.startsWith("CREDIT link "))
                     && e.out().lines().anyMatch(l -> l.startsWith("ratio link / raw Netty "))
                     && e.out().contains("peer exited"), command + ": both tables\n" + e.out());
         } else if (command.equals(CAPSULE_LINKS)) {
             words.addAll(List.of("--seconds", "0.2", "--warmup", "0.2"));
-            Exit e = java(dir, words);
-            assertEquals(0, e.exit(), command + "\n" + e.out());
+            Exit e = succeeded(command, java(dir, words));
             assertTrue(e.out().lines().anyMatch(l -> l.startsWith("capsule link "))
                     && e.out().contains("each whole and in order") && e.out().contains("peer exited"),
                     command + ": the table\n" + e.out());
         } else if (command.equals(SEGMENT_LINKS)) {
             words.addAll(List.of("--seconds", "0.2", "--warmup", "0.2"));
-            Exit e = java(dir, words);
-            assertEquals(0, e.exit(), command + "\n" + e.out());
+            Exit e = succeeded(command, java(dir, words));
             assertTrue(e.out().lines().anyMatch(l -> l.startsWith("segment link "))
                     && e.out().contains("each with its start and samples") && e.out().contains("peer exited"),
                     command + ": the table\n" + e.out());
         } else if (command.equals(PAYLOAD_LINKS)) {
             words.addAll(List.of("--seconds", "0.2", "--pings", "200", "--warmup", "0.2"));
-            Exit e = java(dir, words);
-            assertEquals(0, e.exit(), command + "\n" + e.out());
+            Exit e = succeeded(command, java(dir, words));
             assertTrue(e.out().lines().anyMatch(l -> l.startsWith("ratio link / raw Netty 512 B "))
                     && e.out().lines().anyMatch(l -> l.startsWith("ratio link / raw Netty 8192 B "))
                     && e.out().lines().anyMatch(l -> l.startsWith("capsule link "))
@@ -318,15 +316,13 @@ class ReadmeCommandsIT {
                     command + ": both tables\n" + e.out());
         } else if (command.startsWith(MARMOT)) {
             words.addAll(List.of("--rounds", "1", "--warmup", "0", "--seconds", "12"));
-            Exit e = java(dir, words);
-            assertEquals(0, e.exit(), command + "\n" + e.out());
+            Exit e = succeeded(command, java(dir, words));
             assertTrue(e.out().contains("StreamFlex / plain time") && e.out().contains("DOA time per detection")
                     && e.out().contains("StreamFlex / plain time, CPU time")
                     && e.out().contains("bytes per detection: 388 sent"), command + ": the ratios\n" + e.out());
         } else if (command.startsWith(HYBRID)) {
             words.addAll(List.of("--items", "64", "--warmup", "0", "--rounds", "1"));
-            Exit e = hybrid(dir, words);
-            assertEquals(0, e.exit(), command + "\n" + e.out());
+            Exit e = succeeded(command, hybrid(dir, words));
             List<String> lines = e.out().lines().toList();
             for (String section : List.of("5.1.1", "5.1.2", "5.1.3", "5.2.1")) {
                 assertTrue(lines.stream().anyMatch(l -> l.startsWith(section + " ")), section + "\n" + e.out());
@@ -335,28 +331,24 @@ class ReadmeCommandsIT {
                     && lines.stream().anyMatch(l -> l.matches("  32 +([0-9.]+x +){9}10.5x")),
                     command + ": the ratios beside the paper's\n" + e.out());
         } else if (command.startsWith(STREAMIT)) {
-            Exit e = java(dir, words);
-            assertEquals(0, e.exit(), command + "\n" + e.out());
+            Exit e = succeeded(command, java(dir, words));
             assertTrue(command.endsWith("--print") ? e.out().lines().count() >= 80
                     : e.out().contains("steady-state iterations in"), command + "\n" + e.out());
         } else if (command.startsWith(RECORD)) {
             words = words(command);
             words.addAll(List.of("-p", "batch=64", "-p", "pass=item", "-f", "1", "-wi", "0", "-i", "1", "-r",
                     "100ms", "-foe", "true"));
-            Exit e = java(dir, words);
-            assertEquals(0, e.exit(), command + "\n" + e.out());
+            succeeded(command, java(dir, words));
             assertTrue(Files.size(dir.resolve("run.jfr")) > 0, command + ": the fork wrote its recording");
         } else if (command.startsWith("jfr ")) {
-            Exit e = tool(dir, words);
-            assertEquals(0, e.exit(), command + "\n" + e.out());
+            Exit e = succeeded(command, tool(dir, words));
             assertTrue(!command.startsWith("jfr summary") || e.out().contains("Event Type"), e.out());
         } else if (command.startsWith(JFR_COST)) {
             // Both jars are the one just built; one round of one 100 ms iteration per mode.
             List<String> script = List.of("bash", Path.of("jfr-cost.sh").toAbsolutePath().toString(), jar(),
                     jar(), "1");
-            Exit e = run(dir, script, Map.of("PASSCHAIN_OPTS", "-f 1 -wi 0 -i 1 -r 100ms",
-                    "JAVA_HOME", System.getProperty("java.home")));
-            assertEquals(0, e.exit(), command + "\n" + e.out());
+            Exit e = succeeded(command, run(dir, script, Map.of("PASSCHAIN_OPTS", "-f 1 -wi 0 -i 1 -r 100ms",
+                    "JAVA_HOME", System.getProperty("java.home"))));
             for (String mode : List.of("off", "disabled", "defaults")) {
                 for (String which : List.of("before", "after")) {
                     assertTrue(e.out().lines().anyMatch(l -> l.matches("1 +" + mode + " +" + which + " +\\d+ .*")),
