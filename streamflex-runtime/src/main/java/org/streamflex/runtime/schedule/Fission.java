@@ -28,10 +28,10 @@ import org.streamflex.runtime.channel.SpscRing;
  * instead of once (a chunk may run on any replica) and one replica transaction per chunk.
  *
  * <p>A part only pays off when its work outweighs a hand-off to another thread (microseconds):
- * the filter's first batches run on its own thread and are timed, and from then on a batch is run
- * by as many parts as it holds calls worth at least {@code minPartNanos} each, at most k and at
- * most one more than the worker threads, in at most 8 chunks a part of at least a quarter of that
- * work each; or, when one call alone is that much work, in chunks of one call (at most 256).
+ * the filter's first batches run on its own thread and are timed by its CPU time, and from then on
+ * a batch is run by as many parts as it holds calls worth at least {@code minPartNanos} each, at
+ * most k and at most one more than the worker threads, in at most 8 chunks a part of at least a
+ * quarter of that work each; or, when one call alone is that much work, in chunks of one call (at most 256).
  *
  * <pre>{@code
  * Fission loop = new Fission(replicas, inputs, pops, lookaheads, outputs, 20_000, copyFields);
@@ -126,9 +126,11 @@ final class Fission extends Firings {
             if (minPartCalls != 0) {
                 return local.fire(task, filter, count);
             }
-            long start = System.nanoTime();
+            // The thread's CPU time, not the wall's: a preemption during a timed batch would make
+            // every call look dearer, and the filter split into parts too small to pay off.
+            long start = ThreadCpuClock.now();
             local.fire(task, filter, count);
-            profile(System.nanoTime() - start, count);
+            profile(ThreadCpuClock.now() - start, count);
             return count;
         }
         FissionWorkers.shared().wakeParked();

@@ -4,17 +4,25 @@ import java.util.Arrays;
 
 /**
  * What each unit's turns cost during the start-up profile, robust to the profiling thread being
- * descheduled: the profile is cut into {@link #WINDOWS} windows of equal length, each unit's cost
- * per turn is taken in each window, and a unit's cost is the median of those, times the turns of
- * the whole profile. A preemption, a garbage collection or a JIT compilation lands in one window and
- * inflates whatever unit was running then; summed, that one turn could make a cheap filter look like
- * the heaviest and spoil the placement (measured: a 4 ms preemption on a machine shared with a
- * build made one FIR of FilterBankNew cost 14 times its twins).
+ * descheduled. Worker 0 times each turn, and places it in the profile, by its own CPU time
+ * ({@link ThreadCpuClock}), which stands still while it waits for a CPU or for a garbage
+ * collection. Timed by the wall clock, as until 2026-11-28, a machine shared with three busy
+ * processes put a 12 to 24 ms preemption into one turn of a 20 ms profile that held one or two of
+ * FilterBankNew's rounds, and its 37 units were placed 6 on one worker and 31 on the other.
+ *
+ * <p>The profile is also cut into {@link #WINDOWS} windows of equal CPU time; a unit's cost is the
+ * median of its cost per turn in each window, times its turns. A turn inflated by what the CPU
+ * clock still counts (page faults, a cold cache after a migration) lands in one window and does
+ * not make a cheap filter look like the heaviest (measured by the wall clock: a 4 ms preemption
+ * made one FIR of FilterBankNew cost 14 times its twins).
+ *
+ * <p>The profile lasts until its length of CPU time has passed and every unit has a timed turn:
+ * a round over all units can take longer than a window while the code is still being compiled.
  *
  * <pre>{@code
- * TurnProfile p = new TurnProfile(units.length, measureFrom, Workers.PROFILE_NANOS);
- * p.add(now, u, now - before);   // after each unit's turn
- * long[] costs = p.costs();
+ * TurnProfile p = new TurnProfile(units.length, cpuNow + warmUp, Workers.PROFILE_NANOS);
+ * p.add(cpuNow, u, cpuNow - cpuBefore);   // after each unit's turn
+ * if (p.done(cpuNow)) { long[] costs = p.costs(); }
  * }</pre>
  *
  * <p>One thread: the worker that profiles.
@@ -29,11 +37,13 @@ final class TurnProfile {
     private final long[][] nanos;
     /** Turns of each unit, per window. */
     private final long[][] turns;
+    /** Units without a timed turn yet. */
+    private int untimed;
 
     /**
      * @param units how many units are timed
-     * @param from when the profile starts ({@link System#nanoTime()})
-     * @param length how long it lasts, in nanoseconds
+     * @param from where the profile starts on the profiling thread's CPU clock
+     * @param length how much of that clock it lasts, in nanoseconds
      */
     TurnProfile(int units, long from, long length) {
         if (length < WINDOWS) {
@@ -43,17 +53,35 @@ final class TurnProfile {
         this.length = length;
         this.nanos = new long[WINDOWS][units];
         this.turns = new long[WINDOWS][units];
+        this.untimed = units;
     }
 
-    /** Records that unit {@code u}'s turn, ended at {@code now}, took {@code took} ns; ignored outside the profile. */
-    void add(long now, int u, long took) {
-        long at = now - from;
-        if (at < 0 || at >= length) {
+    /**
+     * Records that unit {@code u}'s turn, ended at {@code at} on the CPU clock, took {@code took}
+     * ns of it; ignored before the profile, in the last window after it (while a unit waits for its
+     * first timed turn).
+     */
+    void add(long at, int u, long took) {
+        long into = at - from;
+        if (into < 0) {
             return;
         }
-        int w = (int) (at * WINDOWS / length);
+        int w = into >= length ? WINDOWS - 1 : (int) (into * WINDOWS / length);
+        if (timedTurns(u) == 0) {
+            untimed--;
+        }
         nanos[w][u] += took;
         turns[w][u]++;
+    }
+
+    /** Whether the profile's length of CPU time has passed at {@code at} and every unit has a timed turn. */
+    boolean done(long at) {
+        return at - from >= length && untimed == 0;
+    }
+
+    /** Units with no timed turn yet: 0 once {@link #done} (they cost nothing in {@link #costs()}). */
+    int untimed() {
+        return untimed;
     }
 
     /**
@@ -81,5 +109,13 @@ final class TurnProfile {
             costs[u] = Math.round(perTurn[(n - 1) / 2] * all);
         }
         return costs;
+    }
+
+    private long timedTurns(int u) {
+        long all = 0;
+        for (int w = 0; w < WINDOWS; w++) {
+            all += turns[w][u];
+        }
+        return all;
     }
 }

@@ -156,24 +156,26 @@ final class Worker implements Runnable {
 
     /**
      * Worker 0 before placement: runs every unit, warming up, then timing each, then places them;
-     * its own units after.
+     * its own units after. The warm-up and the profile are counted in its CPU time, so that a worker
+     * kept off its CPU by other processes still measures what it came to measure; if it gets so
+     * little CPU that {@link Workers#PROFILE_LIMIT_NANOS} pass first, it places what it has.
      */
     private WorkerUnit[] profile(RegionSlot slot) {
         WorkerUnit[] all = workers.units();
-        long measureFrom = System.nanoTime() + Workers.WARM_UP_NANOS;
-        long end = measureFrom + Workers.PROFILE_NANOS;
-        TurnProfile profile = new TurnProfile(all.length, measureFrom, Workers.PROFILE_NANOS);
+        long giveUpAt = System.nanoTime() + Workers.PROFILE_LIMIT_NANOS;
+        long cpu = ThreadCpuClock.now();
+        TurnProfile profile = new TurnProfile(all.length, cpu + Workers.WARM_UP_NANOS, Workers.PROFILE_NANOS);
         while (workers.running()) {
-            long t = System.nanoTime();
-            if (t >= end) {
-                workers.place(profile.costs());
+            boolean cutShort = System.nanoTime() - giveUpAt >= 0;
+            if (profile.done(cpu) || cutShort) {
+                workers.place(profile.costs(), cutShort ? profile.untimed() : -1);
                 return workers.unitsOf(index);
             }
             for (int u = 0; u < all.length; u++) {
                 all[u].turn(slot, startNanos);
-                long now = System.nanoTime();
-                profile.add(now, u, now - t);
-                t = now;
+                long now = ThreadCpuClock.now();
+                profile.add(now, u, now - cpu);
+                cpu = now;
             }
         }
         return null;

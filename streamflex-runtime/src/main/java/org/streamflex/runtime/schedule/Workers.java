@@ -16,9 +16,10 @@ import org.streamflex.BoundaryError;
  *
  * <p>Placement: units are cut into contiguous runs of the data-flow order, one run per worker, by
  * measured cost ({@link Placement}). The costs come from a profile file, or from the start of
- * the run, during which worker 0 runs every unit while the others wait: for {@link #WARM_UP_NANOS},
- * then {@link #PROFILE_NANOS} timing each turn ({@link TurnProfile}); it then publishes the
- * placement and every worker takes its run. One worker needs no placement and skips the profile.
+ * the run, during which worker 0 runs every unit while the others wait: for {@link #WARM_UP_NANOS}
+ * of its CPU time, then {@link #PROFILE_NANOS} more timing each turn by that clock
+ * ({@link TurnProfile}); it then publishes the placement and every worker takes its run. One worker
+ * needs no placement and skips the profile.
  *
  * <pre>{@code
  * Workers workers = new Workers("Pipeline", units, 2, true, null, () -> running, this::fail, this::exited);
@@ -31,8 +32,14 @@ public final class Workers {
      * code and fill the links, which says little about the steady state.
      */
     static final long WARM_UP_NANOS = 20_000_000;
-    /** How long worker 0 then measures the units before they are placed. */
+    /** How much of its CPU time worker 0 then spends measuring the units before they are placed. */
     static final long PROFILE_NANOS = 20_000_000;
+    /**
+     * The longest the warm-up and profile may take by the wall clock: a worker 0 that gets less than
+     * 4% of a CPU places the units by what it measured until then rather than leave the other
+     * workers waiting.
+     */
+    static final long PROFILE_LIMIT_NANOS = 1_000_000_000;
 
     private final String graphName;
     private final WorkerUnit[] units;
@@ -45,6 +52,8 @@ public final class Workers {
     private volatile int[] placement;
     /** The costs the placement used, for {@link #describe()}. */
     private volatile long[] costs;
+    /** How a cut-short profile went, for {@link #describe()}; written before {@link #placement}, read after it. */
+    private String profiled = "";
 
     /**
      * @param units the graph's units in data-flow order
@@ -142,7 +151,9 @@ public final class Workers {
             return s.toString();
         }
         s.append(workers.length == 1 ? "" : givenCosts != null ? ", placed by the profile file"
-                : ", placed by a profile of " + PROFILE_NANOS / 1_000_000 + " ms").append('\n');
+                : ", placed by a profile of " + PROFILE_NANOS / 1_000_000 + " ms"
+                        + (ThreadCpuClock.measuresCpu() ? " of worker 0's CPU time" : "") + profiled)
+                .append('\n');
         for (int w = 0; w < workers.length; w++) {
             List<String> names = new ArrayList<>();
             for (int u = 0; u < units.length; u++) {
@@ -239,8 +250,17 @@ public final class Workers {
         return runs;
     }
 
-    /** Worker 0, after the profile: places the units by what they cost and lets the others go. */
-    void place(long[] measured) {
+    /**
+     * Worker 0, after the profile: places the units by what they cost and lets the others go.
+     *
+     * @param untimed -1 when the profile ran its course, else the units it had not timed when
+     *     {@link #PROFILE_LIMIT_NANOS} cut it short
+     */
+    void place(long[] measured, int untimed) {
+        if (untimed >= 0) {
+            profiled = " (cut short after " + PROFILE_LIMIT_NANOS / 1_000_000 + " ms by the wall clock, "
+                    + untimed + (untimed == 1 ? " unit" : " units") + " not timed)";
+        }
         costs = measured.clone();
         placement = Placement.place(measured, workers.length);
         for (Worker w : workers) {

@@ -1,7 +1,10 @@
 package org.streamflex.runtime.schedule;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -30,18 +33,37 @@ class TurnProfileTest {
     @Test
     void oneInflatedTurnDoesNotMakeACheapUnitTheHeaviest() {
         TurnProfile p = steady(10, 40);
-        p.add(FROM + 2_500, 0, 4_000_000); // descheduled for 4 ms in the middle of unit 0's turn
+        p.add(FROM + 2_500, 0, 4_000_000); // 4 ms of page faults in the middle of unit 0's turn
         long[] costs = p.costs();
         // 51 turns at the median window's 10 ns; summed, it would have been 4,000,500.
         assertArrayEquals(new long[] {510, 2_000}, costs);
     }
 
     @Test
-    void turnsOutsideTheProfileAreIgnored() {
+    void turnsBeforeTheProfileAreIgnored() {
         TurnProfile p = steady(10);
         p.add(FROM - 1, 0, 1_000_000);
-        p.add(FROM + LENGTH, 0, 1_000_000);
         assertArrayEquals(new long[] {500}, p.costs());
+    }
+
+    @Test
+    void aTurnAfterTheProfileCountsInItsLastWindow() {
+        // A round longer than the profile (code still being compiled): its later units' turns end after it.
+        TurnProfile p = new TurnProfile(2, FROM, LENGTH);
+        p.add(FROM + 4_000, 0, 4_000);
+        assertFalse(p.done(FROM + LENGTH), "unit 1 has no timed turn yet");
+        assertEquals(1, p.untimed());
+        p.add(FROM + 9_000, 1, 5_000);
+        assertTrue(p.done(FROM + 9_000));
+        assertArrayEquals(new long[] {4_000, 5_000}, p.costs());
+    }
+
+    @Test
+    void theProfileIsDoneAfterItsLengthWhenEveryUnitHasATimedTurn() {
+        TurnProfile p = steady(10, 20);
+        assertFalse(p.done(FROM + LENGTH - 1));
+        assertTrue(p.done(FROM + LENGTH));
+        assertEquals(0, p.untimed());
     }
 
     @Test
@@ -49,6 +71,7 @@ class TurnProfileTest {
         TurnProfile p = new TurnProfile(2, FROM, LENGTH);
         p.add(FROM, 1, 30);
         assertArrayEquals(new long[] {0, 30}, p.costs());
+        assertEquals(1, p.untimed());
     }
 
     @Test
