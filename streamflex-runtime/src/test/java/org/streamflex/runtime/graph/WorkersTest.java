@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import jdk.jfr.consumer.RecordedEvent;
 import org.junit.jupiter.api.Test;
@@ -321,6 +322,75 @@ class WorkersTest {
         for (String unit : new String[] {"Numbers=", "Expand=", "Increment=", "Rated1=", "Rated2=", "Check="}) {
             assertTrue(s.contains("  " + unit), unit + " in " + s);
         }
+    }
+
+    /** Passes items on, sleeping 1 ms every 16th: a turn long by the wall clock, nothing on the CPU. */
+    public static final class Sleeper extends Filter {
+        private IntChannel in;
+        private IntChannel out;
+        private int items;
+
+        @Override
+        public void work() {
+            int x = in.take();
+            if (++items % 16 == 0) {
+                LockSupport.parkNanos(1_000_000);
+            }
+            out.put(x);
+        }
+    }
+
+    /** Passes items on after about 40,000 floating-point operations each: a turn all on the CPU. */
+    public static final class Burner extends Filter {
+        private IntChannel in;
+        private IntChannel out;
+        private double sum;
+
+        @Override
+        public void work() {
+            int x = in.take();
+            double v = x;
+            for (int i = 0; i < 20_000; i++) {
+                v = v * 0.999_999 + 1.0;
+            }
+            sum += v; // kept, so that the loop is not dead code
+            out.put(x + (sum < 0 ? 1 : 0));
+        }
+    }
+
+    @Test
+    void theProfileCostsATurnByWhatItRanNotByHowLongItWaited() throws InterruptedException {
+        // Waiting for a CPU (a busy machine) or, here, asleep: timed by the wall clock, the Sleeper cost
+        // 9.0 and 9.9 ms against the Burner's 14.5 and 13.5 ms, and the placement would be made for a
+        // machine that is not there; by the CPU clock 1.3 and 1.6 ms against 17.4 and 18.3 ms.
+        TestGraph g;
+        try (var _ = TemporaryProperty.set("streamflex.workers.cores", "2")) {
+            g = new TestGraph();
+            Numbers source = g.filter(Numbers.class);
+            Sleeper sleeper = g.filter(Sleeper.class);
+            Burner burner = g.filter(Burner.class);
+            Count count = g.filter(Count.class);
+            g.link(g.clock(0), source).link(source, sleeper, 64).link(sleeper, burner, 64).link(burner, count, 64)
+                    .check();
+        }
+        TestGraph graph = g;
+        graph.start();
+        try {
+            await(() -> graph.schedule().contains("worker 1:"), "the placement");
+        } finally {
+            graph.stop();
+        }
+        String s = graph.schedule();
+        long sleeper = cost(s, "Sleeper");
+        long burner = cost(s, "Burner");
+        assertTrue(sleeper * 3 < burner, "the Sleeper costs " + sleeper + " ns, the Burner " + burner + " ns:\n" + s);
+    }
+
+    /** The cost {@code schedule()} prints for {@code unit}. */
+    private static long cost(String schedule, String unit) {
+        return schedule.lines().map(String::strip).filter(l -> l.startsWith(unit + "="))
+                .mapToLong(l -> Long.parseLong(l.substring(unit.length() + 1))).findFirst()
+                .orElseThrow(() -> new AssertionError("no cost of " + unit + " in\n" + schedule));
     }
 
     @Test
