@@ -89,14 +89,18 @@ public final class PlainIds implements AutoCloseable {
         stage(() -> {
             Packet p = toTear.take();
             if (p.ipv4 && !p.malformed && (p.moreFragments || p.fragmentOffset > 0)) {
-                Datagram.Key key = new Datagram.Key(p.srcAddr, p.dstAddr, p.id << 8 | p.protocol, p.vlan);
-                Datagram d = datagrams.computeIfAbsent(key, k -> new Datagram());
                 int start = p.fragmentOffset;
                 int stop = start + p.totalLength - p.headerLength;
-                if (stop > start && d.conflicts(start, stop, !p.moreFragments)) {
-                    p.caughtBy = 3;
-                } else if (d.complete()) {
-                    datagrams.remove(key);
+                if (20 + stop > 65_535) {
+                    p.caughtBy = 4; // the ping of death: caught and not kept, as TearDrop does
+                } else {
+                    Datagram.Key key = new Datagram.Key(p.srcAddr, p.dstAddr, p.id << 8 | p.protocol, p.vlan);
+                    Datagram d = datagrams.computeIfAbsent(key, k -> new Datagram());
+                    if (stop > start && d.conflicts(start, stop, !p.moreFragments)) {
+                        p.caughtBy = 3;
+                    } else if (d.complete()) {
+                        datagrams.remove(key);
+                    }
                 }
             }
             toDump.put(p);

@@ -29,7 +29,7 @@ public class EtherHdr extends Capsule {
     public long timestampNanos;
     /** Caught by one of the filters (trusted or an attack). */
     public boolean filtered;
-    /** Which filter caught it: one of the {@code BY_} codes. */
+    /** Which filter's rule caught it: one of the {@code BY_} codes. */
     public int filteredBy;
     /** The frame's headers are cut short or impossible. */
     public boolean malformed;
@@ -38,6 +38,8 @@ public class EtherHdr extends Capsule {
     public static final int BY_TRUST = 1;
     public static final int BY_VSIP = 2;
     public static final int BY_TEARDROP = 3;
+    /** {@link TearDrop}'s other rule: a fragment that ends past IPv4's largest datagram (ping of death). */
+    public static final int BY_OVERSIZE = 4;
 
     protected EtherHdr() {
     }

@@ -39,8 +39,9 @@ public final class IdsReport {
 
     public void print(PrintStream out) {
         line(out, "packets analyzed", "%d (%d bytes)", d.packets, d.bytes);
-        line(out, "attacks", "%d tiny TCP fragments (VSIPFragments), %d conflicting fragments in %d datagrams"
-                + " (TearDrop)", d.tinyFragments, d.teardrops, tear.conflictingDatagrams());
+        line(out, "attacks", "%d tiny TCP fragments (VSIPFragments), %d conflicting fragments in %d datagrams,"
+                + " %d fragments past 65,535 bytes (TearDrop)", d.tinyFragments, d.teardrops,
+                tear.conflictingDatagrams(), d.oversizeFragments);
         line(out, "trusted", "%d (TrustFilter)", d.trusted);
         line(out, "not IPv4", "%d", d.notIpv4);
         line(out, "malformed frames", "%d", d.malformed);

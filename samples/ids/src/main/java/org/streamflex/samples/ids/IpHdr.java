@@ -4,6 +4,10 @@ package org.streamflex.samples.ids;
 public class IpHdr extends EtherHdr {
     public static final int PROTO_TCP = 6;
     public static final int PROTO_UDP = 17;
+    /** The smallest IPv4 header, in bytes: no options. */
+    public static final int MIN_HEADER = 20;
+    /** The largest IPv4 datagram, header included, in bytes: its total length is 16 bits. */
+    public static final int MAX_DATAGRAM = 65_535;
 
     public int headerLength;
     public int totalLength;

@@ -14,6 +14,8 @@ public final class PacketDumper extends Filter {
     public long trusted;
     public long tinyFragments;
     public long teardrops;
+    /** Fragments ending past IPv4's largest datagram: the ping of death. */
+    public long oversizeFragments;
     public long malformed;
     public long notIpv4;
     /** The capture times and catching filters of the first {@value #KEPT} caught packets, for checks. */
@@ -46,6 +48,7 @@ public final class PacketDumper extends Filter {
                 case EtherHdr.BY_TRUST -> trusted++;
                 case EtherHdr.BY_VSIP -> tinyFragments++;
                 case EtherHdr.BY_TEARDROP -> teardrops++;
+                case EtherHdr.BY_OVERSIZE -> oversizeFragments++;
                 default -> {
                 }
             }

@@ -18,7 +18,6 @@ import org.streamflex.TimeChannel;
  */
 public final class PacketReader extends Filter {
     private static final int VLAN_TAG = 4;
-    private static final int IPV4_MIN_HEADER = 20;
     @SuppressWarnings("UnusedVariable") // the clock releases the reader through it; work() does not read the time
     private TimeChannel timer;
     private Channel<EtherHdr> out;
@@ -139,7 +138,7 @@ public final class PacketReader extends Filter {
         }
         int versionAndIhl = length > net ? buffer.at(net) : 0;
         int headerLength = (versionAndIhl & 0x0F) * 4;
-        if (versionAndIhl >> 4 != 4 || headerLength < IPV4_MIN_HEADER || length < net + headerLength) {
+        if (versionAndIhl >> 4 != 4 || headerLength < IpHdr.MIN_HEADER || length < net + headerLength) {
             return frame(makeCapsule(EtherHdr.class), length, time, linkType, etherType, vlan, true);
         }
         int captured = length - net;

@@ -11,6 +11,12 @@ import org.streamflex.Filter;
  * Exact duplicates are benign and counted. Each conflicting fragment goes to {@code fail}; which
  * datagrams have one does not depend on the order the fragments arrive in.
  *
+ * <p>It also catches the ping of death: a fragment that ends past the largest datagram IPv4 can
+ * carry, 65,535 bytes with the smallest header ({@link #endsPastLargestDatagram}). Reassembled, it
+ * overflowed the buffers of old stacks. It goes to {@code fail} as {@link EtherHdr#BY_OVERSIZE} and
+ * is not kept, as Suricata's defragmenter ignores it (its event {@code ipv4.frag_pkt_too_large});
+ * the datagram's other fragments are judged without it.
+ *
  * <p>Its memory is a {@link FragmentTable} in stable memory, sized by the graph's
  * {@link FragmentLimits} before the graph starts.
  */
@@ -33,15 +39,33 @@ public final class TearDrop extends Filter {
     public void work() {
         while (in.size() > 0) {
             EtherHdr p = in.take();
-            if (p instanceof IpHdr ip && !ip.malformed && ip.isFragment()
-                    && table.step(ip) == FragmentTable.CONFLICT) {
-                p.filtered = true;
-                p.filteredBy = EtherHdr.BY_TEARDROP;
-                fail.put(p);
-            } else {
-                out.put(p);
+            if (p instanceof IpHdr ip && !ip.malformed && ip.isFragment()) {
+                if (endsPastLargestDatagram(ip)) {
+                    caught(p, EtherHdr.BY_OVERSIZE);
+                    continue;
+                }
+                if (table.step(ip) == FragmentTable.CONFLICT) {
+                    caught(p, EtherHdr.BY_TEARDROP);
+                    continue;
+                }
             }
+            out.put(p);
         }
+    }
+
+    private void caught(EtherHdr p, int rule) {
+        p.filtered = true;
+        p.filteredBy = rule;
+        fail.put(p);
+    }
+
+    /**
+     * Whether fragment {@code ip} ends past the largest datagram IPv4 can carry: its offset and data
+     * after a header of 20 bytes, the smallest (the datagram's header is its first fragment's, which
+     * may not have arrived), beyond 65,535 bytes.
+     */
+    static boolean endsPastLargestDatagram(IpHdr ip) {
+        return IpHdr.MIN_HEADER + ip.fragmentOffset + ip.payloadLength() > IpHdr.MAX_DATAGRAM;
     }
 
     /** Datagrams with at least one conflicting fragment. */

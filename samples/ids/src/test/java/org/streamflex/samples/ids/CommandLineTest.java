@@ -72,8 +72,8 @@ class CommandLineTest {
             assertEquals(pcap, analysis(other), other);
         }
         assertEquals("2000", pcap.get("packets"));
-        assertEquals("39 tiny TCP fragments (VSIPFragments), 37 conflicting fragments in 37 datagrams (TearDrop)",
-                pcap.get("attacks"));
+        assertEquals("39 tiny TCP fragments (VSIPFragments), 37 conflicting fragments in 37 datagrams, 0 fragments past"
+                + " 65,535 bytes (TearDrop)", pcap.get("attacks"));
         Map<String, String> loopback = analysis("loopback-ethernet.pcap.gz");
         assertEquals(loopback, analysis("loopback-any.pcapng.gz"));
         assertEquals(loopback, analysis("loopback-any-v1.pcap.gz"));
@@ -93,8 +93,8 @@ class CommandLineTest {
         assertEquals(0, run.exit(), run.err());
         Map<String, String> r = run.report();
         assertEquals("1119 (125596 bytes)", r.get("packets analyzed"));
-        assertEquals("2 tiny TCP fragments (VSIPFragments), 3 conflicting fragments in 3 datagrams (TearDrop)",
-                r.get("attacks"));
+        assertEquals("2 tiny TCP fragments (VSIPFragments), 3 conflicting fragments in 3 datagrams, 0 fragments past"
+                + " 65,535 bytes (TearDrop)", r.get("attacks"));
         assertEquals("3 datagrams reassembled, 1 duplicate fragments, 1106 datagrams expired incomplete, 0 still"
                 + " incomplete at the end", r.get("fragmented"));
         assertEquals("none", r.get("damage"));
