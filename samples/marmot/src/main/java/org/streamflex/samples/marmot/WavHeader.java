@@ -22,8 +22,9 @@ import java.util.Locale;
  * {@code LIST} of tags, {@code JUNK} padding) passed our 64 KiB buffer then failed with "Resetting
  * to invalid mark", although it is a valid WAV file; the JDK reading a {@code File} itself failed
  * too (70,000 bytes of metadata; 5,000 were read).
- * Chunks of any size are skipped here. Anything that is not a RIFF WAVE file is passed through
- * untouched, for {@code javax.sound.sampled} to name.
+ * Chunks of any size are skipped here. Anything that is not a RIFF WAVE file is refused here, not
+ * handed on: {@code javax.sound.sampled} would try each of its readers on it, and its MIDI reader
+ * allocates the track length a header claims (2 GB for 26 bytes beginning {@code MThd}).
  *
  * <pre>{@code
  * InputStream wav = WavHeader.canonical(Path.of("node-A.wav"), Files.newInputStream(path));
@@ -35,25 +36,34 @@ final class WavHeader {
     static final int MAX_FMT_BYTES = 1024;
     /** The smallest: format tag, channels, rate, byte rate, block align and bits per sample. */
     static final int MIN_FMT_BYTES = 16;
+    private static final String EXPECTED = "; expected 16-bit PCM WAV with one channel per microphone";
 
     private WavHeader() {
     }
 
     /**
      * {@code raw}'s WAV file with only its RIFF header, {@code fmt } chunk and {@code data} chunk
-     * before its audio, markable; or {@code raw} as it is (markable) if it is not a RIFF WAVE file.
-     * Closing the result closes {@code raw}.
+     * before its audio, markable. Closing the result closes {@code raw}.
      *
      * @param file the name errors give
-     * @throws BadRecordingException if the chunks before the audio are malformed: the file ends in
-     *     them, its {@code fmt } chunk is missing, comes after the audio, is too small or too large,
-     *     or declares no channels
+     * @throws BadRecordingException if it is not a RIFF WAVE file, or the chunks before the audio
+     *     are malformed: the file ends in them, its {@code fmt } chunk is missing, comes after the
+     *     audio, is too small or too large, or declares no channels
      * @throws IOException if {@code raw} cannot be read
      */
     static InputStream canonical(Path file, InputStream raw) throws IOException, BadRecordingException {
         byte[] head = raw.readNBytes(12);
-        if (head.length < 12 || !tag(head, 0).equals("RIFF") || !tag(head, 8).equals("WAVE")) {
-            return markable(new SequenceInputStream(new ByteArrayInputStream(head), raw));
+        if (head.length < 12) {
+            throw new BadRecordingException(file, "not a WAV file: " + head.length + " bytes, fewer than the 12 of"
+                    + " a WAV file's header ('RIFF', its size, 'WAVE')" + EXPECTED);
+        }
+        if (!tag(head, 0).equals("RIFF")) {
+            throw new BadRecordingException(file, "not a WAV file: it begins with " + quoted(tag(head, 0))
+                    + ", where a WAV file begins with 'RIFF'" + EXPECTED);
+        }
+        if (!tag(head, 8).equals("WAVE")) {
+            throw new BadRecordingException(file, "not a WAV file: a RIFF file of type " + quoted(tag(head, 8))
+                    + ", where a WAV file's is 'WAVE'" + EXPECTED);
         }
         byte[] fmt = null;
         long at = 12;
