@@ -36,6 +36,8 @@ final class WavHeader {
     static final int MAX_FMT_BYTES = 1024;
     /** The smallest: format tag, channels, rate, byte rate, block align and bits per sample. */
     static final int MIN_FMT_BYTES = 16;
+    /** The format tag WAVE_FORMAT_EXTENSIBLE. */
+    private static final int EXTENSIBLE = 0xFFFE;
     private static final String EXPECTED = "; expected 16-bit PCM WAV with one channel per microphone";
 
     private WavHeader() {
@@ -48,7 +50,8 @@ final class WavHeader {
      * @param file the name errors give
      * @throws BadRecordingException if it is not a RIFF WAVE file, or the chunks before the audio
      *     are malformed: the file ends in them, its {@code fmt } chunk is missing, comes after the
-     *     audio, is too small or too large, or declares no channels
+     *     audio, is too small or too large, declares no channels or 0-bit samples, or
+     *     (WAVE_FORMAT_EXTENSIBLE) frames of another size than its samples take
      * @throws IOException if {@code raw} cannot be read
      */
     static InputStream canonical(Path file, InputStream raw) throws IOException, BadRecordingException {
@@ -96,8 +99,23 @@ final class WavHeader {
                     throw new BadRecordingException(file, "its 'fmt ' chunk at byte " + at + " has " + size
                             + " bytes; a WAV format has at least " + MIN_FMT_BYTES);
                 }
-                if (ByteBuffer.wrap(fmt).order(ByteOrder.LITTLE_ENDIAN).getShort(2) == 0) {
+                ByteBuffer format = ByteBuffer.wrap(fmt).order(ByteOrder.LITTLE_ENDIAN);
+                int channels = Short.toUnsignedInt(format.getShort(2));
+                if (channels == 0) {
                     throw new BadRecordingException(file, "its 'fmt ' chunk at byte " + at + " declares 0 channels");
+                }
+                int bits = Short.toUnsignedInt(format.getShort(14));
+                if (bits == 0) {
+                    throw new BadRecordingException(file, "its 'fmt ' chunk at byte " + at + " declares 0-bit samples");
+                }
+                // javax.sound.sampled takes an extensible format's block align for its frame size, and divides the
+                // data size by it; a plain format's frame size it works out itself.
+                int align = Short.toUnsignedInt(format.getShort(12));
+                int frame = channels * ((bits + 7) / 8);
+                if (Short.toUnsignedInt(format.getShort(0)) == EXTENSIBLE && align != frame) {
+                    throw new BadRecordingException(file, "its 'fmt ' chunk at byte " + at + " declares frames of "
+                            + align + " bytes (its block align), where " + channels + " channels of " + bits
+                            + "-bit samples take " + frame);
                 }
                 skip(file, raw, size & 1, id, at);
             } else {
