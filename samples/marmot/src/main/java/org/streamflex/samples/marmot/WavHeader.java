@@ -126,12 +126,16 @@ final class WavHeader {
         }
     }
 
-    /** RIFF, WAVE, the fmt chunk (padded to even) and the data chunk's header, as the file has them. */
+    /**
+     * RIFF, WAVE, the fmt chunk and the data chunk's header, as the file has them, but for an odd-sized
+     * fmt chunk's size, which counts its pad byte here: the JDK's WAV reader does not skip the pad, and
+     * would read the next chunk's id from one byte too early.
+     */
     private static byte[] header(byte[] riff, byte[] fmt, byte[] data) {
         int padded = fmt.length + (fmt.length & 1);
         ByteBuffer b = ByteBuffer.allocate(12 + 8 + padded + 8).order(ByteOrder.LITTLE_ENDIAN);
         b.put(riff);
-        b.put("fmt ".getBytes(StandardCharsets.US_ASCII)).putInt(fmt.length).put(Arrays.copyOf(fmt, padded));
+        b.put("fmt ".getBytes(StandardCharsets.US_ASCII)).putInt(padded).put(Arrays.copyOf(fmt, padded));
         b.put(data);
         return b.array();
     }

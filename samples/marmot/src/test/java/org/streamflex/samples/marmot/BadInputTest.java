@@ -168,6 +168,26 @@ class BadInputTest {
     }
 
     @Test
+    void aFormatChunkOfOddSizeIsReadPastItsPadByte() throws Exception {
+        // The JDK's WAV reader did not skip the pad byte after an odd-sized chunk, read the next id a byte early
+        // and refused the file as "of unsupported format".
+        ByteBuffer fmt = ByteBuffer.allocate(17).order(ByteOrder.LITTLE_ENDIAN).putShort((short) 1)
+                .putShort((short) 4).putInt(44_100).putInt(44_100 * 8).putShort((short) 8).putShort((short) 16);
+        ByteBuffer pcm = ByteBuffer.allocate(8 * 10).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 4 * 10; i++) {
+            pcm.putShort((short) (1000 * i - 20_000));
+        }
+        Path f = Files.write(dir.resolve("node-A.wav"), riff(chunk("fmt ", fmt.array()), chunk("data", pcm.array())));
+        try (ArrayRecording r = ArrayRecording.open(f, 4)) {
+            short[] frames = new short[4 * 64];
+            assertEquals(10, r.read(frames, 64));
+            assertEquals(-20_000, frames[0]);
+            assertEquals(19_000, frames[39]);
+            assertEquals(0, r.read(frames, 64));
+        }
+    }
+
+    @Test
     void aBadCsvLineIsNamedByFileAndLine() throws Exception {
         Path nodes = dir.resolve("nodes.csv");
         Path mics = dir.resolve("mics.csv");
