@@ -22,8 +22,9 @@ import java.util.Locale;
  * {@code LIST} of tags, {@code JUNK} padding) passed our 64 KiB buffer then failed with "Resetting
  * to invalid mark", although it is a valid WAV file; the JDK reading a {@code File} itself failed
  * too (70,000 bytes of metadata; 5,000 were read).
- * Chunks of any size are skipped here. Anything that is not a RIFF WAVE file is passed through
- * untouched, for {@code javax.sound.sampled} to name.
+ * Chunks of any size are skipped here. Anything that is not a RIFF WAVE file is refused here, not
+ * handed on: {@code javax.sound.sampled} would try each of its readers on it, and its MIDI reader
+ * allocates the track length a header claims (2 GB for 26 bytes beginning {@code MThd}).
  *
  * <pre>{@code
  * InputStream wav = WavHeader.canonical(Path.of("node-A.wav"), Files.newInputStream(path));
@@ -35,25 +36,37 @@ final class WavHeader {
     static final int MAX_FMT_BYTES = 1024;
     /** The smallest: format tag, channels, rate, byte rate, block align and bits per sample. */
     static final int MIN_FMT_BYTES = 16;
+    /** The format tag WAVE_FORMAT_EXTENSIBLE. */
+    private static final int EXTENSIBLE = 0xFFFE;
+    private static final String EXPECTED = "; expected 16-bit PCM WAV with one channel per microphone";
 
     private WavHeader() {
     }
 
     /**
      * {@code raw}'s WAV file with only its RIFF header, {@code fmt } chunk and {@code data} chunk
-     * before its audio, markable; or {@code raw} as it is (markable) if it is not a RIFF WAVE file.
-     * Closing the result closes {@code raw}.
+     * before its audio, markable. Closing the result closes {@code raw}.
      *
      * @param file the name errors give
-     * @throws BadRecordingException if the chunks before the audio are malformed: the file ends in
-     *     them, its {@code fmt } chunk is missing, comes after the audio, is too small or too large,
-     *     or declares no channels
+     * @throws BadRecordingException if it is not a RIFF WAVE file, or the chunks before the audio
+     *     are malformed: the file ends in them, its {@code fmt } chunk is missing, comes after the
+     *     audio, is too small or too large, declares no channels or 0-bit samples, or
+     *     (WAVE_FORMAT_EXTENSIBLE) frames of another size than its samples take
      * @throws IOException if {@code raw} cannot be read
      */
     static InputStream canonical(Path file, InputStream raw) throws IOException, BadRecordingException {
         byte[] head = raw.readNBytes(12);
-        if (head.length < 12 || !tag(head, 0).equals("RIFF") || !tag(head, 8).equals("WAVE")) {
-            return markable(new SequenceInputStream(new ByteArrayInputStream(head), raw));
+        if (head.length < 12) {
+            throw new BadRecordingException(file, "not a WAV file: " + head.length + " bytes, fewer than the 12 of"
+                    + " a WAV file's header ('RIFF', its size, 'WAVE')" + EXPECTED);
+        }
+        if (!tag(head, 0).equals("RIFF")) {
+            throw new BadRecordingException(file, "not a WAV file: it begins with " + quoted(tag(head, 0))
+                    + ", where a WAV file begins with 'RIFF'" + EXPECTED);
+        }
+        if (!tag(head, 8).equals("WAVE")) {
+            throw new BadRecordingException(file, "not a WAV file: a RIFF file of type " + quoted(tag(head, 8))
+                    + ", where a WAV file's is 'WAVE'" + EXPECTED);
         }
         byte[] fmt = null;
         long at = 12;
@@ -86,8 +99,23 @@ final class WavHeader {
                     throw new BadRecordingException(file, "its 'fmt ' chunk at byte " + at + " has " + size
                             + " bytes; a WAV format has at least " + MIN_FMT_BYTES);
                 }
-                if (ByteBuffer.wrap(fmt).order(ByteOrder.LITTLE_ENDIAN).getShort(2) == 0) {
+                ByteBuffer format = ByteBuffer.wrap(fmt).order(ByteOrder.LITTLE_ENDIAN);
+                int channels = Short.toUnsignedInt(format.getShort(2));
+                if (channels == 0) {
                     throw new BadRecordingException(file, "its 'fmt ' chunk at byte " + at + " declares 0 channels");
+                }
+                int bits = Short.toUnsignedInt(format.getShort(14));
+                if (bits == 0) {
+                    throw new BadRecordingException(file, "its 'fmt ' chunk at byte " + at + " declares 0-bit samples");
+                }
+                // javax.sound.sampled takes an extensible format's block align for its frame size, and divides the
+                // data size by it; a plain format's frame size it works out itself.
+                int align = Short.toUnsignedInt(format.getShort(12));
+                int frame = channels * ((bits + 7) / 8);
+                if (Short.toUnsignedInt(format.getShort(0)) == EXTENSIBLE && align != frame) {
+                    throw new BadRecordingException(file, "its 'fmt ' chunk at byte " + at + " declares frames of "
+                            + align + " bytes (its block align), where " + channels + " channels of " + bits
+                            + "-bit samples take " + frame);
                 }
                 skip(file, raw, size & 1, id, at);
             } else {
@@ -98,12 +126,16 @@ final class WavHeader {
         }
     }
 
-    /** RIFF, WAVE, the fmt chunk (padded to even) and the data chunk's header, as the file has them. */
+    /**
+     * RIFF, WAVE, the fmt chunk and the data chunk's header, as the file has them, but for an odd-sized
+     * fmt chunk's size, which counts its pad byte here: the JDK's WAV reader does not skip the pad, and
+     * would read the next chunk's id from one byte too early.
+     */
     private static byte[] header(byte[] riff, byte[] fmt, byte[] data) {
         int padded = fmt.length + (fmt.length & 1);
         ByteBuffer b = ByteBuffer.allocate(12 + 8 + padded + 8).order(ByteOrder.LITTLE_ENDIAN);
         b.put(riff);
-        b.put("fmt ".getBytes(StandardCharsets.US_ASCII)).putInt(fmt.length).put(Arrays.copyOf(fmt, padded));
+        b.put("fmt ".getBytes(StandardCharsets.US_ASCII)).putInt(padded).put(Arrays.copyOf(fmt, padded));
         b.put(data);
         return b.array();
     }

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 class BadInputTest {
@@ -92,6 +93,98 @@ class BadInputTest {
 
         String missing = message(dir.resolve("none.wav"));
         assertTrue(missing.contains("none.wav") && missing.contains("no such file"), missing);
+    }
+
+    /** A RIFF chunk: its id, size and bytes, and the pad byte an odd size needs. */
+    private static byte[] chunk(String id, byte[] body) {
+        return ByteBuffer.allocate(8 + body.length + (body.length & 1)).order(ByteOrder.LITTLE_ENDIAN)
+                .put(id.getBytes(StandardCharsets.US_ASCII)).putInt(body.length).put(body).array();
+    }
+
+    /** A RIFF WAVE file of {@code chunks}. */
+    private static byte[] riff(byte[]... chunks) {
+        int size = 4 + Arrays.stream(chunks).mapToInt(c -> c.length).sum();
+        ByteBuffer b = ByteBuffer.allocate(8 + size).order(ByteOrder.LITTLE_ENDIAN);
+        b.put("RIFF".getBytes(StandardCharsets.US_ASCII)).putInt(size).put("WAVE".getBytes(StandardCharsets.US_ASCII));
+        for (byte[] c : chunks) {
+            b.put(c);
+        }
+        return b.array();
+    }
+
+    /** A WAVE_FORMAT_EXTENSIBLE 'fmt ' chunk: 4 channels of PCM at 48 kHz, of this block align and these bits. */
+    private static byte[] extensible(int blockAlign, int bits) {
+        return chunk("fmt ", ByteBuffer.allocate(40).order(ByteOrder.LITTLE_ENDIAN).putShort((short) 0xFFFE)
+                .putShort((short) 4).putInt(48_000).putInt(48_000 * 8).putShort((short) blockAlign)
+                .putShort((short) bits).putShort((short) 22).putShort((short) bits).putInt(0x33)
+                .putInt(1).putShort((short) 0).putShort((short) 0x10)
+                .put(new byte[] {(byte) 0x80, 0, 0, (byte) 0xaa, 0, 0x38, (byte) 0x9b, 0x71}).array());
+    }
+
+    private static long allocatedBytes() {
+        return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
+                .getCurrentThreadAllocatedBytes();
+    }
+
+    @Test
+    void aMidiHeaderClaimingTwoGigabytesOfTrackIsRefusedWithoutReadingIt() throws Exception {
+        // javax.sound.sampled tried its MIDI reader on anything that was not RIFF WAVE, and the reader allocated
+        // the track length its header claims: 2 GB for these 26 bytes.
+        Path midi = dir.resolve("node-A.wav");
+        Files.write(midi, new byte[] {'M', 'T', 'h', 'd', 0, 0, 0, 6, 0, 0, 0, 1, 0, 0x60, 'M', 'T', 'r', 'k', 0x7f,
+            (byte) 0xff, (byte) 0xff, (byte) 0xf0, 0, (byte) 0xff, 0x2f, 0});
+        long before = allocatedBytes();
+        assertEquals(midi + ": not a WAV file: it begins with 'MThd', where a WAV file begins with 'RIFF'; expected"
+                + " 16-bit PCM WAV with one channel per microphone", message(midi));
+        long allocated = allocatedBytes() - before;
+        assertTrue(allocated < 16 << 20, allocated + " bytes allocated");
+
+        Path avi = dir.resolve("node-B.wav");
+        Files.write(avi, ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN).put("RIFF".getBytes(StandardCharsets
+                .US_ASCII)).putInt(4).put("AVI ".getBytes(StandardCharsets.US_ASCII)).array());
+        assertEquals(avi + ": not a WAV file: a RIFF file of type 'AVI ', where a WAV file's is 'WAVE'; expected"
+                + " 16-bit PCM WAV with one channel per microphone", message(avi));
+        Path tiny = Files.write(dir.resolve("node-C.wav"), new byte[] {'R', 'I', 'F'});
+        assertEquals(tiny + ": not a WAV file: 3 bytes, fewer than the 12 of a WAV file's header ('RIFF', its size,"
+                + " 'WAVE'); expected 16-bit PCM WAV with one channel per microphone", message(tiny));
+    }
+
+    @Test
+    // One of these spun in a read that returned 0 bytes: the test fails rather than waits with it.
+    @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void anExtensibleFormatWhoseBlockAlignIsNotItsFrameIsRefusedNamingTheChunk() throws Exception {
+        // javax.sound.sampled takes an extensible format's block align for its frame size: 0 escaped as an
+        // ArithmeticException; 128 declared 625 frames of these 80,000 bytes, and 10,000 of 8 bytes were read;
+        // 24832 made a frame larger than a read asks for, and the read returned 0 bytes, forever.
+        byte[] data = chunk("data", new byte[8 * 10_000]);
+        Path f = dir.resolve("node-A.wav");
+        for (int align : new int[] {0, 128, 24_832}) {
+            Files.write(f, riff(extensible(align, 16), data));
+            assertEquals(f + ": its 'fmt ' chunk at byte 12 declares frames of " + align + " bytes (its block align),"
+                    + " where 4 channels of 16-bit samples take 8", message(f));
+        }
+        Files.write(f, riff(extensible(0, 0), data));
+        assertEquals(f + ": its 'fmt ' chunk at byte 12 declares 0-bit samples", message(f));
+    }
+
+    @Test
+    void aFormatChunkOfOddSizeIsReadPastItsPadByte() throws Exception {
+        // The JDK's WAV reader did not skip the pad byte after an odd-sized chunk, read the next id a byte early
+        // and refused the file as "of unsupported format".
+        ByteBuffer fmt = ByteBuffer.allocate(17).order(ByteOrder.LITTLE_ENDIAN).putShort((short) 1)
+                .putShort((short) 4).putInt(44_100).putInt(44_100 * 8).putShort((short) 8).putShort((short) 16);
+        ByteBuffer pcm = ByteBuffer.allocate(8 * 10).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 4 * 10; i++) {
+            pcm.putShort((short) (1000 * i - 20_000));
+        }
+        Path f = Files.write(dir.resolve("node-A.wav"), riff(chunk("fmt ", fmt.array()), chunk("data", pcm.array())));
+        try (ArrayRecording r = ArrayRecording.open(f, 4)) {
+            short[] frames = new short[4 * 64];
+            assertEquals(10, r.read(frames, 64));
+            assertEquals(-20_000, frames[0]);
+            assertEquals(19_000, frames[39]);
+            assertEquals(0, r.read(frames, 64));
+        }
     }
 
     @Test
