@@ -14,14 +14,14 @@ import org.streamflex.runtime.net.ProtocolException;
 /**
  * Any bytes, starting from valid frames (the seeds beside this class's resources), through the link
  * frame decoder in chunks: nothing but a {@link ProtocolException} may escape, and the decoder never
- * holds more than one header and one maximal body. Runs its seeds in every build and fuzzes for 20 s
+ * holds more than one header and one maximal body. Runs its seeds in every build and fuzzes for 5 s
  * with {@code JAZZER_FUZZ=1} (its own surefire execution).
  */
 class FrameDecoderFuzzTest {
     /** Small, so that the bound on buffered bytes is tested, not just the heap. */
     private static final int MAX_FRAME_LENGTH = FrameFormat.MIN_MAX_FRAME_LENGTH;
 
-    @FuzzTest(maxDuration = "10s")
+    @FuzzTest(maxDuration = "5s")
     void anyBytesDecodeToFramesOrOneProtocolException(byte[] input) {
         FrameDecoder decoder = new FrameDecoder(MAX_FRAME_LENGTH);
         EmbeddedChannel ch = new EmbeddedChannel(decoder);
