@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.streamflex.samples.marmot.RiffBytes.chunk;
+import static org.streamflex.samples.marmot.RiffBytes.riff;
 
 import java.io.ByteArrayInputStream;
 import java.nio.ByteBuffer;
@@ -114,24 +116,6 @@ class ArrayRecordingTest {
         // A size one whole frame short of the data is a real declaration: the reader stops there.
         assertEquals(99, ArrayRecording.declaredFrames(99, 8));
         assertEquals(0x1FFF_FFFE, ArrayRecording.declaredFrames(0x1FFF_FFFE, 8));
-    }
-
-    /** A RIFF chunk: its id, size and bytes, and the pad byte an odd size needs. */
-    private static byte[] chunk(String id, byte[] body) {
-        ByteBuffer b = ByteBuffer.allocate(8 + body.length + (body.length & 1)).order(ByteOrder.LITTLE_ENDIAN);
-        b.put(id.getBytes(StandardCharsets.US_ASCII)).putInt(body.length).put(body);
-        return b.array();
-    }
-
-    /** A RIFF WAVE file of these chunks, in this order. */
-    private static byte[] riff(byte[]... chunks) {
-        int size = 4 + Arrays.stream(chunks).mapToInt(c -> c.length).sum();
-        ByteBuffer b = ByteBuffer.allocate(8 + size).order(ByteOrder.LITTLE_ENDIAN);
-        b.put("RIFF".getBytes(StandardCharsets.US_ASCII)).putInt(size).put("WAVE".getBytes(StandardCharsets.US_ASCII));
-        for (byte[] c : chunks) {
-            b.put(c);
-        }
-        return b.array();
     }
 
     /** The body of chunk {@code id} of a file {@link ArrayRecording#write} wrote. */

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.streamflex.samples.marmot.RiffBytes.chunk;
+import static org.streamflex.samples.marmot.RiffBytes.riff;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -93,23 +95,6 @@ class BadInputTest {
 
         String missing = message(dir.resolve("none.wav"));
         assertTrue(missing.contains("none.wav") && missing.contains("no such file"), missing);
-    }
-
-    /** A RIFF chunk: its id, size and bytes, and the pad byte an odd size needs. */
-    private static byte[] chunk(String id, byte[] body) {
-        return ByteBuffer.allocate(8 + body.length + (body.length & 1)).order(ByteOrder.LITTLE_ENDIAN)
-                .put(id.getBytes(StandardCharsets.US_ASCII)).putInt(body.length).put(body).array();
-    }
-
-    /** A RIFF WAVE file of {@code chunks}. */
-    private static byte[] riff(byte[]... chunks) {
-        int size = 4 + Arrays.stream(chunks).mapToInt(c -> c.length).sum();
-        ByteBuffer b = ByteBuffer.allocate(8 + size).order(ByteOrder.LITTLE_ENDIAN);
-        b.put("RIFF".getBytes(StandardCharsets.US_ASCII)).putInt(size).put("WAVE".getBytes(StandardCharsets.US_ASCII));
-        for (byte[] c : chunks) {
-            b.put(c);
-        }
-        return b.array();
     }
 
     /** A WAVE_FORMAT_EXTENSIBLE 'fmt ' chunk: 4 channels of PCM at 48 kHz, of this block align and these bits. */

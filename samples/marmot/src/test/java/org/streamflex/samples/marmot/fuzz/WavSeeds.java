@@ -1,6 +1,10 @@
 package org.streamflex.samples.marmot.fuzz;
 
-import java.io.ByteArrayOutputStream;
+import static org.streamflex.samples.marmot.RiffBytes.chunk;
+import static org.streamflex.samples.marmot.RiffBytes.concat;
+import static org.streamflex.samples.marmot.RiffBytes.header;
+import static org.streamflex.samples.marmot.RiffBytes.riff;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -67,12 +71,6 @@ final class WavSeeds {
         return seeds;
     }
 
-    /** A RIFF WAVE file of {@code chunks}, its RIFF size the bytes after it. */
-    static byte[] riff(byte[]... chunks) {
-        byte[] body = concat(chunks);
-        return concat(header("RIFF", 4 + body.length), "WAVE".getBytes(StandardCharsets.US_ASCII), body);
-    }
-
     /** {@code wav} with its RIFF size and its first data chunk's size replaced. */
     static byte[] sized(byte[] wav, int riffSize, int dataSize) {
         byte[] b = wav.clone();
@@ -85,17 +83,6 @@ final class WavSeeds {
             }
         }
         throw new IllegalArgumentException("no data chunk");
-    }
-
-    /** A chunk: its header, {@code body}, and the pad byte an odd size needs. */
-    static byte[] chunk(String id, byte[] body) {
-        return concat(header(id, body.length), body, new byte[body.length & 1]);
-    }
-
-    /** A chunk's id and size, without its body. */
-    static byte[] header(String id, int size) {
-        return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).put(id.getBytes(StandardCharsets.US_ASCII))
-                .putInt(size).array();
     }
 
     /** A 16-byte 'fmt ' chunk: {@code tag}'s samples of {@code bits}, block align as the format has it. */
@@ -134,14 +121,6 @@ final class WavSeeds {
             b[i] = (byte) (i * 31 + i / bytes);
         }
         return b;
-    }
-
-    static byte[] concat(byte[]... parts) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (byte[] p : parts) {
-            out.writeBytes(p);
-        }
-        return out.toByteArray();
     }
 
     /** Writes the seeds into the directory given, the fuzz test's inputs directory. */
