@@ -10,6 +10,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Semaphore;
 import org.streamflex.samples.ids.FragmentLimits;
+import org.streamflex.samples.ids.IpHdr;
 
 /**
  * The IDS's detection logic in plain Java, as the issue's baseline: a heap object per packet,
@@ -91,7 +92,7 @@ public final class PlainIds implements AutoCloseable {
             if (p.ipv4 && !p.malformed && (p.moreFragments || p.fragmentOffset > 0)) {
                 int start = p.fragmentOffset;
                 int stop = start + p.totalLength - p.headerLength;
-                if (20 + stop > 65_535) {
+                if (IpHdr.MIN_HEADER + stop > IpHdr.MAX_DATAGRAM) {
                     p.caughtBy = 4; // the ping of death: caught and not kept, as TearDrop does
                 } else {
                     Datagram.Key key = new Datagram.Key(p.srcAddr, p.dstAddr, p.id << 8 | p.protocol, p.vlan);
