@@ -190,6 +190,15 @@ public final class StreamFlexProperties {
     public static final Property<Boolean> WORKERS_PIN = bool("streamflex.workers.pin", true);
 
     /**
+     * Whether a worker whose CPU another process shares (it waited for its CPU a quarter of the time
+     * it could run, in two windows of 20 ms in a row, by Linux's scheduler statistics) hands its
+     * work to a neighbouring worker whose CPU is free, and takes it back once its own is free again.
+     * Two workers beside a busy process ran slower than one; false keeps each worker's work where
+     * the profile put it. Read when a graph is built.
+     */
+    public static final Property<Boolean> WORKERS_MOVE = bool("streamflex.workers.move", true);
+
+    /**
      * A file of measured costs that places a graph's work on its workers at once, instead of the
      * profile of its first turns: lines {@code name=nanoseconds}, one per fused subgraph or filter,
      * as {@code graph.schedule()} prints them after a run. Empty (the default) to measure. Read when
@@ -251,9 +260,9 @@ public final class StreamFlexProperties {
             CLOCK_LOCK_MEMORY, CLOCK_SPIN_MICROS, REGIONS, REGIONS_MAX_BYTES, SCRATCH_BYTES, HEAP_ACCOUNTING, JMX,
             ATOMIC_MAX_READS, ATOMIC_MAX_WRITES, ATOMIC_MAX_COPIED_ELEMENTS, DSP_DEBUG, DSP_POOL_BYTES, DSP_REWRITES,
             RATES_CHECK, FUSION, FUSION_DEPTH_FIRST, FISSION, FISSION_REPLICAS, FISSION_MIN_PART_NANOS, WORKERS,
-            WORKERS_CORES, WORKERS_PIN, WORKERS_PROFILE, SITE, NODE, SERVER, NODES, NET_KEY_STORE, NET_TRUST_STORE,
-            NET_PASSWORD_FILE, NET_CRL_FILE, NET_ALLOW_NON_LOOPBACK, NET_POLL_MICROS, NET_STALL_TIMEOUT_MILLIS,
-            NET_MAX_SHARED_ITEM_BYTES, NET_DROP);
+            WORKERS_CORES, WORKERS_PIN, WORKERS_MOVE, WORKERS_PROFILE, SITE, NODE, SERVER, NODES, NET_KEY_STORE,
+            NET_TRUST_STORE, NET_PASSWORD_FILE, NET_CRL_FILE, NET_ALLOW_NON_LOOPBACK, NET_POLL_MICROS,
+            NET_STALL_TIMEOUT_MILLIS, NET_MAX_SHARED_ITEM_BYTES, NET_DROP);
 
     private StreamFlexProperties() {
     }

@@ -112,6 +112,11 @@ final class GraphLifecycle {
         return w == null || index >= w.count() ? 0 : w.workerCount(index, what);
     }
 
+    /** The graph's workers once started, else null. */
+    Workers workers() {
+        return workers;
+    }
+
     /** The workers' lines of {@code schedule()}: which filters, and once started, where. */
     String describeWorkers() {
         Workers w = workers;
@@ -181,8 +186,8 @@ final class GraphLifecycle {
             long[] given = WorkerAssignment.givenCosts(settings.workerProfile(),
                     WorkerAssignment.unitNames(model, onWorkers, cores));
             List<WorkerUnit> units = WorkerAssignment.units(model, onWorkers, cores);
-            pool = new Workers(graphName, units, cores, settings.workerPin(), given, () -> running, this::fail,
-                    this::threadExited);
+            pool = new Workers(graphName, units, cores, settings.workerPin(), settings.workerMoves(), given,
+                    () -> running, this::fail, this::threadExited);
             clocked.removeIf(c -> onWorkers.contains(model.targetOf(c)));
         }
         if (crossing != null) {

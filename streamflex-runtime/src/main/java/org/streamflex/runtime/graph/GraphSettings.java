@@ -22,13 +22,14 @@ import org.streamflex.runtime.atomic.AtomicLimits;
  * @param workers whether graphs run on worker threads where they can
  * @param workerCores worker threads, 0 for one per available processor
  * @param workerPin whether each worker is pinned to a CPU of its own
+ * @param workerMoves whether a worker whose CPU another process shares hands its work to a neighbour
  * @param workerProfile a file of measured costs placing the work, or empty to measure
  * @param deployment the part of a node/server graph this JVM runs ({@link Deployment#current()})
  */
 record GraphSettings(boolean regions, boolean heapAccounting, long maxRegionBytes, AtomicLimits atomicLimits,
         boolean jmx, boolean ratesCheck, boolean fusion, boolean fission, int fissionReplicas,
-        long fissionMinPartNanos, boolean workers, int workerCores, boolean workerPin, String workerProfile,
-        Deployment deployment) {
+        long fissionMinPartNanos, boolean workers, int workerCores, boolean workerPin, boolean workerMoves,
+        String workerProfile, Deployment deployment) {
     /** The settings the system properties give now. */
     static GraphSettings fromProperties() {
         return new GraphSettings(StreamFlexProperties.REGIONS.get(), StreamFlexProperties.HEAP_ACCOUNTING.get(),
@@ -37,7 +38,8 @@ record GraphSettings(boolean regions, boolean heapAccounting, long maxRegionByte
                 StreamFlexProperties.FUSION.get(), StreamFlexProperties.FISSION.get(),
                 StreamFlexProperties.FISSION_REPLICAS.get(), StreamFlexProperties.FISSION_MIN_PART_NANOS.get(),
                 StreamFlexProperties.WORKERS.get(), StreamFlexProperties.WORKERS_CORES.get(),
-                StreamFlexProperties.WORKERS_PIN.get(), StreamFlexProperties.WORKERS_PROFILE.get(),
+                StreamFlexProperties.WORKERS_PIN.get(), StreamFlexProperties.WORKERS_MOVE.get(),
+                StreamFlexProperties.WORKERS_PROFILE.get(),
                 Deployment.current());
     }
 }

@@ -25,6 +25,7 @@ import org.streamflex.runtime.counter.CounterRegistry;
 import org.streamflex.runtime.net.CrossingLinks;
 import org.streamflex.runtime.schedule.FilterTask;
 import org.streamflex.runtime.schedule.SchedulePlan;
+import org.streamflex.runtime.schedule.Workers;
 import org.streamflex.spi.GraphAssembly;
 
 /**
@@ -172,6 +173,11 @@ public final class RuntimeGraph implements GraphAssembly {
     /** The static subgraphs and steady states the declared rates give; null before validate(). */
     public SchedulePlan schedulePlan() {
         return plan;
+    }
+
+    /** The worker threads running the graph's work once it started, else null: for tests that move its units. */
+    public Workers workers() {
+        return lifecycle.workers();
     }
 
     @Override

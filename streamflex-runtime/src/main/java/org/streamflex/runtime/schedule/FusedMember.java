@@ -171,6 +171,15 @@ public final class FusedMember extends FusedStep {
         throw new IllegalArgumentException(output + " is not an output of " + task);
     }
 
+    /**
+     * Holds no output back any more: before a piece is fused again after its units moved between
+     * workers, when a link to another worker may have become one inside the same unit. Called on
+     * the thread that runs the member next, before it runs it.
+     */
+    void releaseHoldBacks() {
+        holdAbove = null;
+    }
+
     /** Whether an output held back ({@link #holdBack}) holds more than its limit. */
     private boolean heldBack() {
         for (int i = 0; i < outputs.length; i++) {

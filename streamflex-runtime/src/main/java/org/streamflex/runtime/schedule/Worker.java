@@ -12,7 +12,8 @@ import org.streamflex.runtime.counter.SingleWriterCounter;
  * One worker thread of a graph ({@link Workers}): pins itself, waits for its units (or, as worker 0
  * while nothing is placed, runs and times them all), then runs its units in turn until the graph
  * stops. Idle, it spins, then parks for at most {@link #PARK_NANOS}; a neighbour that
- * made progress unparks it sooner.
+ * made progress unparks it sooner. Between rounds it takes a new placement when there is one, and
+ * watches whether its CPU is shared ({@link ContentionWatch}).
  */
 final class Worker implements Runnable {
     /** Turns without progress spent spinning before parking, at least. */
@@ -43,6 +44,15 @@ final class Worker implements Runnable {
     private final boolean oversubscribed;
     private Thread thread;
     private long startNanos;
+    /**
+     * The placement whose units this worker runs, or is about to: written by this worker once it
+     * has stopped running the units of the one before (release), read by the others before they
+     * run units of it (acquire).
+     */
+    private volatile int[] on;
+    private final ContentionWatch watch = new ContentionWatch();
+    /** The CPU time of the JVM's other threads; made by this worker's thread, when it starts watching. */
+    private ProcessCpuClock others;
     /** Set by this worker before it parks, cleared after: a neighbour unparks it only then. */
     private volatile boolean idle;
     /** Why pinning was refused, or null; written by this worker before it runs units. */
@@ -66,11 +76,12 @@ final class Worker implements Runnable {
         this.oversubscribed = oversubscribed;
     }
 
-    void start(String graphName, long start) {
+    /** Its thread, not started yet. */
+    Thread prepare(String graphName, long start) {
         this.startNanos = start;
         thread = new Thread(this, "streamflex-" + graphName + "-worker-" + index);
         thread.setDaemon(true);
-        thread.start();
+        return thread;
     }
 
     Thread thread() {
@@ -111,6 +122,16 @@ final class Worker implements Runnable {
         }
     }
 
+    /** The placement this worker has taken, or null before the first. */
+    int[] on() {
+        return on;
+    }
+
+    /** Its CPU's last window's share of waiting, in thousandths; -1 if unknown. */
+    int cpuShareWaited() {
+        return watch.permille();
+    }
+
     void wakeIfIdle() {
         if (idle) {
             LockSupport.unpark(thread);
@@ -122,9 +143,11 @@ final class Worker implements Runnable {
         try {
             pinToCpu();
             RegionSlot slot = Regions.current();
-            WorkerUnit[] mine = index == 0 && workers.profiling() ? profile(slot) : awaitUnits();
-            if (mine != null) {
-                loop(mine, slot);
+            if (index == 0 && workers.profiling()) {
+                profile(slot);
+            }
+            try (RunDelay delay = workers.moves() ? RunDelay.ofThisThread() : null) {
+                loop(slot, delay);
             }
         } catch (BoundaryError failure) {
             workers.failed(failure);
@@ -160,7 +183,7 @@ final class Worker implements Runnable {
      * kept off its CPU by other processes still measures what it came to measure; if it gets so
      * little CPU that {@link Workers#PROFILE_LIMIT_NANOS} pass first, it places what it has.
      */
-    private WorkerUnit[] profile(RegionSlot slot) {
+    private void profile(RegionSlot slot) {
         WorkerUnit[] all = workers.units();
         long giveUpAt = System.nanoTime() + Workers.PROFILE_LIMIT_NANOS;
         long cpu = ThreadCpuClock.now();
@@ -169,7 +192,7 @@ final class Worker implements Runnable {
             boolean cutShort = System.nanoTime() - giveUpAt >= 0;
             if (profile.done(cpu) || cutShort) {
                 workers.place(profile.costs(), cutShort ? profile.untimed() : -1);
-                return workers.unitsOf(index);
+                return;
             }
             for (int u = 0; u < all.length; u++) {
                 all[u].turn(slot, startNanos);
@@ -178,24 +201,59 @@ final class Worker implements Runnable {
                 cpu = now;
             }
         }
-        return null;
     }
 
-    private WorkerUnit[] awaitUnits() {
-        while (workers.running()) {
-            WorkerUnit[] mine = workers.unitsOf(index);
-            if (mine != null) {
-                return mine;
+    /**
+     * Takes {@code placed}: says it runs no earlier placement's units any more, then waits until
+     * every worker has said so (or a newer placement came, or the graph stopped).
+     *
+     * @return its units, or null if it should look at the placement again
+     */
+    @SuppressWarnings("ReferenceEquality") // a placement is never changed, only replaced: its identity is its version
+    private WorkerUnit[] take(int[] placed) {
+        on = placed;
+        while (!workers.allOn(placed)) {
+            if (!workers.running() || workers.placement() != placed) {
+                return null;
             }
-            LockSupport.parkNanos(this, PARK_NANOS);
+            // The others are between turns or parked (each woken by the change): a short wait.
+            LockSupport.parkNanos(this, PARK_NANOS / 8);
         }
-        return null;
+        return workers.unitsOf(index, placed);
     }
 
-    private void loop(WorkerUnit[] mine, RegionSlot slot) {
+    @SuppressWarnings("ReferenceEquality") // a placement is never changed, only replaced: its identity is its version
+    private void loop(RegionSlot slot, RunDelay delay) {
+        int[] taken = null;
+        WorkerUnit[] mine = new WorkerUnit[0];
+        boolean watching = delay != null && delay.available();
         int quiet = 0;
         long quietSince = 0;
         while (workers.running()) {
+            int[] placed = workers.placement();
+            if (placed != taken) {
+                if (placed == null) {
+                    LockSupport.parkNanos(this, PARK_NANOS);
+                    continue;
+                }
+                WorkerUnit[] next = take(placed);
+                if (next == null) {
+                    continue;
+                }
+                taken = placed;
+                mine = next;
+                quiet = 0;
+                if (watching) {
+                    delay.read();
+                    watch.restart(System.nanoTime(), delay.runNanos(), delay.waitNanos(), othersNanos());
+                    if (mine.length == 0) {
+                        watch.unknown();
+                    }
+                }
+            }
+            if (watching) {
+                watchCpu(mine.length == 0, delay);
+            }
             boolean progressed = false;
             for (WorkerUnit u : mine) {
                 progressed |= u.turn(slot, startNanos);
@@ -231,6 +289,56 @@ final class Worker implements Runnable {
                 idle = false;
             }
         }
+    }
+
+    /**
+     * With units: at the end of each window, whether this worker's CPU is shared, and if so hands
+     * its units to a free neighbour. Without units (they were moved away): now and then spins for
+     * {@link ContentionWatch#PROBE_NANOS} to see whether its CPU is free again, and if so brings
+     * the chosen placement back.
+     */
+    private void watchCpu(boolean unitless, RunDelay delay) {
+        long now = System.nanoTime();
+        if (unitless) {
+            if (workers.moved() == 0 || !watch.probeDue(now)) {
+                return;
+            }
+            if (!delay.read()) {
+                return;
+            }
+            long ran = delay.runNanos();
+            long waited = delay.waitNanos();
+            long othersBefore = othersNanos();
+            long end = now + ContentionWatch.PROBE_NANOS;
+            while (System.nanoTime() - end < 0 && workers.running()) {
+                Thread.onSpinWait();
+            }
+            long othersAfter = othersNanos();
+            long othersRan = othersBefore < 0 || othersAfter < 0 ? -1 : othersAfter - othersBefore;
+            if (delay.read() && watch.probed(System.nanoTime(), delay.runNanos() - ran, delay.waitNanos() - waited,
+                    othersRan)) {
+                workers.restore("back as placed: worker " + index + "'s CPU is free again (it waited under "
+                        + ContentionWatch.FREE_PERMILLE / 10 + "% of a " + ContentionWatch.PROBE_NANOS / 1_000_000
+                        + " ms probe)");
+            }
+            return;
+        }
+        if (!watch.due(now) || !delay.read()
+                || !watch.shared(now, delay.runNanos(), delay.waitNanos(), othersNanos())) {
+            return;
+        }
+        int to = workers.freeNeighbour(index);
+        if (to >= 0 && workers.move(index, to, watch.describe(index, to))) {
+            watch.movedAway(now);
+        }
+    }
+
+    /** The CPU time of the JVM's threads other than the workers, or -1 if unknown. */
+    private long othersNanos() {
+        if (others == null) {
+            others = ProcessCpuClock.create();
+        }
+        return others.othersNanos(workers.threadArray());
     }
 
     /** Whether a worker quiet since {@code quietSince} (past its first {@link #SPINS} turns) still spins. */

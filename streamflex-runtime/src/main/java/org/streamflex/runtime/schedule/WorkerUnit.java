@@ -128,7 +128,11 @@ public final class WorkerUnit {
             if (!p.fusable()) {
                 throw new IllegalArgumentException(p.name + " is not a piece of a static subgraph: it cannot be fused");
             }
-            members.addAll(((FusedTask) p.task).members());
+            for (FusedMember m : ((FusedTask) p.task).members()) {
+                // The links an earlier placement's fusing held back may be inside this unit now.
+                m.releaseHoldBacks();
+                members.add(m);
+            }
             ins.addAll(List.of(p.inputs));
             outs.addAll(List.of(p.outputs));
             atomic.addAll(List.of(p.atomic));

@@ -1,8 +1,11 @@
 package org.streamflex.runtime.schedule;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.streamflex.BoundaryError;
@@ -21,8 +24,15 @@ import org.streamflex.BoundaryError;
  * ({@link TurnProfile}); it then publishes the placement and every worker takes its run. One worker
  * needs no placement and skips the profile.
  *
+ * <p>Moves: a worker whose CPU another process shares hands its units to a neighbour whose CPU is
+ * free, and they come back once its own is free again ({@link ContentionWatch}). Every change of
+ * placement is published whole ({@link #placement}); a worker stops running the units it had,
+ * says so ({@link Worker#on()}), and runs its new ones only once every worker has said so: a unit
+ * never runs on two workers at once, and what one worker's last turn of it wrote is seen by the
+ * next worker's first.
+ *
  * <pre>{@code
- * Workers workers = new Workers("Pipeline", units, 2, true, null, () -> running, this::fail, this::exited);
+ * Workers workers = new Workers("Pipeline", units, 2, true, true, null, () -> running, this::fail, this::exited);
  * workers.start(System.nanoTime());
  * }</pre>
  */
@@ -40,6 +50,15 @@ public final class Workers {
      * workers waiting.
      */
     static final long PROFILE_LIMIT_NANOS = 1_000_000_000;
+    private static final VarHandle PLACEMENT;
+
+    static {
+        try {
+            PLACEMENT = MethodHandles.lookup().findVarHandle(Workers.class, "placement", int[].class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final String graphName;
     private final WorkerUnit[] units;
@@ -48,8 +67,25 @@ public final class Workers {
     private final Consumer<BoundaryError> onFailure;
     private final Runnable onExit;
     private final Worker[] workers;
-    /** Each unit's worker: written once by worker 0 (or at construction), read by every worker. */
+    /** The workers' threads, filled by {@link #start} before any of them starts. */
+    private final Thread[] threadArray;
+    /** Whether a worker whose CPU is shared hands its units to a neighbour. */
+    private final boolean moves;
+    /**
+     * Each unit's worker now: set by worker 0 after the profile (or at construction), then replaced
+     * whole by {@link #move} and {@link #restore} (compare-and-set, so that two moves at once do not
+     * lose one); read by every worker once per round.
+     */
     private volatile int[] placement;
+    /**
+     * The placement of the profile or the file, which {@link #restore} brings back; written before
+     * the first {@link #placement}.
+     */
+    private volatile int[] chosen;
+    /** Placements changed after the first: any worker adds, anyone reads. */
+    private final AtomicLong moved = new AtomicLong();
+    /** What the last change did and why, for {@link #describe()}. */
+    private volatile String lastMove = "";
     /** The costs the placement used, for {@link #describe()}. */
     private volatile long[] costs;
     /** How a cut-short profile went, for {@link #describe()}; written before {@link #placement}, read after it. */
@@ -59,13 +95,14 @@ public final class Workers {
      * @param units the graph's units in data-flow order
      * @param count worker threads, at least 1
      * @param pin whether to pin worker i to CPU i
+     * @param moves whether a worker whose CPU another process shares hands its units to a neighbour
      * @param givenCosts each unit's cost from a profile file, or null to measure
      * @param running false once the graph stops
      * @param onFailure told the first failure of a worker (which then ends)
      * @param onExit run by each worker as it ends
      */
-    public Workers(String graphName, List<WorkerUnit> units, int count, boolean pin, long[] givenCosts,
-            BooleanSupplier running, Consumer<BoundaryError> onFailure, Runnable onExit) {
+    public Workers(String graphName, List<WorkerUnit> units, int count, boolean pin, boolean moves,
+            long[] givenCosts, BooleanSupplier running, Consumer<BoundaryError> onFailure, Runnable onExit) {
         if (units.isEmpty()) {
             throw new IllegalArgumentException(graphName + ": no units for the workers");
         }
@@ -80,23 +117,36 @@ public final class Workers {
         this.onFailure = onFailure;
         this.onExit = onExit;
         this.workers = new Worker[threads];
+        this.threadArray = new Thread[threads];
+        this.moves = moves && threads > 1;
         boolean oversubscribed = threads > Runtime.getRuntime().availableProcessors();
         for (int i = 0; i < threads; i++) {
             workers[i] = new Worker(this, i, pin, oversubscribed);
         }
         if (threads == 1) {
-            placement = new int[this.units.length];
+            chosen = new int[this.units.length];
+            placement = chosen;
         } else if (givenCosts != null) {
             costs = this.givenCosts;
-            placement = Placement.place(this.givenCosts, threads);
+            chosen = Placement.place(this.givenCosts, threads);
+            placement = chosen;
         }
     }
 
     /** Starts the worker threads; {@code startNanos} is time zero of the graph's clocks. */
     public void start(long startNanos) {
-        for (Worker w : workers) {
-            w.start(graphName, startNanos);
+        for (int i = 0; i < workers.length; i++) {
+            threadArray[i] = workers[i].prepare(graphName, startNanos);
         }
+        // Started after the array is whole: each thread's start makes it visible to that thread.
+        for (Thread t : threadArray) {
+            t.start();
+        }
+    }
+
+    /** The worker threads, once started (for {@link ProcessCpuClock}: no list per read). */
+    Thread[] threadArray() {
+        return threadArray;
     }
 
     /** The worker threads, to join. */
@@ -138,9 +188,10 @@ public final class Workers {
      * How the units are placed, for people: one line per worker with its units, then each unit's
      * cost as a profile file takes it ({@code name=nanoseconds}); before placement, the units only.
      */
+    @SuppressWarnings("ReferenceEquality") // a placement is never changed, only replaced: its identity is its version
     public String describe() {
         StringBuilder s = new StringBuilder();
-        int[] placed = placement;
+        int[] placed = chosen;
         s.append("workers: ").append(workers.length).append(workers.length == 1 ? " thread" : " threads");
         String pins = pinning();
         if (!pins.isEmpty()) {
@@ -169,6 +220,21 @@ public final class Workers {
                     s.append("  worker ").append(w).append(" fuses ").append(run.size()).append(" units: ")
                             .append(run.getFirst().name()).append(" to ").append(run.getLast().name()).append('\n');
                 }
+            }
+        }
+        long changes = moved.get();
+        if (changes > 0) {
+            int[] now = placement;
+            s.append("  moved ").append(changes).append(changes == 1 ? " time" : " times").append(", last ")
+                    .append(lastMove).append(now == placed ? "; now as placed" : "; now:").append('\n');
+            for (int w = 0; now != placed && w < workers.length; w++) {
+                List<String> names = new ArrayList<>();
+                for (int u = 0; u < units.length; u++) {
+                    if (now[u] == w) {
+                        names.add(units[u].name());
+                    }
+                }
+                s.append("    worker ").append(w).append(": ").append(String.join(", ", names)).append('\n');
             }
         }
         long[] c = costs;
@@ -212,13 +278,10 @@ public final class Workers {
      * fused back into one unit ({@link WorkerUnit#fuse}): cut per filter, FilterBankNew's 37 units
      * on one worker ran at about half the speed of its fused subgraph (a turn per filter, a room
      * check per link, a batch bounded by half a link), which capped two workers near 1.5 times one.
-     * Called by the worker itself, which then owns the fused task.
+     * Called by the worker itself, which then owns the fused task, once every worker runs
+     * {@code placed} ({@link #allOn}).
      */
-    WorkerUnit[] unitsOf(int index) {
-        int[] placed = placement;
-        if (placed == null) {
-            return null;
-        }
+    WorkerUnit[] unitsOf(int index, int[] placed) {
         List<WorkerUnit> mine = new ArrayList<>();
         for (List<WorkerUnit> run : runsOf(placed, index)) {
             mine.add(run.size() == 1 ? run.getFirst() : WorkerUnit.fuse(run));
@@ -262,10 +325,99 @@ public final class Workers {
                     + untimed + (untimed == 1 ? " unit" : " units") + " not timed)";
         }
         costs = measured.clone();
-        placement = Placement.place(measured, workers.length);
+        chosen = Placement.place(measured, workers.length);
+        placement = chosen;
+        wake();
+    }
+
+    /** The placement now, or null while worker 0 profiles. */
+    int[] placement() {
+        return placement;
+    }
+
+    /** Whether every worker has stopped running the units of any placement before {@code placed}. */
+    @SuppressWarnings("ReferenceEquality") // a placement is never changed, only replaced: its identity is its version
+    boolean allOn(int[] placed) {
         for (Worker w : workers) {
-            w.wake();
+            if (w.on() != placed) {
+                return false;
+            }
         }
+        return true;
+    }
+
+    /** Whether workers move units away from a shared CPU. */
+    boolean moves() {
+        return moves;
+    }
+
+    /**
+     * Hands every unit of worker {@code from} to worker {@code to}; the workers take the new
+     * placement between their turns. Public so that a graph's tests can move units at will.
+     *
+     * @param why what {@code schedule()} says about it
+     * @return false if there was nothing to move, or the placement changed meanwhile
+     */
+    public boolean move(int from, int to, String why) {
+        int[] now = placement;
+        if (now == null || from == to || to < 0 || to >= workers.length) {
+            return false;
+        }
+        int[] next = now.clone();
+        boolean any = false;
+        for (int u = 0; u < next.length; u++) {
+            if (next[u] == from) {
+                next[u] = to;
+                any = true;
+            }
+        }
+        return any && change(now, next, why);
+    }
+
+    /**
+     * Brings back the placement of the profile or the file, after {@link #move}.
+     *
+     * @return false if it is already in place, or the placement changed meanwhile
+     */
+    @SuppressWarnings("ReferenceEquality") // a placement is never changed, only replaced: its identity is its version
+    public boolean restore(String why) {
+        int[] now = placement;
+        int[] back = chosen;
+        return now != null && now != back && change(now, back, why);
+    }
+
+    private boolean change(int[] from, int[] to, String why) {
+        if (!PLACEMENT.compareAndSet(this, from, to)) {
+            return false;
+        }
+        lastMove = why;
+        moved.incrementAndGet();
+        wake();
+        return true;
+    }
+
+    /** Placements changed after the first. */
+    public long moved() {
+        return moved.get();
+    }
+
+    /**
+     * The neighbour of worker {@code index} whose CPU is free (its last window waited under
+     * {@link ContentionWatch#FREE_PERMILLE}), the less waiting one if both are; -1 if neither.
+     */
+    int freeNeighbour(int index) {
+        int best = -1;
+        int bestShare = ContentionWatch.FREE_PERMILLE;
+        for (int n : new int[] {index - 1, index + 1}) {
+            if (n >= 0 && n < workers.length) {
+                int share = workers[n].cpuShareWaited();
+                if (share >= 0 && share < bestShare) {
+                    best = n;
+                    bestShare = share;
+                }
+            }
+        }
+        return best;
     }
 
     boolean profiling() {

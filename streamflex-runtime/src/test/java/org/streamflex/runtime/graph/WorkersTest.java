@@ -25,10 +25,12 @@ import org.streamflex.IntChannel;
 import org.streamflex.Rate;
 import org.streamflex.StreamFlexError;
 import org.streamflex.TimeChannel;
+import org.streamflex.runtime.ApiAccess;
 import org.streamflex.runtime.GraphDriver;
 import org.streamflex.runtime.TemporaryProperty;
 import org.streamflex.runtime.clock.NativeLinuxScheduling;
 import org.streamflex.runtime.flight.FlightRecording;
+import org.streamflex.runtime.schedule.Workers;
 
 /**
  * Worker threads: a graph's fused subgraphs and filters run in data-flow order on one thread per
@@ -460,6 +462,50 @@ class WorkersTest {
         assertTrue(s.contains("  worker 0: Numbers, Expand, Increment, Rated1, Rated2\n"), s);
         assertTrue(s.contains("  worker 0 fuses 2 units: Rated1 to Rated2\n"), s);
         assertEquals(false, s.contains("worker 1 fuses"), s);
+    }
+
+    @Test
+    void unitsMovedBetweenWorkersWhileTheyRunKeepEveryItemInOrder(@TempDir Path dir) throws Exception {
+        // The cut between Rated1 and Rated2: each move fuses the two pieces of the static subgraph
+        // on one worker, and the link between them, held back while it crossed, is inside a unit.
+        Path file = dir.resolve("costs.txt");
+        Files.writeString(file, "Numbers=10\nExpand=10\nIncrement=10\nRated1=1000\nRated2=1000\nCheck=10\n");
+        Chain c;
+        // Only the test moves units: a busy machine could otherwise move them too, between its moves.
+        try (var _ = TemporaryProperty.set("streamflex.workers.profile", file.toString());
+                var _ = TemporaryProperty.set("streamflex.workers.move", "false")) {
+            c = chain("2", 3);
+        }
+        c.graph().start();
+        Workers workers = ((RuntimeGraph) ApiAccess.assemblyOf(c.graph())).workers();
+        long changes = 0;
+        try {
+            // Bounded by time, not by count: as many moves as the machine gives in a second.
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+            for (int i = 0; System.nanoTime() < end || changes < 3; i++) {
+                boolean changed = switch (i % 3) {
+                    case 0 -> workers.move(0, 1, "by the test to worker 1");
+                    case 1 -> workers.move(1, 0, "by the test to worker 0");
+                    default -> workers.restore("back by the test");
+                };
+                assertTrue(changed, "change " + i + ": " + c.graph().schedule());
+                changes++;
+                long seen = c.check().count;
+                await(() -> c.check().count >= seen + 500 || c.check().wrongAt >= 0, "500 items after change " + i);
+            }
+        } finally {
+            c.graph().stop();
+        }
+        String s = c.graph().schedule();
+        assertEquals(null, wrong(c.check()), s);
+        assertEquals(null, c.graph().failure(), s);
+        for (Filter f : List.of(c.expand(), c.inc(), c.check())) {
+            assertEquals(0, c.graph().channel(f, "in").dropped(), f + " dropped items\n" + s);
+        }
+        assertEquals(changes, workers.moved(), s);
+        // What schedule() says: the placement of the file, then the moves and where the units are now.
+        assertTrue(s.contains("  worker 0: Numbers, Expand, Increment, Rated1\n"), s);
+        assertTrue(s.contains("  moved " + changes + " times, last "), s);
     }
 
     /**
