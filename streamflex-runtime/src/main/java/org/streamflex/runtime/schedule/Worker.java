@@ -210,7 +210,7 @@ final class Worker implements Runnable {
      * @return its units, or null if it should look at the placement again
      */
     @SuppressWarnings("ReferenceEquality") // a placement is never changed, only replaced: its identity is its version
-    private WorkerUnit[] take(int[] placed) {
+    WorkerUnit[] take(int[] placed) {
         on = placed;
         while (!workers.allOn(placed)) {
             if (!workers.running() || workers.placement() != placed) {

@@ -149,6 +149,11 @@ public final class Workers {
         return threadArray;
     }
 
+    /** Worker {@code index}. */
+    Worker worker(int index) {
+        return workers[index];
+    }
+
     /** The worker threads, to join. */
     public List<Thread> threads() {
         List<Thread> threads = new ArrayList<>();
