@@ -206,6 +206,11 @@ final class StreamItScaling {
         }
     }
 
+    /** The "moved N times, last ..." line of a workers' block, stripped, or null if the units never moved. */
+    static String movedLine(String placement) {
+        return placement.lines().map(String::strip).filter(l -> l.startsWith("moved ")).findFirst().orElse(null);
+    }
+
     /** The workers' block of {@code schedule()}: its "workers:" line and the lines after it. */
     static String workersLines(String schedule) {
         if (schedule.startsWith("workers:")) {
@@ -261,6 +266,11 @@ final class StreamItScaling {
                 ratios[r - 1] = ratio;
                 out.printf(Locale.ROOT, "%-6d %16.0f %16.0f %9.2f%n", r, single.iterationsPerSecond(),
                         split.iterationsPerSecond(), ratio);
+                String moved = movedLine(split.placement());
+                if (moved != null) {
+                    // A worker's CPU was shared by another process during this run: say so beside its row.
+                    out.printf(Locale.ROOT, "       round %d: %s%n", r, moved);
+                }
             }
         }
         double mean = 0;

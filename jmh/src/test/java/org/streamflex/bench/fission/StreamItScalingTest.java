@@ -173,6 +173,16 @@ class StreamItScalingTest {
     }
 
     @Test
+    void aRunWhoseUnitsMovedGivesItsMovedLine() {
+        String moved = "workers: 2 threads, pinned to CPUs [0, 1], placed by a profile of 20 ms\n  worker 0: a\n"
+                + "  worker 1: b\n  moved 1 time, last worker 1's units to worker 0: it waited for its CPU 41% of"
+                + " the time it could run, 3 windows of 20 ms in a row; now:\n    worker 0: a, b\n    worker 1: \n";
+        assertEquals("moved 1 time, last worker 1's units to worker 0: it waited for its CPU 41% of the time it could"
+                + " run, 3 windows of 20 ms in a row; now:", StreamItScaling.movedLine(moved));
+        assertEquals(null, StreamItScaling.movedLine("workers: 2 threads\n  worker 0: a\n  worker 1: b\n"));
+    }
+
+    @Test
     void heavyStaysTheDefaultWithItsDefaults() {
         Options o = Options.parse();
         assertEquals(ScalingMain.Program.HEAVY, o.program());
