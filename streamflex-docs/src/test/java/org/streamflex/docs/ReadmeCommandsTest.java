@@ -156,7 +156,7 @@ class ReadmeCommandsTest {
                 "the JDK's jfr on the recording the command before wrote");
         cover("jfr summary simple.jfr", flight, "the JDK's jfr on the recording the command before wrote");
         cover("./mvnw -pl streamflex-concurrency -am verify -Djcstress.mode=default -Djcstress.splitCompilation=true"
-                + " -Djcstress.time=1000",
+                + " -Djcstress.time=1000 -Djcstress.preTouch=true",
                 "streamflex-concurrency/pom.xml",
                 "every verify runs the same jcstress execution in quick mode; the full mode takes hours");
         cover("javac -d classes -cp streamflex-api.jar -processorpath streamflex-checker.jar"

@@ -7,7 +7,7 @@ package org.streamflex.runtime.schedule;
  * <p>Why it matters: worker i is pinned to CPU i, and the workers are a pipeline. A busy process on
  * CPU 0 takes about half of it from worker 0, which cannot move; worker 1, waiting for its items,
  * idles; the pipeline runs at half of worker 0's speed, slower than one worker alone (FilterBankNew
- * on two workers beside one busy loop: 0.82x one worker, {@code jmh/README.md}). Such a worker hands
+ * on two workers beside one busy loop: 0.67x to 0.83x one worker, {@code jmh/README.md}). Such a worker hands
  * its units to a neighbour whose CPU is free ({@link Workers#move}) and probes its own CPU now and
  * then; once it is free again, the placement chosen at the start comes back ({@link Workers#restore}).
  *
@@ -23,12 +23,11 @@ package org.streamflex.runtime.schedule;
  * it moved the units of FilterBankNew's two workers on an idle machine, which then ran at 1.27x and
  * 1.31x one worker instead of 1.62x to 1.80x. (The collector's threads and the application's are
  * taken off too: a worker waiting for them is not moved, a cautious error.) Written and read by its
- * worker only, except
- * {@link #permille()}, which neighbours read to choose where units go.
+ * worker only, except {@link #permille()}, which neighbours read to choose where units go.
  *
  * <pre>{@code
  * if (watch.due(now) && delay.read() && watch.shared(now, delay.runNanos(), delay.waitNanos(), others)) {
- *     workers.move(me, neighbour, watch.describe());
+ *     workers.move(me, neighbour, watch.describe(me, neighbour));
  * }
  * }</pre>
  */

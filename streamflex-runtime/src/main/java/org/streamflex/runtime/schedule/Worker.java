@@ -28,6 +28,11 @@ final class Worker implements Runnable {
     static final long SPIN_NANOS = 100_000;
     /** The longest a parked worker sleeps before it looks again by itself. */
     private static final long PARK_NANOS = 200_000;
+    /**
+     * How long a worker without units parks between looks at its probe: a new placement unparks it
+     * at once; 200 µs would wake it 5,000 times a second beside the process that took its CPU.
+     */
+    private static final long UNITLESS_PARK_NANOS = 10_000_000;
 
     private final Workers workers;
     private final int index;
@@ -251,8 +256,16 @@ final class Worker implements Runnable {
                     }
                 }
             }
+            if (mine.length == 0) {
+                // Its units moved away: nothing to turn. A new placement or a stop unparks it.
+                if (watching) {
+                    watchCpu(true, delay);
+                }
+                LockSupport.parkNanos(this, UNITLESS_PARK_NANOS);
+                continue;
+            }
             if (watching) {
-                watchCpu(mine.length == 0, delay);
+                watchCpu(false, delay);
             }
             boolean progressed = false;
             for (WorkerUnit u : mine) {
