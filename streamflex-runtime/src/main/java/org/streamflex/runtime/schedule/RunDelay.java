@@ -38,8 +38,13 @@ final class RunDelay implements AutoCloseable {
 
     /** The calling thread's statistics; {@link #available()} false where they cannot be read. */
     static RunDelay ofThisThread() {
+        return of(SCHEDSTAT);
+    }
+
+    /** The statistics in {@code file}, a schedstat file; {@link #available()} false if it cannot be read. */
+    static RunDelay of(Path schedstat) {
         try {
-            RunDelay d = new RunDelay(FileChannel.open(SCHEDSTAT, StandardOpenOption.READ));
+            RunDelay d = new RunDelay(FileChannel.open(schedstat, StandardOpenOption.READ));
             if (d.read()) {
                 return d;
             }
@@ -74,28 +79,35 @@ final class RunDelay implements AutoCloseable {
             return false;
         }
         int end = text.position();
-        int at = 0;
-        long first = 0;
-        int digits = 0;
-        while (at < end && text.get(at) >= '0' && text.get(at) <= '9') {
-            first = first * 10 + (text.get(at++) - '0');
-            digits++;
-        }
-        if (digits == 0 || digits > 18 || at >= end || text.get(at++) != ' ') {
+        int afterFirst = skipNumber(0, end);
+        if (afterFirst < 0 || afterFirst >= end || text.get(afterFirst) != ' ') {
             return false;
         }
-        long second = 0;
-        digits = 0;
-        while (at < end && text.get(at) >= '0' && text.get(at) <= '9') {
-            second = second * 10 + (text.get(at++) - '0');
-            digits++;
-        }
-        if (digits == 0 || digits > 18) {
+        int afterSecond = skipNumber(afterFirst + 1, end);
+        if (afterSecond < 0) {
             return false;
         }
-        run = first;
-        waited = second;
+        run = number(0, afterFirst);
+        waited = number(afterFirst + 1, afterSecond);
         return true;
+    }
+
+    /** Where the decimal number at {@code from} ends, or -1 if there is none or it may not fit a long. */
+    private int skipNumber(int from, int end) {
+        int at = from;
+        while (at < end && text.get(at) >= '0' && text.get(at) <= '9') {
+            at++;
+        }
+        return at == from || at - from > 18 ? -1 : at;
+    }
+
+    /** The digits from {@code from} to {@code to}, as {@link #skipNumber} found them. */
+    private long number(int from, int to) {
+        long n = 0;
+        for (int at = from; at < to; at++) {
+            n = n * 10 + (text.get(at) - '0');
+        }
+        return n;
     }
 
     /** Nanoseconds the thread has run on a CPU, as of the last {@link #read()}. */

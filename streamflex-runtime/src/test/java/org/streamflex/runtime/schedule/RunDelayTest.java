@@ -1,15 +1,19 @@
 package org.streamflex.runtime.schedule;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.streamflex.runtime.clock.NativeLinuxScheduling;
 
 class RunDelayTest {
@@ -87,6 +91,31 @@ class RunDelayTest {
             }
             assertEquals(true, delay.available());
         }
+    }
+
+    @Test
+    void aLineOfTwoNumbersAndMoreIsReadAndAnythingElseIsNot(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("schedstat");
+        Files.writeString(file, "123456789 4242 17\n");
+        try (RunDelay delay = RunDelay.of(file)) {
+            assertTrue(delay.available());
+            assertEquals(123_456_789L, delay.runNanos());
+            assertEquals(4242L, delay.waitNanos());
+            // The file read again from its start: what it says now.
+            Files.writeString(file, "999999999999999999 0 1\n");
+            assertTrue(delay.read());
+            assertEquals(999_999_999_999_999_999L, delay.runNanos());
+            for (String bad : List.of("", "abc 1 2\n", "12\n", "12 x\n", "1  2\n", "1234567890123456789 1 1\n")) {
+                Files.writeString(file, bad);
+                assertFalse(delay.read(), "'" + bad + "' read");
+                assertEquals(999_999_999_999_999_999L, delay.runNanos(), "the last values stay after '" + bad + "'");
+            }
+        }
+        Files.writeString(file, "not numbers\n");
+        try (RunDelay delay = RunDelay.of(file)) {
+            assertFalse(delay.available(), "a file that does not parse at first is no source");
+        }
+        assertFalse(RunDelay.of(dir.resolve("missing")).available());
     }
 
     private static void spin(long nanos) {
