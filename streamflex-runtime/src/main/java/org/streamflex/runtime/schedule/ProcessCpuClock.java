@@ -51,7 +51,6 @@ final class ProcessCpuClock {
         if (timespec == null) {
             return -1;
         }
-        long process;
         try {
             if ((int) CLOCK_GETTIME.invokeExact(CLOCK_PROCESS_CPUTIME_ID, timespec) != 0) {
                 return -1;
@@ -59,7 +58,7 @@ final class ProcessCpuClock {
         } catch (Throwable e) {
             return -1;
         }
-        process = timespec.get(JAVA_LONG, 0) * 1_000_000_000L + timespec.get(JAVA_LONG, 8);
+        long process = timespec.get(JAVA_LONG, 0) * 1_000_000_000L + timespec.get(JAVA_LONG, 8);
         long own = 0;
         for (Thread w : workers) {
             long t = w == null ? -1 : THREADS.getThreadCpuTime(w.threadId());

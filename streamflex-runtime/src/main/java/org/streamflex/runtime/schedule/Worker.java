@@ -89,10 +89,6 @@ final class Worker implements Runnable {
         return thread;
     }
 
-    Thread thread() {
-        return thread;
-    }
-
     int index() {
         return index;
     }

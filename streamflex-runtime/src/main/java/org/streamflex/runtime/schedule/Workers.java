@@ -156,11 +156,7 @@ public final class Workers {
 
     /** The worker threads, to join. */
     public List<Thread> threads() {
-        List<Thread> threads = new ArrayList<>();
-        for (Worker w : workers) {
-            threads.add(w.thread());
-        }
-        return threads;
+        return new ArrayList<>(Arrays.asList(threadArray));
     }
 
     public int count() {
@@ -411,18 +407,14 @@ public final class Workers {
      * {@link ContentionWatch#FREE_PERMILLE}), the less waiting one if both are; -1 if neither.
      */
     int freeNeighbour(int index) {
-        int best = -1;
-        int bestShare = ContentionWatch.FREE_PERMILLE;
-        for (int n : new int[] {index - 1, index + 1}) {
-            if (n >= 0 && n < workers.length) {
-                int share = workers[n].cpuShareWaited();
-                if (share >= 0 && share < bestShare) {
-                    best = n;
-                    bestShare = share;
-                }
-            }
+        int below = index > 0 ? workers[index - 1].cpuShareWaited() : -1;
+        int above = index + 1 < workers.length ? workers[index + 1].cpuShareWaited() : -1;
+        boolean belowFree = below >= 0 && below < ContentionWatch.FREE_PERMILLE;
+        boolean aboveFree = above >= 0 && above < ContentionWatch.FREE_PERMILLE;
+        if (belowFree && (!aboveFree || below <= above)) {
+            return index - 1;
         }
-        return best;
+        return aboveFree ? index + 1 : -1;
     }
 
     boolean profiling() {
