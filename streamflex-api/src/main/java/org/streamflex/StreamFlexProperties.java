@@ -183,18 +183,20 @@ public final class StreamFlexProperties {
     public static final Property<Integer> WORKERS_CORES = integer("streamflex.workers.cores", 0, 0, 1024);
 
     /**
-     * Whether each worker thread is pinned to a CPU of its own (worker i to CPU i), through the same
-     * Linux call the clocks use; a refused call is logged once and the worker runs unpinned. Read
-     * when a graph is built.
+     * Whether each worker thread is pinned to a CPU of its own, through the same Linux call the
+     * clocks use: worker i to the i-th CPU the thread that starts the graph may run on (under
+     * {@code taskset -c 2,3}, CPUs 2 and 3); workers beyond those CPUs, and workers whose call is
+     * refused, run unpinned, and {@code schedule()} says why. Read when a graph is built.
      */
     public static final Property<Boolean> WORKERS_PIN = bool("streamflex.workers.pin", true);
 
     /**
      * Whether a worker whose CPU another process shares (it waited for its CPU a quarter of the time
-     * it could run, in two windows of 20 ms in a row, by Linux's scheduler statistics) hands its
-     * work to a neighbouring worker whose CPU is free, and takes it back once its own is free again.
-     * Two workers beside a busy process ran slower than one; false keeps each worker's work where
-     * the profile put it. Read when a graph is built.
+     * it could run, in three windows of 20 ms in a row, by Linux's scheduler statistics) moves to a
+     * spare CPU (one of the starting thread's CPUs that no worker has), or, if there is none, hands
+     * its work to a neighbouring worker whose CPU is free and takes it back once its own is free
+     * again. Two workers beside a busy process ran slower than one; false keeps each worker where it
+     * was pinned and its work where the profile put it. Read when a graph is built.
      */
     public static final Property<Boolean> WORKERS_MOVE = bool("streamflex.workers.move", true);
 

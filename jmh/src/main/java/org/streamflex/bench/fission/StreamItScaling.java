@@ -2,6 +2,7 @@ package org.streamflex.bench.fission;
 
 import java.io.PrintStream;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -206,9 +207,14 @@ final class StreamItScaling {
         }
     }
 
-    /** The "moved N times, last ..." line of a workers' block, stripped, or null if the units never moved. */
-    static String movedLine(String placement) {
-        return placement.lines().map(String::strip).filter(l -> l.startsWith("moved ")).findFirst().orElse(null);
+    /**
+     * The lines of a workers' block that say a worker moved, stripped: "changed CPU N times, last
+     * ..." (a worker moved to a spare CPU) and "moved N times, last ..." (units moved to another
+     * worker); none if nothing moved.
+     */
+    static List<String> movedLines(String placement) {
+        return placement.lines().map(String::strip)
+                .filter(l -> l.startsWith("moved ") || l.startsWith("changed CPU ")).toList();
     }
 
     /** The workers' block of {@code schedule()}: its "workers:" line and the lines after it. */
@@ -266,10 +272,12 @@ final class StreamItScaling {
                 ratios[r - 1] = ratio;
                 out.printf(Locale.ROOT, "%-6d %16.0f %16.0f %9.2f%n", r, single.iterationsPerSecond(),
                         split.iterationsPerSecond(), ratio);
-                String moved = movedLine(split.placement());
-                if (moved != null) {
-                    // A worker's CPU was shared by another process during this run: say so beside its row.
-                    out.printf(Locale.ROOT, "       round %d: %s%n", r, moved);
+                // A worker's CPU was shared by another process during these runs: say so beside their row.
+                for (String moved : movedLines(single.placement())) {
+                    out.printf(Locale.ROOT, "       round %d, 1 worker: %s%n", r, moved);
+                }
+                for (String moved : movedLines(split.placement())) {
+                    out.printf(Locale.ROOT, "       round %d, %s: %s%n", r, workers(cores), moved);
                 }
             }
         }

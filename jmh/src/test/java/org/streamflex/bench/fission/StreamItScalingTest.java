@@ -177,9 +177,18 @@ class StreamItScalingTest {
         String moved = "workers: 2 threads, pinned to CPUs [0, 1], placed by a profile of 20 ms\n  worker 0: a\n"
                 + "  worker 1: b\n  moved 1 time, last worker 1's units to worker 0: it waited for its CPU 41% of"
                 + " the time it could run, 3 windows of 20 ms in a row; now:\n    worker 0: a, b\n    worker 1: \n";
-        assertEquals("moved 1 time, last worker 1's units to worker 0: it waited for its CPU 41% of the time it could"
-                + " run, 3 windows of 20 ms in a row; now:", StreamItScaling.movedLine(moved));
-        assertEquals(null, StreamItScaling.movedLine("workers: 2 threads\n  worker 0: a\n  worker 1: b\n"));
+        assertEquals(List.of("moved 1 time, last worker 1's units to worker 0: it waited for its CPU 41% of the time it"
+                + " could run, 3 windows of 20 ms in a row; now:"), StreamItScaling.movedLines(moved));
+        assertEquals(List.of(), StreamItScaling.movedLines("workers: 2 threads\n  worker 0: a\n  worker 1: b\n"));
+    }
+
+    @Test
+    void aRunWhoseWorkerMovedToASpareCpuGivesThatLine() {
+        String changed = "workers: 1 thread, pinned to CPUs [1]\n  worker 0: a\n  changed CPU 1 time, last worker 0"
+                + " from CPU 0 to CPU 1, a spare one: it waited for CPU 0 56% of the time it could run, 3 windows of 20"
+                + " ms in a row\n";
+        assertEquals(List.of("changed CPU 1 time, last worker 0 from CPU 0 to CPU 1, a spare one: it waited for CPU 0"
+                + " 56% of the time it could run, 3 windows of 20 ms in a row"), StreamItScaling.movedLines(changed));
     }
 
     @Test

@@ -1,5 +1,7 @@
 package org.streamflex.runtime.clock;
 
+import java.util.BitSet;
+
 /**
  * The Linux calls a real-time clock thread makes, each on the calling thread, each returning 0 or
  * the error number. An interface so that tests can play a kernel that refuses.
@@ -10,6 +12,15 @@ public interface LinuxScheduling {
 
     /** {@code sched_setaffinity(0, ...)} to the single CPU {@code cpu}. */
     int setAffinity(int cpu);
+
+    /**
+     * {@code sched_getaffinity(pid, ...)}: sets in {@code into} (cleared first) the CPUs that thread
+     * or process {@code pid} may run on, 0 being the calling thread: what {@code taskset} or a
+     * container's CPU set left it.
+     *
+     * @return 0, or the error number (then {@code into} is empty)
+     */
+    int allowedCpus(long pid, BitSet into);
 
     /** {@code mlockall(MCL_CURRENT | MCL_FUTURE)}: process-wide, so done once; later calls return 0. */
     int lockAllMemory();

@@ -13,6 +13,7 @@ import java.lang.foreign.StructLayout;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
+import java.util.BitSet;
 
 /**
  * {@link LinuxScheduling} through the FFM API: no JNI library to ship. One instance per clock
@@ -37,6 +38,7 @@ public final class NativeLinuxScheduling implements LinuxScheduling {
     private static final MethodHandle SCHED_SETSCHEDULER;
     private static final MethodHandle SCHED_GETSCHEDULER;
     private static final MethodHandle SCHED_SETAFFINITY;
+    private static final MethodHandle SCHED_GETAFFINITY;
     private static final MethodHandle MLOCKALL;
     private static final MethodHandle CLOCK_NANOSLEEP;
     private static final Throwable UNAVAILABLE;
@@ -48,6 +50,7 @@ public final class NativeLinuxScheduling implements LinuxScheduling {
         MethodHandle setScheduler = null;
         MethodHandle getScheduler = null;
         MethodHandle setAffinity = null;
+        MethodHandle getAffinity = null;
         MethodHandle mlockall = null;
         MethodHandle nanosleep = null;
         Throwable unavailable = null;
@@ -64,6 +67,8 @@ public final class NativeLinuxScheduling implements LinuxScheduling {
                     FunctionDescriptor.of(JAVA_INT, JAVA_INT), errno);
             setAffinity = linker.downcallHandle(find(libc, "sched_setaffinity"),
                     FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS), errno);
+            getAffinity = linker.downcallHandle(find(libc, "sched_getaffinity"),
+                    FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS), errno);
             mlockall = linker.downcallHandle(find(libc, "mlockall"),
                     FunctionDescriptor.of(JAVA_INT, JAVA_INT), errno);
             // clock_nanosleep returns the error number itself and leaves errno alone.
@@ -75,6 +80,7 @@ public final class NativeLinuxScheduling implements LinuxScheduling {
         SCHED_SETSCHEDULER = setScheduler;
         SCHED_GETSCHEDULER = getScheduler;
         SCHED_SETAFFINITY = setAffinity;
+        SCHED_GETAFFINITY = getAffinity;
         MLOCKALL = mlockall;
         CLOCK_NANOSLEEP = nanosleep;
         UNAVAILABLE = unavailable;
@@ -139,6 +145,27 @@ public final class NativeLinuxScheduling implements LinuxScheduling {
         } catch (Throwable e) {
             throw new IllegalStateException("sched_setaffinity", e);
         }
+    }
+
+    @Override
+    public int allowedCpus(long pid, BitSet into) {
+        into.clear();
+        if (pid < 0 || pid > Integer.MAX_VALUE) {
+            return 3; // ESRCH: no pid_t names it
+        }
+        cpuSet.fill((byte) 0);
+        int result;
+        try {
+            result = (int) SCHED_GETAFFINITY.invokeExact(callState, (int) pid, CPU_SET_BYTES, cpuSet);
+        } catch (Throwable e) {
+            throw new IllegalStateException("sched_getaffinity", e);
+        }
+        if (result != 0) {
+            return errno();
+        }
+        // cpu_set_t is an array of unsigned longs, CPU n at bit n % 64 of word n / 64: a BitSet's layout.
+        into.or(BitSet.valueOf(cpuSet.toArray(JAVA_LONG)));
+        return 0;
     }
 
     @Override

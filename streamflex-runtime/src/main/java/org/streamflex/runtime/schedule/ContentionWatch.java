@@ -4,12 +4,14 @@ package org.streamflex.runtime.schedule;
  * Whether a worker's CPU is shared with another process, from its run delay ({@link RunDelay}), and
  * when a worker that handed its units away should look whether its CPU is free again.
  *
- * <p>Why it matters: worker i is pinned to CPU i, and the workers are a pipeline. A busy process on
- * CPU 0 takes about half of it from worker 0, which cannot move; worker 1, waiting for its items,
- * idles; the pipeline runs at half of worker 0's speed, slower than one worker alone (FilterBankNew
- * on two workers beside one busy loop: 0.67x to 0.83x one worker, {@code jmh/README.md}). Such a worker hands
- * its units to a neighbour whose CPU is free ({@link Workers#move}) and probes its own CPU now and
- * then; once it is free again, the placement chosen at the start comes back ({@link Workers#restore}).
+ * <p>Why it matters: each worker is pinned to a CPU of its own, and the workers are a pipeline. A
+ * busy process on worker 0's CPU takes about half of it from worker 0, which cannot move; worker 1,
+ * waiting for its items, idles; the pipeline runs at half of worker 0's speed, slower than one
+ * worker alone (FilterBankNew on two workers beside one busy loop: 0.67x to 0.83x one worker,
+ * {@code jmh/README.md}). Such a worker moves to a spare CPU of the process if there is one
+ * ({@link WorkerCpus#claimSpare}); else it hands its units to a neighbour whose CPU is free
+ * ({@link Workers#move}) and probes its own CPU now and then; once it is free again, the placement
+ * chosen at the start comes back ({@link Workers#restore}).
  *
  * <p>The measure: in windows of at least {@link #WINDOW_NANOS} by the wall clock, the share of the
  * time the worker wanted a CPU (ran, or was runnable and waited) that it waited. A worker with a CPU
@@ -141,6 +143,13 @@ final class ContentionWatch {
     String describe(int from, int to) {
         return "worker " + from + "'s units to worker " + to + ": it waited for its CPU "
                 + lastSharedPermille / 10 + "% of the time it could run, " + SHARED_WINDOWS + " windows of "
+                + WINDOW_NANOS / 1_000_000 + " ms in a row";
+    }
+
+    /** What a worker's move to a spare CPU says, after {@link #shared} returned true. */
+    String describeCpu(int worker, int from, int to) {
+        return "worker " + worker + " from CPU " + from + " to CPU " + to + ", a spare one: it waited for CPU " + from
+                + " " + lastSharedPermille / 10 + "% of the time it could run, " + SHARED_WINDOWS + " windows of "
                 + WINDOW_NANOS / 1_000_000 + " ms in a row";
     }
 

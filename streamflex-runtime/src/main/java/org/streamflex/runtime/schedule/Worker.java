@@ -63,6 +63,10 @@ final class Worker implements Runnable {
     /** Why pinning was refused, or null; written by this worker before it runs units. */
     private volatile String pinRefusal;
     private volatile boolean pinned;
+    /** The CPU it is pinned to, -1 if none; written by this worker (when it pins, and moves CPU), read by anyone. */
+    private volatile int cpu = -1;
+    /** Its calls to the kernel, when it pinned itself: it may pin itself again to a spare CPU. */
+    private NativeLinuxScheduling linux;
     /** Rounds over its units in which one made progress; this worker writes, anyone reads. */
     private final SingleWriterCounter busyTurns = new SingleWriterCounter();
     /**
@@ -95,6 +99,11 @@ final class Worker implements Runnable {
 
     boolean pinned() {
         return pinned;
+    }
+
+    /** The CPU it is pinned to now, or -1. */
+    int cpu() {
+        return cpu;
     }
 
     String pinRefusal() {
@@ -170,11 +179,18 @@ final class Worker implements Runnable {
             pinRefusal = "no Linux scheduling calls: " + unavailable;
             return;
         }
-        int errno = NativeLinuxScheduling.create().setAffinity(index);
+        int target = workers.cpus().cpuOf(index);
+        if (target < 0) {
+            pinRefusal = workers.cpus().noCpuFor(index);
+            return;
+        }
+        linux = NativeLinuxScheduling.create();
+        int errno = linux.setAffinity(target);
         if (errno == 0) {
+            cpu = target;
             pinned = true;
         } else {
-            pinRefusal = "sched_setaffinity(CPU " + index + "): " + LinuxScheduling.describe(errno);
+            pinRefusal = "sched_setaffinity(CPU " + target + "): " + LinuxScheduling.describe(errno);
         }
     }
 
@@ -336,10 +352,40 @@ final class Worker implements Runnable {
                 || !watch.shared(now, delay.runNanos(), delay.waitNanos(), othersNanos())) {
             return;
         }
+        if (toSpareCpu(now)) {
+            return;
+        }
         int to = workers.freeNeighbour(index);
         if (to >= 0 && workers.move(index, to, watch.describe(index, to))) {
             watch.movedAway(now);
         }
+    }
+
+    /**
+     * With its CPU shared: pins itself, units and all, to a spare CPU of the process if there is one
+     * (on a machine with more CPUs than workers), which costs its neighbours nothing, where handing
+     * its units to one of them halves what they both run.
+     *
+     * @return whether it moved
+     */
+    private boolean toSpareCpu(long now) {
+        int from = cpu;
+        if (!pinned || linux == null || !workers.cpus().hasSpares(workers.count())) {
+            return false;
+        }
+        int to = workers.cpus().claimSpare(index, from, now);
+        if (to < 0) {
+            return false;
+        }
+        int errno = linux.setAffinity(to);
+        if (errno != 0) {
+            workers.cpus().release(to);
+            return false;
+        }
+        cpu = to;
+        workers.cpus().release(from);
+        workers.changedCpu(watch.describeCpu(index, from, to));
+        return true;
     }
 
     /** The CPU time of the JVM's threads other than the workers, or -1 if unknown. */

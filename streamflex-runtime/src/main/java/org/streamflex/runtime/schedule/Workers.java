@@ -69,8 +69,14 @@ public final class Workers {
     private final Worker[] workers;
     /** The workers' threads, filled by {@link #start} before any of them starts. */
     private final Thread[] threadArray;
-    /** Whether a worker whose CPU is shared hands its units to a neighbour. */
+    /** Whether a worker whose CPU is shared moves to a spare CPU or hands its units to a neighbour. */
     private final boolean moves;
+    /** The CPUs the workers are pinned to, or null if they are not pinned. */
+    private final WorkerCpus cpus;
+    /** Workers that moved to a spare CPU: any worker adds, anyone reads. */
+    private final AtomicLong cpuChanges = new AtomicLong();
+    /** What the last move to a spare CPU did and why, for {@link #describe()}. */
+    private volatile String lastCpuChange = "";
     /**
      * Each unit's worker now: set by worker 0 after the profile (or at construction), then replaced
      * whole by {@link #move} and {@link #restore} (compare-and-set, so that two moves at once do not
@@ -94,8 +100,9 @@ public final class Workers {
     /**
      * @param units the graph's units in data-flow order
      * @param count worker threads, at least 1
-     * @param pin whether to pin worker i to CPU i
-     * @param moves whether a worker whose CPU another process shares hands its units to a neighbour
+     * @param pin whether to pin worker i to the i-th CPU the calling thread may run on ({@link WorkerCpus})
+     * @param moves whether a worker whose CPU another process shares moves to a spare CPU of the
+     *     process, or else hands its units to a neighbour
      * @param givenCosts each unit's cost from a profile file, or null to measure
      * @param running false once the graph stops
      * @param onFailure told the first failure of a worker (which then ends)
@@ -118,7 +125,8 @@ public final class Workers {
         this.onExit = onExit;
         this.workers = new Worker[threads];
         this.threadArray = new Thread[threads];
-        this.moves = moves && threads > 1;
+        this.cpus = pin ? WorkerCpus.ofThisThread(threads) : null;
+        this.moves = moves && (threads > 1 || (cpus != null && cpus.hasSpares(threads)));
         boolean oversubscribed = threads > Runtime.getRuntime().availableProcessors();
         for (int i = 0; i < threads; i++) {
             workers[i] = new Worker(this, i, pin, oversubscribed);
@@ -147,6 +155,22 @@ public final class Workers {
     /** The worker threads, once started (for {@link ProcessCpuClock}: no list per read). */
     Thread[] threadArray() {
         return threadArray;
+    }
+
+    /** The CPUs the workers pin themselves to; only called when they are pinned. */
+    WorkerCpus cpus() {
+        return cpus;
+    }
+
+    /** After a worker moved to a spare CPU: counted, and said by {@link #describe()}. */
+    void changedCpu(String why) {
+        lastCpuChange = why;
+        cpuChanges.incrementAndGet();
+    }
+
+    /** Times a worker moved to a spare CPU. */
+    public long cpuChanges() {
+        return cpuChanges.get();
     }
 
     /** Worker {@code index}. */
@@ -223,6 +247,11 @@ public final class Workers {
                 }
             }
         }
+        long toSpare = cpuChanges.get();
+        if (toSpare > 0) {
+            s.append("  changed CPU ").append(toSpare).append(toSpare == 1 ? " time" : " times").append(", last ")
+                    .append(lastCpuChange).append('\n');
+        }
         long changes = moved.get();
         if (changes > 0) {
             int[] now = placement;
@@ -255,14 +284,14 @@ public final class Workers {
             if (r != null) {
                 refused.add(r);
             } else if (w.pinned()) {
-                pinned.add(w.index());
+                pinned.add(w.cpu());
             }
         }
         String on = pinned.isEmpty() ? "" : "pinned to CPUs " + pinned;
         if (refused.isEmpty()) {
             return on;
         }
-        // More workers than CPUs: the first ones pinned, the rest not; say both.
+        // More workers than the process's CPUs: the first ones pinned, the rest not; say both.
         String off = (pinned.isEmpty() ? "unpinned" : refused.size() + " unpinned") + " (" + refused.getFirst() + ")";
         return on.isEmpty() ? off : on + ", " + off;
     }

@@ -1,6 +1,7 @@
 package org.streamflex.runtime.clock;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 
 /** A kernel played by the test: answers each call as told and records the calls in order. */
@@ -8,6 +9,8 @@ final class FakeLinux implements LinuxScheduling {
     int fifoAnswer;
     int affinityAnswer;
     int lockAnswer;
+    /** What {@link #allowedCpus} answers. */
+    final BitSet allowed = new BitSet();
     final List<String> calls = new ArrayList<>();
     int sleeps;
     /** Each sleep: when it was asked for and the deadline it was given ({@link System#nanoTime()}). */
@@ -23,6 +26,14 @@ final class FakeLinux implements LinuxScheduling {
     public int setAffinity(int cpu) {
         calls.add("setAffinity " + cpu);
         return affinityAnswer;
+    }
+
+    @Override
+    public int allowedCpus(long pid, BitSet into) {
+        calls.add("allowedCpus " + pid);
+        into.clear();
+        into.or(allowed);
+        return 0;
     }
 
     @Override
