@@ -1,5 +1,7 @@
 package org.streamflex.runtime.clock;
 
+import java.util.BitSet;
+
 import java.util.function.BooleanSupplier;
 import org.streamflex.RealTime;
 
@@ -48,7 +50,7 @@ public final class LinuxFifoBackend implements ClockBackend {
                 cpu = "cpu " + options.cpu();
             } else {
                 refused.append("sched_setaffinity to cpu ").append(options.cpu()).append(" refused (")
-                        .append(LinuxScheduling.describe(error)).append("); ");
+                        .append(LinuxScheduling.describe(error)).append(allowedCpus()).append("); ");
             }
         }
         String memory = "memory not locked";
@@ -74,6 +76,18 @@ public final class LinuxFifoBackend implements ClockBackend {
                 + memory + ", clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME) then "
                 + options.spinMicros() + " us spin";
         return new Entered(description, refused.isEmpty() ? null : trim(refused));
+    }
+
+    /**
+     * What a refused CPU can be replaced with: ", this thread may run on CPUs [2, 3]" (a container's CPU
+     * set refuses the others with EINVAL), or nothing if that cannot be read either.
+     */
+    private String allowedCpus() {
+        BitSet allowed = new BitSet();
+        if (calls.allowedCpus(0, allowed) != 0 || allowed.isEmpty()) {
+            return "";
+        }
+        return ", this thread may run on CPUs " + allowed.stream().boxed().toList();
     }
 
     private static String trim(StringBuilder text) {

@@ -55,10 +55,12 @@ class LinuxFifoBackendTest {
         FakeLinux kernel = new FakeLinux();
         kernel.affinityAnswer = 22;
         kernel.lockAnswer = 12;
+        kernel.allowed.set(2, 4); // a container's CPU set: 2 and 3
         ClockBackend.Entered entered = new LinuxFifoBackend(
                 RealTime.defaults().withCpu(7).withLockMemory(true).withSpinMicros(20), kernel).enter();
         assertEquals("linux-fifo: SCHED_FIFO priority 80, cpu any, memory not locked, " + SPIN, entered.description());
-        assertEquals("sched_setaffinity to cpu 7 refused (EINVAL, invalid argument); mlockall refused"
+        assertEquals("sched_setaffinity to cpu 7 refused (EINVAL, invalid argument, this thread may run on CPUs"
+                + " [2, 3]); mlockall refused"
                 + " (ENOMEM, locked-memory limit too low: raise ulimit -l or grant CAP_IPC_LOCK)", entered.fallback());
     }
 
