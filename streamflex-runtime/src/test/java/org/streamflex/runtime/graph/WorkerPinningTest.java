@@ -8,11 +8,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.streamflex.Clock;
 import org.streamflex.Filter;
@@ -27,8 +25,6 @@ import org.streamflex.runtime.clock.NativeLinuxScheduling;
  * CPU, on a spare CPU of that set.
  */
 class WorkerPinningTest {
-    private static final long PATIENCE_NANOS = TimeUnit.SECONDS.toNanos(60);
-
     /** Released back to back; notes the CPUs its thread may run on, by Linux's account, now and then. */
     // A test's probe, not filter code to copy: it reads /proc and keeps the text it read.
     @SuppressWarnings({"StreamFlex:D4", "StreamFlex:R2"})
@@ -64,13 +60,7 @@ class WorkerPinningTest {
 
     /** The CPUs the calling thread may run on, by {@code /proc}, ascending. */
     private static List<Integer> cpusHere() {
-        BitSet set = new BitSet();
-        for (String part : ThreadCpus.allowedList().split(",", -1)) {
-            int dash = part.indexOf('-');
-            int from = Integer.parseInt(dash < 0 ? part : part.substring(0, dash));
-            set.set(from, (dash < 0 ? from : Integer.parseInt(part.substring(dash + 1))) + 1);
-        }
-        return set.stream().boxed().toList();
+        return ThreadCpus.allowed().stream().boxed().toList();
     }
 
     private static void assumeLinuxWithTwoCpus() {
@@ -96,7 +86,7 @@ class WorkerPinningTest {
         starter.join();
         assertNull(failed.get());
         try {
-            await(() -> g.where().cpus != null, "the filter's first note");
+            WorkersTest.await(() -> g.where().cpus != null, "the filter's first note");
         } finally {
             g.graph().stop();
         }
@@ -115,12 +105,12 @@ class WorkerPinningTest {
         Process spin = null;
         try {
             int first = cpus.getFirst();
-            await(() -> String.valueOf(first).equals(g.where().cpus), "the worker on CPU " + first);
+            WorkersTest.await(() -> String.valueOf(first).equals(g.where().cpus), "the worker on CPU " + first);
             assertTrue(g.graph().schedule().contains("pinned to CPUs [" + first + "]"), g.graph().schedule());
             spin = PinnedSpin.start(first);
-            await(() -> g.graph().schedule().contains("changed CPU"), "the worker's move off CPU " + first);
+            WorkersTest.await(() -> g.graph().schedule().contains("changed CPU"), "the worker's move off CPU " + first);
             String moved = g.graph().schedule();
-            await(() -> g.where().cpus != null && !String.valueOf(first).equals(g.where().cpus),
+            WorkersTest.await(() -> g.where().cpus != null && !String.valueOf(first).equals(g.where().cpus),
                     "the filter's note from the new CPU");
             int to = Integer.parseInt(g.where().cpus);
             assertTrue(cpus.contains(to), to + " in " + cpus);
@@ -134,16 +124,6 @@ class WorkerPinningTest {
             }
         }
         assertNull(g.graph().failure());
-    }
-
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + PATIENCE_NANOS;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("gave up waiting for " + what);
-            }
-            Thread.sleep(1);
-        }
     }
 
     /** Another process, busy on one CPU: what a worker shares its CPU with. */

@@ -254,7 +254,8 @@ class WorkersTest {
         return at < 0 ? null : "item " + at + " is " + check.wrongGot + ", expected " + check.wrongExpected;
     }
 
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+    /** Waits for {@code condition}, failing naming {@code what} after {@link #PATIENCE_NANOS}. */
+    static void await(BooleanSupplier condition, String what) throws InterruptedException {
         long deadline = System.nanoTime() + PATIENCE_NANOS;
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {

@@ -5,15 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.streamflex.runtime.clock.NativeLinuxScheduling;
+import org.streamflex.runtime.graph.ThreadCpus;
 
 class WorkerCpusTest {
     private static BitSet cpus(int... numbers) {
@@ -111,36 +109,11 @@ class WorkerCpusTest {
     }
 
     @Test
-    void theSetReadFromTheKernelIsTheOneLinuxReportsForThisThread() throws IOException {
+    void theSetReadFromTheKernelIsTheOneLinuxReportsForThisThread() {
         assumeTrue(NativeLinuxScheduling.unavailableReason() == null, "Linux scheduling calls");
-        BitSet expected = CpuList.parse(CpuList.ofThisThread());
+        BitSet expected = ThreadCpus.allowed();
         WorkerCpus c = WorkerCpus.ofThisThread(1);
         assertEquals(expected.stream().boxed().toList().toString(), c.allowedText());
         assertEquals(expected.nextSetBit(0), c.cpuOf(0));
-    }
-
-    /** Linux's own account of a thread's CPUs, from {@code /proc}: not through the call under test. */
-    static final class CpuList {
-        private CpuList() {
-        }
-
-        /** The calling thread's {@code Cpus_allowed_list} ("0-3,6"). */
-        static String ofThisThread() throws IOException {
-            return Files.readAllLines(Path.of("/proc/thread-self/status")).stream()
-                    .filter(l -> l.startsWith("Cpus_allowed_list:")).findFirst()
-                    .orElseThrow(() -> new IOException("no Cpus_allowed_list in /proc/thread-self/status"))
-                    .substring("Cpus_allowed_list:".length()).strip();
-        }
-
-        static BitSet parse(String list) {
-            BitSet set = new BitSet();
-            for (String part : list.split(",", -1)) {
-                int dash = part.indexOf('-');
-                int from = Integer.parseInt(dash < 0 ? part : part.substring(0, dash));
-                int to = dash < 0 ? from : Integer.parseInt(part.substring(dash + 1));
-                set.set(from, to + 1);
-            }
-            return set;
-        }
     }
 }
