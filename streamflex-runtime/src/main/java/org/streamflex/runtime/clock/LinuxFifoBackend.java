@@ -1,7 +1,6 @@
 package org.streamflex.runtime.clock;
 
 import java.util.BitSet;
-
 import java.util.function.BooleanSupplier;
 import org.streamflex.RealTime;
 
