@@ -141,15 +141,18 @@ final class ContentionWatch {
 
     /** What a move for a shared CPU says, after {@link #shared} returned true. */
     String describe(int from, int to) {
-        return "worker " + from + "'s units to worker " + to + ": it waited for its CPU "
-                + lastSharedPermille / 10 + "% of the time it could run, " + SHARED_WINDOWS + " windows of "
-                + WINDOW_NANOS / 1_000_000 + " ms in a row";
+        return "worker " + from + "'s units to worker " + to + ": it waited for its CPU " + waited();
     }
 
     /** What a worker's move to a spare CPU says, after {@link #shared} returned true. */
     String describeCpu(int worker, int from, int to) {
         return "worker " + worker + " from CPU " + from + " to CPU " + to + ", a spare one: it waited for CPU " + from
-                + " " + lastSharedPermille / 10 + "% of the time it could run, " + SHARED_WINDOWS + " windows of "
+                + " " + waited();
+    }
+
+    /** How much the last shared windows waited, as the move messages say it. */
+    private String waited() {
+        return lastSharedPermille / 10 + "% of the time it could run, " + SHARED_WINDOWS + " windows of "
                 + WINDOW_NANOS / 1_000_000 + " ms in a row";
     }
 

@@ -62,7 +62,6 @@ final class Worker implements Runnable {
     private volatile boolean idle;
     /** Why pinning was refused, or null; written by this worker before it runs units. */
     private volatile String pinRefusal;
-    private volatile boolean pinned;
     /** The CPU it is pinned to, -1 if none; written by this worker (when it pins, and moves CPU), read by anyone. */
     private volatile int cpu = -1;
     /** Its calls to the kernel, when it pinned itself: it may pin itself again to a spare CPU. */
@@ -98,7 +97,7 @@ final class Worker implements Runnable {
     }
 
     boolean pinned() {
-        return pinned;
+        return cpu >= 0;
     }
 
     /** The CPU it is pinned to now, or -1. */
@@ -188,7 +187,6 @@ final class Worker implements Runnable {
         int errno = linux.setAffinity(target);
         if (errno == 0) {
             cpu = target;
-            pinned = true;
         } else {
             pinRefusal = "sched_setaffinity(CPU " + target + "): " + LinuxScheduling.describe(errno);
         }
@@ -370,7 +368,7 @@ final class Worker implements Runnable {
      */
     private boolean toSpareCpu(long now) {
         int from = cpu;
-        if (!pinned || linux == null || !workers.cpus().hasSpares(workers.count())) {
+        if (from < 0 || !workers.cpus().hasSpares(workers.count())) {
             return false;
         }
         int to = workers.cpus().claimSpare(index, from, now);

@@ -1,5 +1,6 @@
 package org.streamflex.runtime.schedule;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -96,12 +97,8 @@ final class WorkerCpus {
 
     /** The CPUs, as a list ("[2, 3]"), and if they could not be read, why. */
     String allowedText() {
-        StringBuilder s = new StringBuilder("[");
-        for (int i = 0; i < allowed.length; i++) {
-            s.append(i == 0 ? "" : ", ").append(allowed[i]);
-        }
-        s.append(']');
-        return unknown == null ? s.toString() : s + " (assumed; " + unknown + ")";
+        String list = Arrays.toString(allowed);
+        return unknown == null ? list : list + " (assumed; " + unknown + ")";
     }
 
     /** Whether there are CPUs no worker was first pinned to. */
