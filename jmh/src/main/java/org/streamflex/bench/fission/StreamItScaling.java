@@ -14,6 +14,7 @@ import org.streamflex.StreamFlexProperties;
 import org.streamflex.StreamFlexProperties.Property;
 import org.streamflex.bench.streamit.FilterBankGraph;
 import org.streamflex.bench.streamit.FloatPrinter;
+import org.streamflex.bench.streamit.PlainFilterBankThreads;
 import org.streamflex.bench.streamit.PrinterProgress;
 import org.streamflex.bench.streamit.SerializedBeamFormer;
 
@@ -32,6 +33,10 @@ final class StreamItScaling {
     /** What {@code schedule()} says of workers still profiling, before they place the units. */
     static final String NOT_PLACED = "not placed yet (profiling)";
 
+    /** How the plain-Java split works, for the command's header line. */
+    static final String PLAIN_SPLIT = "the banks shared out, thread 0 making the source and combining,"
+            + " rings of 32 blocks, spinning threads, not pinned";
+
     private StreamItScaling() {
     }
 
@@ -44,14 +49,24 @@ final class StreamItScaling {
      * taking {@code outputsPerIteration} values per steady-state iteration, built with channels of
      * a given number of batches ({@code build}'s argument; {@code linkBatches} on one worker).
      */
-    record Program(String name, int batch, int outputsPerIteration, int linkBatches, IntFunction<Built> build) {
+    record Program(String name, int batch, int outputsPerIteration, int linkBatches, IntFunction<Built> build,
+            IntFunction<PlainFilterBankThreads> plain) {
+        /** A program with no plain-Java split to measure beside it. */
+        Program(String name, int batch, int outputsPerIteration, int linkBatches, IntFunction<Built> build) {
+            this(name, batch, outputsPerIteration, linkBatches, build, null);
+        }
+
+        /** The threads its plain-Java split runs on for {@code cores} workers: one per core, one per bank at most. */
+        int plainThreads(int cores) {
+            return Math.min(cores, PlainFilterBankThreads.MAX_THREADS);
+        }
     }
 
     static final Program FILTERBANK = new Program("FilterBankNew", FilterBankGraph.BATCH,
             FilterBankGraph.OUTPUTS_PER_ITERATION, FilterBankGraph.LINK_BATCHES, links -> {
                 FilterBankGraph g = new FilterBankGraph(FilterBankGraph.BATCH, links);
                 return new Built(g, g.printer);
-            });
+            }, PlainFilterBankThreads::new);
 
     static final Program BEAMFORMER = new Program("SerializedBeamFormer", SerializedBeamFormer.BATCH,
             SerializedBeamFormer.OUTPUTS_PER_ITERATION, SerializedBeamFormer.LINK_BATCHES, links -> {
@@ -165,6 +180,58 @@ final class StreamItScaling {
     }
 
     /**
+     * The program's plain-Java split ({@link Program#plain()}) on {@code threads} threads, measured as
+     * {@link #measure} measures the graph: started, {@code warmup} seconds, iterations counted over
+     * {@code seconds}, stopped.
+     *
+     * @throws ScalingFailure if a thread threw, or nothing was combined for the stall limit
+     */
+    static Measurement measurePlain(Program program, int threads, double warmup, double seconds) {
+        String what = "plain Java " + program.name() + " on " + threads + (threads == 1 ? " thread" : " threads");
+        PlainFilterBankThreads plain = program.plain().apply(threads);
+        long count0;
+        long count1;
+        long t0;
+        long t1;
+        plain.start();
+        try {
+            sleep((long) (warmup * 1e9));
+            t0 = System.nanoTime();
+            count0 = plain.iterations();
+            sleep((long) (seconds * 1e9));
+            long giveUp = System.nanoTime() + STALL_NANOS;
+            do {
+                t1 = System.nanoTime();
+                count1 = plain.iterations();
+                if (count1 != count0) {
+                    break;
+                }
+                sleep(TimeUnit.MILLISECONDS.toNanos(1));
+            } while (t1 < giveUp);
+        } catch (RuntimeException e) {
+            try {
+                plain.stop();
+            } catch (InterruptedException | RuntimeException alsoFailed) {
+                e.addSuppressed(alsoFailed);
+            }
+            throw e;
+        }
+        try {
+            plain.stop();
+        } catch (IllegalStateException e) {
+            throw new ScalingFailure(e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ScalingFailure(what + ": interrupted while waiting for its threads to stop", e);
+        }
+        if (count1 == count0) {
+            throw new ScalingFailure(String.format(Locale.ROOT, "%s combined nothing for %.1f s after a %.1f s warm-up",
+                    what, (t1 - t0) / 1e9, warmup));
+        }
+        return new Measurement((count1 - count0) / ((t1 - t0) / 1e9), plain.kept(), what + "\n");
+    }
+
+    /**
      * Waits, at most {@code limitNanos}, until the workers have placed the units: on a loaded machine
      * the placement profile (40 ms of the graph's own running) can outlast the warm-up, and a count
      * taken during it would rate the profile, and the placement printed would be "not placed yet".
@@ -255,23 +322,51 @@ final class StreamItScaling {
         out.printf(Locale.ROOT, "%s, %d iterations per release (%d outputs each), started on %s (channels of %d"
                 + " batches) vs fused on one (%d)%n", program.name(), program.batch(), program.outputsPerIteration(),
                 workers(cores), links, program.linkBatches());
+        boolean plain = program.plain() != null;
+        int plainThreads = program.plainThreads(cores);
+        if (plain) {
+            out.printf(Locale.ROOT, "beside it, in the same rounds: plain Java's own split of the program over %d"
+                    + " threads against one (%s)%n", plainThreads, PLAIN_SPLIT);
+        }
         float[] reference = new float[0];
         double[] ratios = new double[rounds];
+        double[] plainRatios = new double[rounds];
         for (int r = 0; r <= rounds; r++) { // round 0 warms up: the JIT, and the code the profile times
             Measurement single = measure(program, build(program, 1), 1, warmup, seconds);
             reference = requireSameOutputs(reference, single.kept(), program.name() + " on 1 worker, round " + r);
             Measurement split = measure(program, build(program, cores, links), cores, warmup, seconds);
             reference = requireSameOutputs(reference, split.kept(),
                     program.name() + " on " + workers(cores) + ", round " + r);
+            Measurement plainSingle = null;
+            Measurement plainSplit = null;
+            if (plain) {
+                plainSingle = measurePlain(program, 1, warmup, seconds);
+                reference = requireSameOutputs(reference, plainSingle.kept(), plainSingle.placement().strip()
+                        + ", round " + r);
+                plainSplit = measurePlain(program, plainThreads, warmup, seconds);
+                reference = requireSameOutputs(reference, plainSplit.kept(), plainSplit.placement().strip()
+                        + ", round " + r);
+            }
             if (r == 0) {
                 out.printf(Locale.ROOT, "placement on %s (schedule() of round 0's run):%n", workers(cores));
                 out.print(split.placement());
-                out.printf(Locale.ROOT, "%-6s %16s %16s %9s%n", "round", "1 core it/s", cores + " cores it/s", "N/1");
+                out.printf(Locale.ROOT, "%-6s %16s %16s %9s", "round", "1 core it/s", cores + " cores it/s", "N/1");
+                if (plain) {
+                    out.printf(Locale.ROOT, " %16s %16s %9s", "plain 1 it/s", "plain " + plainThreads + " it/s",
+                            "plain N/1");
+                }
+                out.println();
             } else {
                 double ratio = split.iterationsPerSecond() / single.iterationsPerSecond();
                 ratios[r - 1] = ratio;
-                out.printf(Locale.ROOT, "%-6d %16.0f %16.0f %9.2f%n", r, single.iterationsPerSecond(),
+                out.printf(Locale.ROOT, "%-6d %16.0f %16.0f %9.2f", r, single.iterationsPerSecond(),
                         split.iterationsPerSecond(), ratio);
+                if (plain) {
+                    plainRatios[r - 1] = plainSplit.iterationsPerSecond() / plainSingle.iterationsPerSecond();
+                    out.printf(Locale.ROOT, " %16.0f %16.0f %9.2f", plainSingle.iterationsPerSecond(),
+                            plainSplit.iterationsPerSecond(), plainRatios[r - 1]);
+                }
+                out.println();
                 // A worker's CPU was shared by another process during these runs: say so beside their row.
                 for (String moved : movedLines(single.placement())) {
                     out.printf(Locale.ROOT, "       round %d, 1 worker: %s%n", r, moved);
@@ -282,10 +377,14 @@ final class StreamItScaling {
             }
         }
         double mean = 0;
-        for (double x : ratios) {
-            mean += x / rounds;
+        double plainMean = 0;
+        for (int r = 0; r < rounds; r++) {
+            mean += ratios[r] / rounds;
+            plainMean += plainRatios[r] / rounds;
         }
-        out.printf(Locale.ROOT, "mean speed-up on %d cores: %.2fx (every run's first %d outputs equal the others')%n",
-                cores, mean, reference.length);
+        String beside = plain ? String.format(Locale.ROOT, "plain Java's split over %d threads in the same rounds:"
+                + " %.2fx; ", plainThreads, plainMean) : "";
+        out.printf(Locale.ROOT, "mean speed-up on %d cores: %.2fx (%severy run's first %d outputs equal the others')%n",
+                cores, mean, beside, reference.length);
     }
 }

@@ -29,8 +29,11 @@ import org.streamflex.bench.streamit.FloatPrinter;
 
 /** {@code ScalingMain --program filterbank|beamformer}: its table, and what it refuses to rate. */
 class StreamItScalingTest {
-    private static final Pattern ROW = Pattern.compile("(\\d+) +(\\S+) +(\\S+) +(\\S+)");
-    private static final Pattern MEAN = Pattern.compile("mean speed-up on 2 cores: (\\S+)x \\(.*\\)");
+    private static final Pattern ROW = Pattern.compile("(\\d+) +(\\S+) +(\\S+) +(\\S+)(?: +(\\S+) +(\\S+) +(\\S+))?");
+    private static final Pattern MEAN = Pattern.compile("mean speed-up on 2 cores: (\\S+)x \\((.*)\\)");
+    private static final Pattern PLAIN_MEAN = Pattern.compile(
+            "plain Java's split over 2 threads in the same rounds: (\\S+)x; every run's first \\d+ outputs equal the"
+            + " others'");
 
     @ParameterizedTest
     @ValueSource(strings = {"filterbank", "beamformer"})
@@ -47,28 +50,48 @@ class StreamItScalingTest {
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("workers: ")), out);
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("  worker 0: ")), out);
 
+        // FilterBankNew has a plain-Java split to measure beside it; BeamFormer has none.
+        boolean plain = program.equals("filterbank");
+        assertEquals(plain, lines.contains("beside it, in the same rounds: plain Java's own split of the program over 2"
+                + " threads against one (" + StreamItScaling.PLAIN_SPLIT + ")"), out);
         List<Double> ratios = new ArrayList<>();
+        List<Double> plainRatios = new ArrayList<>();
         for (String line : lines) {
             Matcher row = ROW.matcher(line);
             if (row.matches()) {
                 assertEquals(ratios.size() + 1, Integer.parseInt(row.group(1)), out);
-                double one = Double.parseDouble(row.group(2));
-                double many = Double.parseDouble(row.group(3));
-                double ratio = Double.parseDouble(row.group(4));
-                // Rates, not timings: on a machine loaded by other processes a 50 ms window may see few
-                // iterations, so the columns are only checked against each other.
-                assertTrue(one >= 0 && many >= 0 && ratio >= 0, line);
-                if (one > 0) {
-                    // The columns are rounded to whole iterations and two decimals.
-                    assertEquals(many / one, ratio, 0.005 + 1e-9 + (many + one) / (one * one), line);
+                ratios.add(checkedRatio(row, 2, line));
+                assertEquals(plain, row.group(5) != null, line);
+                if (plain) {
+                    plainRatios.add(checkedRatio(row, 5, line));
                 }
-                ratios.add(ratio);
             }
         }
         assertEquals(2, ratios.size(), "a row per round after the warm-up round\n" + out);
         Matcher mean = MEAN.matcher(lines.getLast());
         assertTrue(mean.matches(), out);
         assertEquals((ratios.get(0) + ratios.get(1)) / 2, Double.parseDouble(mean.group(1)), 0.011, out);
+        Matcher plainMean = PLAIN_MEAN.matcher(mean.group(2));
+        assertEquals(plain, plainMean.matches(), out);
+        if (plain) {
+            assertEquals((plainRatios.get(0) + plainRatios.get(1)) / 2, Double.parseDouble(plainMean.group(1)), 0.011,
+                    out);
+        }
+    }
+
+    /** A row's one-core rate, N-core rate and their ratio from column {@code first}, checked against each other. */
+    private static double checkedRatio(Matcher row, int first, String line) {
+        double one = Double.parseDouble(row.group(first));
+        double many = Double.parseDouble(row.group(first + 1));
+        double ratio = Double.parseDouble(row.group(first + 2));
+        // Rates, not timings: on a machine loaded by other processes a 50 ms window may see few
+        // iterations, so the columns are only checked against each other.
+        assertTrue(one >= 0 && many >= 0 && ratio >= 0, line);
+        if (one > 0) {
+            // The columns are rounded to whole iterations and two decimals.
+            assertEquals(many / one, ratio, 0.005 + 1e-9 + (many + one) / (one * one), line);
+        }
+        return ratio;
     }
 
     /** Puts 0, 1, 2, ... as floats, one a release; throws at {@link #failAt}, puts nothing from {@link #stopAt}. */
