@@ -1,5 +1,7 @@
 package org.streamflex;
 
+import java.util.Objects;
+
 /**
  * A fixed-size channel of {@code double} values; values are never boxed.
  *
@@ -52,4 +54,53 @@ public abstract class DoubleChannel extends DataChannel {
      * @throws ChannelUnderflowException if {@code i} is not below {@link #size()}
      */
     public abstract double peek(int i);
+
+    /**
+     * Puts {@code count} values of {@code values}, from index {@code from}, in order: what that many
+     * {@link #put(double)} calls would do, published when {@code work()} returns, each value the
+     * channel has no room for dropped and counted (or, on a lossless link, kept in its spill).
+     * Moving a block in one call lets the runtime copy it into the channel in one loop.
+     *
+     * <pre>{@code
+     * out.put(block, 0, block.length);
+     * }</pre>
+     *
+     * @return how many were put: {@code count} unless the channel dropped some
+     * @throws IndexOutOfBoundsException if {@code from} and {@code count} do not name a range of
+     *     {@code values}; nothing is put
+     */
+    public int put(double[] values, int from, int count) {
+        Objects.checkFromIndexSize(from, count, values.length);
+        int put = 0;
+        for (int i = 0; i < count; i++) {
+            if (put(values[from + i])) {
+                put++;
+            }
+        }
+        return put;
+    }
+
+    /**
+     * Takes the next {@code count} values into {@code into}, from index {@code at}, in order: what
+     * that many {@link #take()} calls would do, undone if {@code work()} throws.
+     *
+     * <pre>{@code
+     * in.take(window, TAPS - 1, block);
+     * }</pre>
+     *
+     * @throws ChannelUnderflowException if fewer than {@code count} values are available; nothing is
+     *     taken
+     * @throws IndexOutOfBoundsException if {@code at} and {@code count} do not name a range of
+     *     {@code into}; nothing is taken
+     */
+    public void take(double[] into, int at, int count) {
+        Objects.checkFromIndexSize(at, count, into.length);
+        if (count > size()) {
+            throw new ChannelUnderflowException("take of " + count + " values on channel " + name() + " with "
+                    + size() + " available");
+        }
+        for (int i = 0; i < count; i++) {
+            into[at + i] = take();
+        }
+    }
 }

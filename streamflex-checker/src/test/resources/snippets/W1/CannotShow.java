@@ -228,6 +228,19 @@ class UnknownCounts extends Filter {
     }
 }
 
+/** A bulk take or put whose count is not a constant: only a run can count it. */
+class BlockOfAnySize extends Filter {
+    @Rate(4) private IntChannel in;
+    @Rate(4) private IntChannel out;
+    private final int[] block = new int[4];
+    private int size = 4;
+
+    public void work() {
+        in.take(block, 0, size);
+        out.put(block, 0, size);
+    }
+}
+
 /** in[1] may not exist when work() returns: the array may hold one channel, and then in[1] has no rate to break. */
 class MayHaveOneChannel extends Filter {
     @Rate(1) private IntChannel[] in;

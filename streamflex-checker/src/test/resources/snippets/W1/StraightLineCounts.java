@@ -225,3 +225,31 @@ class KnowinglyShort extends Filter {
         in.take();
     }
 }
+
+/** take(into, at, n) and put(values, from, n) with a constant n move n items. */
+class BlockCopy extends Filter {
+    private static final int BLOCK = 8;
+    @Rate(BLOCK) private FloatChannel in;
+    @Rate(BLOCK) private FloatChannel out;
+    private final float[] block = new float[BLOCK];
+
+    public void work() {
+        in.take(block, 0, BLOCK);
+        out.put(block, 0, BLOCK);
+    }
+}
+
+class BlockTooShort extends Filter {
+    private static final int BLOCK = 8;
+    @Rate(BLOCK) private FloatChannel in;
+    @Rate(BLOCK) private FloatChannel out;
+    private final float[] block = new float[BLOCK];
+
+    // BUG: Diagnostic is: [StreamFlex:W1] BlockTooShort.in declares @Rate(8) but work() takes 7 items on every run; declare @Rate(7) or take 8 (StreamFlex rule W1 WorkRates, not in the paper, for StreamIt's static rates: see streamflex-checker/README.md#w1-workrates)
+    // BUG: Diagnostic is: [StreamFlex:W1] BlockTooShort.out declares @Rate(8) but work() puts 9 items on every run; declare @Rate(9) or put 8 (StreamFlex rule W1 WorkRates, not in the paper, for StreamIt's static rates: see streamflex-checker/README.md#w1-workrates)
+    public void work() {
+        in.take(block, 1, BLOCK - 1);
+        out.put(block, 0, BLOCK);
+        out.put(block[0]);
+    }
+}

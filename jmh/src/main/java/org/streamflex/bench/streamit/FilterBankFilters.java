@@ -214,9 +214,7 @@ public final class FilterBankFilters {
             float[] x = items;
             float[] s = sums;
             int n = block;
-            for (int o = 0; o < n; o++) {
-                x[TAPS - 1 + o] = in.take();
-            }
+            in.take(x, TAPS - 1, n);
             if (n < TAP_BY_TAP) {
                 for (int from = 0; from < n; from += PER_ITERATION) {
                     eightSums(s, x, reversed, from);
@@ -224,9 +222,7 @@ public final class FilterBankFilters {
             } else {
                 sum(s, x, reversed, n);
             }
-            for (int o = 0; o < n; o++) {
-                out.put(s[o]);
-            }
+            out.put(s, 0, n);
             System.arraycopy(x, n, x, 0, TAPS - 1);
         }
 

@@ -510,12 +510,16 @@ public final class W1WorkRates implements Rule {
 
         /** {@code in.take()} and the rest: what the channel's own method does to it. */
         private Use receiver(TreePath at, MethodInvocationTree call, String method, Integer index) {
-            Integer count = call.getArguments().size() == 2 || method.equals("skip") || method.equals("peek")
+            // The count is the last argument of skip(n), peek(i), transferTo(t, n), and of the bulk
+            // take(into, at, n) and put(values, from, n).
+            boolean bulk = call.getArguments().size() == 3;
+            Integer count = call.getArguments().size() == 2 || bulk || method.equals("skip") || method.equals("peek")
                     ? constant(new TreePath(at, call.getArguments().getLast()), ctx.trees()) : null;
             boolean counted = count != null && count >= 0;
             int n = counted ? count : 0;
             return switch (method) {
-                case "take" -> use(at, index, Role.INPUT, true, 1, 1, null);
+                case "take" -> bulk ? use(at, index, Role.INPUT, counted, n, n, null)
+                        : use(at, index, Role.INPUT, true, 1, 1, null);
                 case "untake" -> use(at, index, Role.INPUT, true, -1, -1, null);
                 case "skip" -> use(at, index, Role.INPUT, counted, n, n, null);
                 // transferTo moves what is available, up to its maximum
@@ -523,7 +527,8 @@ public final class W1WorkRates implements Rule {
                         null);
                 case "copyTo" -> use(at, index, Role.INPUT, true, 0, 0, null);
                 case "peek" -> use(at, index, Role.INPUT, true, 0, 0, count);
-                case "put" -> use(at, index, Role.OUTPUT, true, 1, 1, null);
+                case "put" -> bulk ? use(at, index, Role.OUTPUT, counted, n, n, null)
+                        : use(at, index, Role.OUTPUT, true, 1, 1, null);
                 default -> HARMLESS.contains(method) ? use(at, index, Role.NONE, true, 0, 0, null) : alias(at);
             };
         }

@@ -55,6 +55,15 @@ public final class LongRing extends SpscRing {
         return true;
     }
 
+    /**
+     * The storage, indexed by a stream index {@code & (length - 1)}: for the channels' bulk puts and
+     * takes, which convert a run of values in one loop over the indices that {@link #reservePuts} or
+     * {@link #reserveTakes} gave them.
+     */
+    long[] slots() {
+        return slots;
+    }
+
     public long take() {
         long[] s = slots;
         return s[(int) reserveTake() & (s.length - 1)];

@@ -431,6 +431,15 @@ class ChannelContractTest {
             return samples.get(i);
         }
 
+        /** An array of the channel's element type holding test values 0 to {@code n - 1}. */
+        Object array(int n) {
+            Object array = java.lang.reflect.Array.newInstance(element, n);
+            for (int i = 0; i < n; i++) {
+                java.lang.reflect.Array.set(array, i, value(i));
+            }
+            return array;
+        }
+
         /** What identifies a value: its raw bits (every NaN distinct), or a capsule's {@code value}. */
         Object key(Object value) {
             return switch (value) {
