@@ -187,7 +187,7 @@ final class StreamItScaling {
      * @throws ScalingFailure if a thread threw, or nothing was combined for the stall limit
      */
     static Measurement measurePlain(Program program, int threads, double warmup, double seconds) {
-        String what = "plain Java " + program.name() + " on " + threads + (threads == 1 ? " thread" : " threads");
+        String what = "plain Java " + program.name() + " on " + threads(threads);
         PlainFilterBankThreads plain = program.plain().apply(threads);
         long count0;
         long count1;
@@ -262,6 +262,10 @@ final class StreamItScaling {
         return n + (n == 1 ? " worker" : " workers");
     }
 
+    private static String threads(int n) {
+        return n + (n == 1 ? " thread" : " threads");
+    }
+
     /** Sleeps, not spins: the measuring thread shares the machine's cores with the workers. */
     private static void sleep(long nanos) {
         long end = System.nanoTime() + nanos;
@@ -325,8 +329,8 @@ final class StreamItScaling {
         boolean plain = program.plain() != null;
         int plainThreads = program.plainThreads(cores);
         if (plain) {
-            out.printf(Locale.ROOT, "beside it, in the same rounds: plain Java's own split of the program over %d"
-                    + " threads against one (%s)%n", plainThreads, PLAIN_SPLIT);
+            out.printf(Locale.ROOT, "beside it, in the same rounds: plain Java's own split of the program over %s"
+                    + " against one (%s)%n", threads(plainThreads), PLAIN_SPLIT);
         }
         float[] reference = new float[0];
         double[] ratios = new double[rounds];
@@ -382,8 +386,8 @@ final class StreamItScaling {
             mean += ratios[r] / rounds;
             plainMean += plainRatios[r] / rounds;
         }
-        String beside = plain ? String.format(Locale.ROOT, "plain Java's split over %d threads in the same rounds:"
-                + " %.2fx; ", plainThreads, plainMean) : "";
+        String beside = plain ? String.format(Locale.ROOT, "plain Java's split over %s in the same rounds:"
+                + " %.2fx; ", threads(plainThreads), plainMean) : "";
         out.printf(Locale.ROOT, "mean speed-up on %d cores: %.2fx (%severy run's first %d outputs equal the others')%n",
                 cores, mean, beside, reference.length);
     }
