@@ -117,11 +117,17 @@ class JoinerTest {
 
         long dropped = outA.dropped() + outB.dropped() + joined.dropped();
         long produced = (long) a.next + b.next;
+        // A release whose trigger() ran just before `stopped` was set still runs its work() after the
+        // drain looked balanced: its values may be in a channel when the graph stops. They are not
+        // lost, and there is at most one such release per source.
+        long inFlight = (long) outA.size() + outB.size() + joined.size();
+        assertTrue(inFlight <= 2 * 4, inFlight + " values left in the channels: more than one release per source");
         assertEquals(0, sink.overlaps, "the sink's work() ran on two threads at once");
         assertEquals(0, sink.disorders, "values of one source arrived out of order");
-        assertEquals(produced, sink.received + dropped, "every value is received or counted as dropped");
+        assertEquals(produced, sink.received + dropped + inFlight,
+                "every value is received, counted as dropped, or still in a channel");
         assertEquals(sink.gapsA + sink.gapsB + (a.next - 1 - sink.lastA) + (b.next - 1 - sink.lastB),
-                (int) dropped, "every gap in a source's sequence is a counted drop");
+                (int) (dropped + inFlight), "every gap in a source's sequence is a counted drop or still in a channel");
     }
 
     /** The joiner merges capsule channels too, input by input, keeping each input's order. */
