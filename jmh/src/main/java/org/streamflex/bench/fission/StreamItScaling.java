@@ -6,7 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntFunction;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.streamflex.BoundaryError;
 import org.streamflex.StreamFlexGraph;
@@ -139,44 +141,65 @@ final class StreamItScaling {
         String what = program.name() + " on " + workers(cores);
         StreamFlexGraph graph = built.graph();
         FloatPrinter printer = built.printer();
-        long count0;
-        long count1;
-        long t0;
-        long t1;
         withProperties(cores, () -> {
             graph.start();
             return graph;
         });
+        Window w;
         try {
             sleep((long) (warmup * 1e9));
             awaitPlacement(graph, stallNanos);
-            t0 = System.nanoTime();
-            count0 = PrinterProgress.count(printer);
-            sleep((long) (seconds * 1e9));
-            long giveUp = System.nanoTime() + stallNanos;
-            do {
-                t1 = System.nanoTime();
-                count1 = PrinterProgress.count(printer);
-                if (count1 != count0 || graph.failure() != null) {
-                    break;
-                }
-                sleep(TimeUnit.MILLISECONDS.toNanos(1));
-            } while (t1 < giveUp);
+            w = Window.count(() -> PrinterProgress.count(printer), () -> graph.failure() != null, seconds, stallNanos);
         } finally {
             graph.stop();
         }
         requireStoppedCleanly(graph, what);
-        if (count1 == count0) {
+        if (w.count1() == w.count0()) {
             throw new ScalingFailure(String.format(Locale.ROOT, "%s printed nothing for %.1f s after a %.1f s warm-up"
-                    + " (%d values before): the graph stalled", what, (t1 - t0) / 1e9, warmup, count0));
+                    + " (%d values before): the graph stalled", what, w.seconds(), warmup, w.count0()));
         }
         // stop() joined the graph's threads: the printer's fields are this thread's to read now.
         float[] kept = new float[(int) Math.min(printer.count(), FloatPrinter.KEPT)];
         for (int i = 0; i < kept.length; i++) {
             kept[i] = printer.value(i);
         }
-        double rate = (count1 - count0) / (double) program.outputsPerIteration() / ((t1 - t0) / 1e9);
+        double rate = w.rate() / program.outputsPerIteration();
         return new Measurement(rate, kept, workersLines(graph.schedule()));
+    }
+
+    /** A count read at a window's start and end, and when: what both kinds of run measure. */
+    private record Window(long count0, long count1, long t0, long t1) {
+        /**
+         * Reads {@code count}, sleeps {@code seconds}, and reads it again once it has moved, or
+         * {@code failed} holds, or {@code stallNanos} have passed: a busy machine gives a slow rate
+         * rather than none.
+         */
+        static Window count(LongSupplier count, BooleanSupplier failed, double seconds, long stallNanos) {
+            long t0 = System.nanoTime();
+            long count0 = count.getAsLong();
+            sleep((long) (seconds * 1e9));
+            long giveUp = System.nanoTime() + stallNanos;
+            long t1;
+            long count1;
+            do {
+                t1 = System.nanoTime();
+                count1 = count.getAsLong();
+                if (count1 != count0 || failed.getAsBoolean()) {
+                    break;
+                }
+                sleep(TimeUnit.MILLISECONDS.toNanos(1));
+            } while (t1 < giveUp);
+            return new Window(count0, count1, t0, t1);
+        }
+
+        double seconds() {
+            return (t1 - t0) / 1e9;
+        }
+
+        /** The count's change per second. */
+        double rate() {
+            return (count1 - count0) / seconds();
+        }
     }
 
     /**
@@ -189,25 +212,11 @@ final class StreamItScaling {
     static Measurement measurePlain(Program program, int threads, double warmup, double seconds) {
         String what = "plain Java " + program.name() + " on " + threads(threads);
         PlainFilterBankThreads plain = program.plain().apply(threads);
-        long count0;
-        long count1;
-        long t0;
-        long t1;
+        Window w;
         plain.start();
         try {
             sleep((long) (warmup * 1e9));
-            t0 = System.nanoTime();
-            count0 = plain.iterations();
-            sleep((long) (seconds * 1e9));
-            long giveUp = System.nanoTime() + STALL_NANOS;
-            do {
-                t1 = System.nanoTime();
-                count1 = plain.iterations();
-                if (count1 != count0) {
-                    break;
-                }
-                sleep(TimeUnit.MILLISECONDS.toNanos(1));
-            } while (t1 < giveUp);
+            w = Window.count(plain::iterations, () -> false, seconds, STALL_NANOS);
         } catch (RuntimeException e) {
             try {
                 plain.stop();
@@ -224,11 +233,11 @@ final class StreamItScaling {
             Thread.currentThread().interrupt();
             throw new ScalingFailure(what + ": interrupted while waiting for its threads to stop", e);
         }
-        if (count1 == count0) {
+        if (w.count1() == w.count0()) {
             throw new ScalingFailure(String.format(Locale.ROOT, "%s combined nothing for %.1f s after a %.1f s warm-up",
-                    what, (t1 - t0) / 1e9, warmup));
+                    what, w.seconds(), warmup));
         }
-        return new Measurement((count1 - count0) / ((t1 - t0) / 1e9), plain.kept(), what + "\n");
+        return new Measurement(w.rate(), plain.kept(), what + "\n");
     }
 
     /**
