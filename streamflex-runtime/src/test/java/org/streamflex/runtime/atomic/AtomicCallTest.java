@@ -75,7 +75,7 @@ class AtomicCallTest {
         // Let the filter drain what is left.
         Soak.awaitCondition(() -> ring.taken >= pushed.get(), "the filter to take every value pushed");
         g.stop();
-        assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
+        assertTrue(g.awaitTermination(30, TimeUnit.SECONDS));
         if (failure.get() != null) {
             throw new AssertionError(failure.get());
         }
@@ -118,7 +118,7 @@ class AtomicCallTest {
         long releasesAfter = clock.releases();
         TestGraph.awaitReleases(clock, releasesAfter + 5);
         g.stop();
-        assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
+        assertTrue(g.awaitTermination(30, TimeUnit.SECONDS));
         assertEquals(7, pair.seenX);
         assertEquals(7, pair.seenY);
         assertEquals(1, pair.seenCalls, "applied exactly once, however often it ran");
@@ -142,7 +142,7 @@ class AtomicCallTest {
         long releases = clock.releases();
         TestGraph.awaitReleases(clock, releases + 5);
         g.stop();
-        assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
+        assertTrue(g.awaitTermination(30, TimeUnit.SECONDS));
         assertEquals(5, pair.seenX);
         assertEquals(1, pair.seenCalls, "only the successful call counted");
         assertEquals(0, pair.torn);
@@ -180,7 +180,7 @@ class AtomicCallTest {
         assertEquals(10 + 20 + 30, block.copyAndSum(new int[] {10, 20, 30}, 8), "the call reads its own block");
         assertEquals(20, block.at(9));
         g.stop();
-        assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
+        assertTrue(g.awaitTermination(30, TimeUnit.SECONDS));
     }
 
     @Test
@@ -203,7 +203,7 @@ class AtomicCallTest {
             }
         }
         g.stop();
-        assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
+        assertTrue(g.awaitTermination(30, TimeUnit.SECONDS));
     }
 
     @Test

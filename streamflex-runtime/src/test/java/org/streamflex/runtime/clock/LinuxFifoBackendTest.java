@@ -115,7 +115,7 @@ class LinuxFifoBackendTest {
             g.start();
             TestGraph.awaitReleases(clock, 20);
             g.stop();
-            assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
+            assertTrue(g.awaitTermination(30, TimeUnit.SECONDS));
             assertNull(g.failure());
             assertTrue(clock.backend().startsWith("park-spin after refused SCHED_FIFO"), clock.backend());
             assertEquals(counter.next, sink.received + g.channel(counter, "out").dropped());

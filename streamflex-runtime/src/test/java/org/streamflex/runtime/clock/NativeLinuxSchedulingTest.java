@@ -69,7 +69,7 @@ class NativeLinuxSchedulingTest {
         g.start();
         TestGraph.awaitReleases(clock, 20);
         g.stop();
-        assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
+        assertTrue(g.awaitTermination(30, TimeUnit.SECONDS));
         if (clock.backend().startsWith("linux-fifo: SCHED_FIFO priority 10")) {
             assertEquals(1, policySeen.get(), "the clock thread itself runs SCHED_FIFO");
         } else {

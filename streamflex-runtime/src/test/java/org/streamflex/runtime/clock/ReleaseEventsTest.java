@@ -44,7 +44,7 @@ class ReleaseEventsTest {
             g.start();
             TestGraph.awaitReleases(clock, work.length);
             g.stop();
-            assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
+            assertTrue(g.awaitTermination(30, TimeUnit.SECONDS));
 
             List<RecordedEvent> releases = recording.events("org.streamflex.Release");
             // boundary, lateness (start - boundary time), duration (completion - start), missed; in us

@@ -39,7 +39,7 @@ class RtsjBackendTest {
         g.start();
         TestGraph.awaitReleases(clock, 20);
         g.stop();
-        assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
+        assertTrue(g.awaitTermination(30, TimeUnit.SECONDS));
 
         assertEquals("rtsj: javax.realtime.RealtimeThread, priority 97 (PriorityScheduler maximum),"
                 + " waitForNextPeriod then 20 us spin", clock.backend());

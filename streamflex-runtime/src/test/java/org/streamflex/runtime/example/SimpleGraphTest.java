@@ -28,7 +28,7 @@ class SimpleGraphTest {
             Thread.sleep(2);
         }
         graph.stop();
-        assertTrue(graph.awaitTermination(1, TimeUnit.SECONDS));
+        assertTrue(graph.awaitTermination(30, TimeUnit.SECONDS));
         long dropped = graph.channel(graph.gen(), "out").dropped() + graph.channel(graph.mid(), "out").dropped();
         assertEquals(graph.gen().generated(), graph.sink().received() + dropped);
         assertEquals(0, graph.sink().outOfOrder());

@@ -113,7 +113,7 @@ class JoinerTest {
                         && outA.published() + outB.published() == joined.published() + joined.dropped()
                         && joined.published() == sink.received), "the last values to drain through the joiner");
         g.stop();
-        assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
+        assertTrue(g.awaitTermination(30, TimeUnit.SECONDS));
 
         long dropped = outA.dropped() + outB.dropped() + joined.dropped();
         long produced = (long) a.next + b.next;

@@ -31,7 +31,7 @@ class OffHeapRegionTest {
 
         g.start();
         g.stop();
-        assertTrue(g.awaitTermination(5, TimeUnit.SECONDS));
+        assertTrue(g.awaitTermination(30, TimeUnit.SECONDS));
         assertFalse(samples.scope().isAlive(), "freed with the graph");
         assertThrows(IllegalStateException.class, () -> samples.getAtIndex(ValueLayout.JAVA_DOUBLE, 3));
         assertThrows(IllegalStateException.class, () -> offHeap.allocate(8, 8));

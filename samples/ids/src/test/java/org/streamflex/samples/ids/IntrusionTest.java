@@ -40,7 +40,7 @@ class IntrusionTest {
             Thread.sleep(5);
         }
         ids.stop();
-        assertTrue(ids.awaitTermination(5, TimeUnit.SECONDS));
+        assertTrue(ids.awaitTermination(30, TimeUnit.SECONDS));
         assertNull(counts.stopped);
         assertEquals(0, counts.skippedRecords + counts.damagedRecords);
 
