@@ -14,9 +14,12 @@ import javax.sound.sampled.AudioSystem;
 import javax.sound.sampled.UnsupportedAudioFileException;
 
 /**
- * A node's recording: a WAV file of 16-bit signed PCM, one channel per microphone (four for a
- * VoxNet-like array), read through {@code javax.sound.sampled} a block of frames at a time, so
- * long recordings need no more memory than a block. Plain Java reads it with
+ * A node's recording: a WAV file, one channel per microphone (four for a VoxNet-like array), of
+ * 16-bit PCM or any other {@link SampleFormat} (24- and 32-bit integers, 8-bit unsigned, 32- and
+ * 64-bit floats), read through {@code javax.sound.sampled} a block of frames at a time into 16-bit
+ * samples, so long recordings need no more memory than a block. Float samples beyond full scale
+ * are clipped and counted, samples that are not numbers read as 0 and counted ({@link #losses()}).
+ * Plain Java reads it with
  * {@link #read(short[], int)}; a node's source reads it itself, a block per release of its clock,
  * through {@link BlockReader} ({@link #attach}): a recording that breaks off then keeps the reason
  * ({@link #problem(String)}) and the source ends with the frames before the break.
@@ -34,10 +37,7 @@ public final class ArrayRecording implements NodeInput {
      * a lower rate cuts off the calls the sample is for.
      */
     public static final float MIN_RATE = 16_000f;
-    /**
-     * How to make a recording of another sample format readable: field recorders write 24-bit
-     * files and simulators floats, and the sample reads 16-bit PCM only, as its format says.
-     */
+    /** How to make a recording of a sample format {@link SampleFormat} does not read (A-law, mu-law) readable. */
     private static final String CONVERT = "; convert it, e.g. sox IN.wav -b 16 -e signed-integer OUT.wav, or"
             + " ffmpeg -i IN.wav -c:a pcm_s16le OUT.wav";
     /** The data sizes streaming writers put in a header they cannot rewrite: see {@link #declaredFrames(long, int)}. */
@@ -50,6 +50,10 @@ public final class ArrayRecording implements NodeInput {
     private final float sampleRate;
     private final long declaredFrames;
     private final boolean bigEndian;
+    private final SampleFormat format;
+    // Float samples clipped at full scale ([SampleFormat.CLIPPED]) and not numbers ([NOT_NUMBERS]): written by
+    // the reading thread before `done`, read by plain Java after it, as framesRead.
+    private final long[] changed = new long[2];
     // Sized for a block of 1024 frames now, so that a source's first read in work() (the usual block)
     // allocates nothing; a larger block grows it once.
     private byte[] bytes;
@@ -59,22 +63,24 @@ public final class ArrayRecording implements NodeInput {
     private volatile boolean done;
 
     private ArrayRecording(Path file, AudioInputStream in, int channels, float sampleRate, long declaredFrames,
-            boolean bigEndian) {
+            boolean bigEndian, SampleFormat format) {
         this.file = file;
         this.in = in;
         this.channels = channels;
         this.sampleRate = sampleRate;
         this.declaredFrames = declaredFrames;
         this.bigEndian = bigEndian;
-        this.bytes = new byte[2 * channels * 1024];
+        this.format = format;
+        this.bytes = new byte[format.bytes() * channels * 1024];
     }
 
     /**
      * Opens {@code file} and checks its format.
      *
      * @param channels the channels it must have: the node's microphones
-     * @throws BadRecordingException if it is missing, not a WAV file, not 16-bit signed PCM, has
-     *     another number of channels, a rate below {@link #MIN_RATE}, or no frames
+     * @throws BadRecordingException if it is missing, not a WAV file, of a sample format
+     *     {@link SampleFormat} does not read, has another number of channels, a rate below
+     *     {@link #MIN_RATE}, or no frames
      */
     public static ArrayRecording open(Path file, int channels) throws BadRecordingException {
         InputStream raw;
@@ -117,7 +123,7 @@ public final class ArrayRecording implements NodeInput {
             } catch (UnsupportedAudioFileException e) {
                 raw.close();
                 throw new BadRecordingException(file, "not a WAV file javax.sound.sampled can read (" + e.getMessage()
-                        + "); expected 16-bit PCM WAV with one channel per microphone", e);
+                        + "); expected a PCM or float WAV with one channel per microphone", e);
             }
         } catch (IOException e) {
             try {
@@ -128,11 +134,11 @@ public final class ArrayRecording implements NodeInput {
             throw new BadRecordingException(file, "cannot be read: " + e, e);
         }
         AudioFormat f = in.getFormat();
+        SampleFormat samples = SampleFormat.of(f);
         String problem = null;
-        if (!AudioFormat.Encoding.PCM_SIGNED.equals(f.getEncoding())) {
-            problem = "encoding " + f.getEncoding() + ", expected PCM_SIGNED (16-bit integer PCM)" + CONVERT;
-        } else if (f.getSampleSizeInBits() != 16) {
-            problem = f.getSampleSizeInBits() + "-bit samples, expected 16-bit PCM" + CONVERT;
+        if (samples == null) {
+            problem = "samples of " + f.getSampleSizeInBits() + "-bit " + f.getEncoding() + " in frames of "
+                    + f.getFrameSize() + " bytes, expected " + SampleFormat.READ + CONVERT;
         } else if (f.getChannels() != channels) {
             problem = f.getChannels() + " channels, expected " + channels
                     + " (one per microphone of the node in mics.csv)";
@@ -150,14 +156,15 @@ public final class ArrayRecording implements NodeInput {
             throw new BadRecordingException(file, problem);
         }
         return new ArrayRecording(file, in, channels, f.getSampleRate(), declaredFrames(in.getFrameLength(),
-                f.getFrameSize()), f.isBigEndian());
+                f.getFrameSize()), f.isBigEndian(), samples);
     }
 
     /**
      * The frames a header declares, or {@link AudioSystem#NOT_SPECIFIED} for a data size a writer
      * that could not seek back left at a placeholder: 0xFFFFFFFF (ffmpeg and others writing to a pipe)
-     * or 0x7FFFFFFF (arecord). Neither is a whole number of 16-bit frames, so no complete recording
-     * declares it; such a file is read to its end without being called truncated.
+     * or 0x7FFFFFFF (arecord). A complete recording declaring as many frames would fill its data
+     * size field to within a frame (both are odd, so no recording of even-sized frames declares them
+     * exactly); such a file is read to its end without being called truncated.
      */
     static long declaredFrames(long frames, int frameBytes) {
         if (frames != AudioSystem.NOT_SPECIFIED && frameBytes > 0
@@ -179,7 +186,7 @@ public final class ArrayRecording implements NodeInput {
     public static ArrayRecording silent(Path file, int channels, float sampleRate) {
         AudioFormat f = new AudioFormat(sampleRate, 16, channels, true, false);
         return new ArrayRecording(file, new AudioInputStream(InputStream.nullInputStream(), f, 0), channels, sampleRate,
-                0, false);
+                0, false, SampleFormat.PCM_S16);
     }
 
     /** The file. */
@@ -203,6 +210,38 @@ public final class ArrayRecording implements NodeInput {
     @Override
     public long declaredFrames() {
         return declaredFrames;
+    }
+
+    /** The format of the recording's samples. */
+    public String sampleFormat() {
+        return format.description();
+    }
+
+    /** Float samples beyond full scale (above 1.0 or below -1.0) clipped so far; final once {@link #done()}. */
+    public long clippedSamples() {
+        return changed[SampleFormat.CLIPPED];
+    }
+
+    /** Samples that were not numbers (NaN, infinities) read as 0 so far; final once {@link #done()}. */
+    public long notNumberSamples() {
+        return changed[SampleFormat.NOT_NUMBERS];
+    }
+
+    /**
+     * The float samples the recording changed in reading them as 16-bit samples (clipped beyond full
+     * scale, not numbers read as 0), as a sentence for the node's summary, or null if none; read it
+     * once {@link #done()}.
+     */
+    @Override
+    public String losses() {
+        long clipped = changed[SampleFormat.CLIPPED];
+        long notNumbers = changed[SampleFormat.NOT_NUMBERS];
+        if (!done || clipped + notNumbers == 0) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "%d samples beyond full scale (above 1.0 or below -1.0) clipped and %d"
+                + " samples that are not numbers read as 0, of %d read (%s in %s)", clipped, notNumbers,
+                framesRead * channels, format.description(), file);
     }
 
     /** Frames read so far. */
@@ -274,7 +313,7 @@ public final class ArrayRecording implements NodeInput {
      * frames its header declares) sets {@code brokeOff} after converting the whole frames before it.
      */
     private int fill(short[] frames, int fromFrame, int maxFrames) {
-        int frameBytes = 2 * channels;
+        int frameBytes = format.bytes() * channels;
         int want = maxFrames * frameBytes;
         if (bytes.length < want) {
             bytes = new byte[want];
@@ -293,7 +332,7 @@ public final class ArrayRecording implements NodeInput {
             failure = e;
         }
         int whole = got / frameBytes;
-        convert(frames, fromFrame * channels, whole * channels);
+        format.convert(bytes, frames, fromFrame * channels, whole * channels, bigEndian, changed);
         framesRead += whole;
         if (failure != null) {
             brokeOff = "read failed after " + framesRead + " frames: " + failure;
@@ -303,20 +342,6 @@ public final class ArrayRecording implements NodeInput {
             brokeOff = "truncated: the header declares " + declaredFrames + " frames, the file holds " + framesRead;
         }
         return whole;
-    }
-
-    // One loop per byte order: the order is the file's, fixed, and a branch per sample would be paid per sample.
-    private void convert(short[] frames, int at, int samples) {
-        byte[] b = bytes;
-        if (bigEndian) {
-            for (int i = 0; i < samples; i++) {
-                frames[at + i] = (short) ((b[2 * i] << 8) | (b[2 * i + 1] & 0xFF));
-            }
-        } else {
-            for (int i = 0; i < samples; i++) {
-                frames[at + i] = (short) ((b[2 * i + 1] << 8) | (b[2 * i] & 0xFF));
-            }
-        }
     }
 
     @Override

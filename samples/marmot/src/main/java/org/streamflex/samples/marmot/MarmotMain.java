@@ -405,6 +405,9 @@ public final class MarmotMain {
             out.printf(Locale.ROOT, "# bytes per detection: %d (DOA vector) against %.0f of raw 16-bit audio on"
                     + " average%n", DoaWire.BYTES, raw / r.detections().size());
         }
+        for (String changed : r.changedSamples()) {
+            out.println("# " + changed);
+        }
         if (r.withoutOnset() > 0) {
             out.printf(Locale.ROOT, "# %d detection(s) without an onset dropped (no in-band frequency rose"
                     + " --doa-onset-db above its floor before them: a reverberant tail or noise)%n", r.withoutOnset());

@@ -106,10 +106,13 @@ public final class MarmotRun {
      * @param grid the fusion grid
      * @param audioSeconds the longest recording's length read
      * @param sampleRates each node's sample rate, in the order of {@code nodes}
+     * @param withoutOnset the detections the DOA dropped for want of an onset
+     * @param changedSamples per node whose recording's samples had to be changed to be read (float
+     *     samples clipped at full scale, not numbers read as 0), a line "node A: what and how many"
      */
     public record Result(Deployment nodes, List<Detection> detections, List<Fix> fixes, List<ScoreTrace> traces,
             List<UnreadableInputException> problems, MarmotConfig.Grid grid, double audioSeconds,
-            List<Double> sampleRates, long withoutOnset) {
+            List<Double> sampleRates, long withoutOnset, List<String> changedSamples) {
     }
 
     /**
@@ -264,8 +267,15 @@ public final class MarmotRun {
         for (double rate : rates) {
             rateList.add(rate);
         }
+        List<String> changed = new ArrayList<>();
+        for (int k = 0; k < usable.size(); k++) {
+            String what = open.get(k).losses();
+            if (what != null) {
+                changed.add("node " + usable.get(k).id() + ": " + what);
+            }
+        }
         return new Result(nodes, detections, fixes, traces, problems, graph.grid(), fed, rateList,
-                withoutOnset(graph.counters()));
+                withoutOnset(graph.counters()), changed);
     }
 
     private static boolean allEnded(MarmotGraph graph, int nodes) {

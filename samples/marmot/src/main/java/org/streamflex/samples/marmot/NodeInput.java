@@ -34,8 +34,9 @@ public interface NodeInput extends BlockReader, AutoCloseable {
     UnreadableInputException problem(String node);
 
     /**
-     * What the input lost without delivering it (a live device's overruns), as a sentence for the
-     * node's summary, or null if nothing; read it once {@link #done()}.
+     * What the input lost, or changed, in delivering it (a live device's overruns, a float
+     * recording's samples clipped at full scale), as a sentence for the node's summary, or null if
+     * nothing; read it once {@link #done()}.
      */
     default String losses() {
         return null;

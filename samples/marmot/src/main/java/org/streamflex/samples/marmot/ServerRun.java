@@ -119,7 +119,8 @@ final class ServerRun {
                     "droppedAtSender", "lostInTransit"));
         }
         return new Outcome(new MarmotRun.Result(deployment, detections, fixes, List.of(), List.of(), graph.grid(),
-                audio, rates, MarmotRun.withoutOnset(counters)), links, silent, withoutAudio, otherDeployment);
+                audio, rates, MarmotRun.withoutOnset(counters), List.of()), links, silent, withoutAudio,
+                otherDeployment);
     }
 
     /**

@@ -197,6 +197,58 @@ class ArrayRecordingTest {
         }
     }
 
+    @Test
+    void recordingsOf24And32BitIntegersAndOfFloatsReadAsTheir16BitSamplesUnderEitherFormatTag() throws Exception {
+        short[] pcm = ramp(1500); // more than a block of 1024 frames: the byte buffer's size per format
+        Path f = dir.resolve("node-E.wav");
+        for (SampleFormat format : new SampleFormat[] {SampleFormat.PCM_S16, SampleFormat.PCM_S24,
+            SampleFormat.PCM_S32, SampleFormat.FLOAT32, SampleFormat.FLOAT64}) {
+            for (boolean extensible : new boolean[] {false, true}) {
+                Files.write(f, RiffBytes.wav(format, RiffBytes.fullScale(pcm), 4, 48_000, extensible));
+                try (ArrayRecording r = ArrayRecording.open(f, 4)) {
+                    String what = format + (extensible ? ", extensible" : "");
+                    assertEquals(format.description(), r.sampleFormat(), what);
+                    assertEquals(1500, r.declaredFrames(), what);
+                    int[] last = new int[1];
+                    assertArrayEquals(pcm, readAll(r, 1024, last), what);
+                    assertEquals(BlockReader.END, last[0], what);
+                    assertNull(r.losses(), what + ": nothing clipped");
+                    assertNull(r.problem("E"), what);
+                }
+            }
+        }
+        // 8-bit keeps each sample to within a step of 256 (half a step rounding, the top one clamped).
+        Files.write(f, RiffBytes.wav(SampleFormat.PCM_U8, RiffBytes.fullScale(pcm), 4, 48_000, false));
+        try (ArrayRecording r = ArrayRecording.open(f, 4)) {
+            short[] read = readAll(r, 1024, new int[1]);
+            for (int i = 0; i < pcm.length; i++) {
+                assertTrue(Math.abs(read[i] - pcm[i]) <= 256, i + ": " + read[i] + " for " + pcm[i]);
+            }
+        }
+    }
+
+    @Test
+    void aFloatRecordingsSamplesBeyondFullScaleAndNotNumbersAreCountedForItsSummary() throws Exception {
+        double[] v = RiffBytes.fullScale(ramp(200));
+        v[5] = 1.25;
+        v[400] = -3;
+        v[401] = Double.NaN;
+        v[799] = 1.0; // full scale: read as the largest sample, not clipped
+        Path f = dir.resolve("node-F.wav");
+        Files.write(f, RiffBytes.wav(SampleFormat.FLOAT32, v, 4, 48_000, true));
+        try (ArrayRecording r = ArrayRecording.open(f, 4)) {
+            short[] read = readAll(r, 64, new int[1]);
+            assertEquals(Short.MAX_VALUE, read[5]);
+            assertEquals(Short.MIN_VALUE, read[400]);
+            assertEquals(0, read[401]);
+            assertEquals(Short.MAX_VALUE, read[799]);
+            assertEquals(2, r.clippedSamples());
+            assertEquals(1, r.notNumberSamples());
+            assertEquals("2 samples beyond full scale (above 1.0 or below -1.0) clipped and 1 samples that are not"
+                    + " numbers read as 0, of 800 read (32-bit float in " + f + ")", r.losses());
+        }
+    }
+
     private static int indexOf(byte[] bytes, byte[] what) {
         for (int i = 0; i + what.length <= bytes.length; i++) {
             if (Arrays.equals(bytes, i, i + what.length, what, 0, what.length)) {

@@ -34,6 +34,49 @@ public final class RiffBytes {
                 .putInt(size).array();
     }
 
+    /**
+     * A WAV file of {@code samples}, interleaved, full scale at -1 and 1, in {@code format} (as a
+     * writer of that format stores them: integers scaled to their width and rounded, floats as
+     * they are), little-endian, under the plain format tag (1 for integers, 3 for floats) or
+     * WAVE_FORMAT_EXTENSIBLE.
+     */
+    static byte[] wav(SampleFormat format, double[] samples, int channels, int rate, boolean extensible) {
+        int bytes = format.bytes();
+        boolean floats = format == SampleFormat.FLOAT32 || format == SampleFormat.FLOAT64;
+        ByteBuffer fmt = ByteBuffer.allocate(extensible ? 40 : 16).order(ByteOrder.LITTLE_ENDIAN)
+                .putShort((short) (extensible ? 0xFFFE : floats ? 3 : 1)).putShort((short) channels).putInt(rate)
+                .putInt(rate * channels * bytes).putShort((short) (channels * bytes)).putShort((short) (8 * bytes));
+        if (extensible) {
+            fmt.putShort((short) 22).putShort((short) (8 * bytes)).putInt(0).putInt(floats ? 3 : 1)
+                    .putShort((short) 0).putShort((short) 0x10)
+                    .put(new byte[] {(byte) 0x80, 0, 0, (byte) 0xaa, 0, 0x38, (byte) 0x9b, 0x71});
+        }
+        ByteBuffer data = ByteBuffer.allocate(samples.length * bytes).order(ByteOrder.LITTLE_ENDIAN);
+        for (double v : samples) {
+            switch (format) {
+                case PCM_U8 -> data.put((byte) Math.min(Math.round(v * 128) + 128, 255));
+                case PCM_S16 -> data.putShort((short) Math.round(v * 32768));
+                case PCM_S24 -> {
+                    int i = (int) Math.round(v * (1 << 23));
+                    data.put((byte) i).put((byte) (i >> 8)).put((byte) (i >> 16));
+                }
+                case PCM_S32 -> data.putInt((int) Math.round(v * 2147483648.0));
+                case FLOAT32 -> data.putFloat((float) v);
+                case FLOAT64 -> data.putDouble(v);
+            }
+        }
+        return riff(chunk("fmt ", fmt.array()), chunk("data", data.array()));
+    }
+
+    /** 16-bit samples as {@link #wav} takes them: {@code s / 32768}, which every format holds exactly but 8-bit. */
+    static double[] fullScale(short[] pcm) {
+        double[] d = new double[pcm.length];
+        for (int i = 0; i < pcm.length; i++) {
+            d[i] = pcm[i] / 32768.0;
+        }
+        return d;
+    }
+
     /** {@code parts}, one after the other. */
     public static byte[] concat(byte[]... parts) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
