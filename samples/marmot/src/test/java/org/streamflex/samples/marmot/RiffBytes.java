@@ -51,21 +51,33 @@ public final class RiffBytes {
                     .putShort((short) 0).putShort((short) 0x10)
                     .put(new byte[] {(byte) 0x80, 0, 0, (byte) 0xaa, 0, 0x38, (byte) 0x9b, 0x71});
         }
-        ByteBuffer data = ByteBuffer.allocate(samples.length * bytes).order(ByteOrder.LITTLE_ENDIAN);
+        return riff(chunk("fmt ", fmt.array()), chunk("data", samples(format, samples, ByteOrder.LITTLE_ENDIAN)));
+    }
+
+    /**
+     * {@code samples}, full scale at -1 and 1, stored as a writer of {@code format} stores them in
+     * {@code order}: integers scaled to their width, rounded (8-bit clamped at its top), floats as they are.
+     */
+    static byte[] samples(SampleFormat format, double[] samples, ByteOrder order) {
+        ByteBuffer b = ByteBuffer.allocate(samples.length * format.bytes()).order(order);
         for (double v : samples) {
             switch (format) {
-                case PCM_U8 -> data.put((byte) Math.min(Math.round(v * 128) + 128, 255));
-                case PCM_S16 -> data.putShort((short) Math.round(v * 32768));
+                case PCM_U8 -> b.put((byte) Math.min(Math.round(v * 128) + 128, 255));
+                case PCM_S16 -> b.putShort((short) Math.round(v * 32768));
                 case PCM_S24 -> {
                     int i = (int) Math.round(v * (1 << 23));
-                    data.put((byte) i).put((byte) (i >> 8)).put((byte) (i >> 16));
+                    if (order == ByteOrder.BIG_ENDIAN) {
+                        b.put((byte) (i >> 16)).put((byte) (i >> 8)).put((byte) i);
+                    } else {
+                        b.put((byte) i).put((byte) (i >> 8)).put((byte) (i >> 16));
+                    }
                 }
-                case PCM_S32 -> data.putInt((int) Math.round(v * 2147483648.0));
-                case FLOAT32 -> data.putFloat((float) v);
-                case FLOAT64 -> data.putDouble(v);
+                case PCM_S32 -> b.putInt((int) Math.round(v * 2147483648.0));
+                case FLOAT32 -> b.putFloat((float) v);
+                case FLOAT64 -> b.putDouble(v);
             }
         }
-        return riff(chunk("fmt ", fmt.array()), chunk("data", data.array()));
+        return b.array();
     }
 
     /** 16-bit samples as {@link #wav} takes them: {@code s / 32768}, which every format holds exactly but 8-bit. */

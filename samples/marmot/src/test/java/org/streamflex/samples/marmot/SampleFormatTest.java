@@ -20,29 +20,6 @@ class SampleFormatTest {
         return all;
     }
 
-    /** {@code samples} encoded as {@code format} stores them, in the given byte order. */
-    private static byte[] encode(SampleFormat format, double[] samples, ByteOrder order) {
-        ByteBuffer b = ByteBuffer.allocate(samples.length * format.bytes()).order(order);
-        for (double v : samples) {
-            switch (format) {
-                case PCM_U8 -> b.put((byte) Math.min(Math.round(v * 128) + 128, 255));
-                case PCM_S16 -> b.putShort((short) Math.round(v * 32768));
-                case PCM_S24 -> {
-                    int i = (int) Math.round(v * (1 << 23));
-                    if (order == ByteOrder.BIG_ENDIAN) {
-                        b.put((byte) (i >> 16)).put((byte) (i >> 8)).put((byte) i);
-                    } else {
-                        b.put((byte) i).put((byte) (i >> 8)).put((byte) (i >> 16));
-                    }
-                }
-                case PCM_S32 -> b.putInt((int) Math.round(v * 2147483648.0));
-                case FLOAT32 -> b.putFloat((float) v);
-                case FLOAT64 -> b.putDouble(v);
-            }
-        }
-        return b.array();
-    }
-
     private static short[] read(SampleFormat format, byte[] bytes, boolean bigEndian, long[] counts) {
         int n = bytes.length / format.bytes();
         short[] out = new short[n + 3];
@@ -60,8 +37,8 @@ class SampleFormatTest {
             SampleFormat.FLOAT32, SampleFormat.FLOAT64}) {
             for (ByteOrder order : new ByteOrder[] {ByteOrder.LITTLE_ENDIAN, ByteOrder.BIG_ENDIAN}) {
                 long[] counts = new long[2];
-                assertArrayEquals(all, read(f, encode(f, scaled, order), order == ByteOrder.BIG_ENDIAN, counts),
-                        f + " " + order);
+                byte[] bytes = RiffBytes.samples(f, scaled, order);
+                assertArrayEquals(all, read(f, bytes, order == ByteOrder.BIG_ENDIAN, counts), f + " " + order);
                 assertArrayEquals(new long[2], counts, f + ": nothing clipped or not a number");
             }
         }
@@ -94,7 +71,8 @@ class SampleFormatTest {
         short[] expected = {32767, -32768, 32767, -32768, 0, 0, 32767, -32768, 16384};
         for (SampleFormat f : new SampleFormat[] {SampleFormat.FLOAT32, SampleFormat.FLOAT64}) {
             long[] counts = new long[2];
-            assertArrayEquals(expected, read(f, encode(f, v, ByteOrder.LITTLE_ENDIAN), false, counts), f.toString());
+            byte[] bytes = RiffBytes.samples(f, v, ByteOrder.LITTLE_ENDIAN);
+            assertArrayEquals(expected, read(f, bytes, false, counts), f.toString());
             assertEquals(3, counts[SampleFormat.CLIPPED], f + ": 1.5, -2.0 and -1.00001; full scale itself is not");
             assertEquals(2, counts[SampleFormat.NOT_NUMBERS], f + ": NaN and infinity");
         }
