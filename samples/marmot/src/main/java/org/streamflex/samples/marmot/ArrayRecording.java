@@ -110,13 +110,23 @@ public final class ArrayRecording implements NodeInput {
         try {
             try {
                 // Only the chunks the JDK reads, whatever metadata the file has before its audio (WavHeader).
-                raw = WavHeader.canonical(file, original);
+                WavHeader.Walked walked = WavHeader.walk(file, original);
+                raw = walked.stream();
                 AudioFileFormat type = AudioSystem.getAudioFileFormat(raw);
                 if (!AudioFileFormat.Type.WAVE.equals(type.getType())) {
                     // closed in the catch below
                     throw new BadRecordingException(file, "a " + type.getType() + " file, expected WAV");
                 }
                 in = AudioSystem.getAudioInputStream(raw);
+                if (walked.dataBytes() != WavHeader.Walked.RIFF) {
+                    // RF64: the JDK's stream would end at the 32-bit size it was given. It has read the
+                    // header from raw, which is at the audio now: the audio is read from there, as long as
+                    // the ds64 chunk says, or to the end if the writer never said.
+                    int frameBytes = in.getFormat().getFrameSize();
+                    long frames = walked.dataBytes() == WavHeader.Walked.NOT_FINALIZED || frameBytes <= 0
+                            ? AudioSystem.NOT_SPECIFIED : walked.dataBytes() / frameBytes;
+                    in = new AudioInputStream(raw, in.getFormat(), frames);
+                }
             } catch (BadRecordingException e) {
                 raw.close(); // the walked header's stream, or the original when the walk refused it
                 throw e;

@@ -3,9 +3,9 @@ package org.streamflex.samples.marmot;
 import java.nio.file.Path;
 
 /**
- * A node's recording the sample cannot read: not a WAV, not 16-bit PCM, not four channels, or cut
- * short. The message names the file, what it holds and what is expected, e.g. {@code node-B.wav: 2
- * channels, expected 4 (one per microphone of the node's array)}.
+ * A node's recording the sample cannot read: not a WAV, of a sample format not read, not four
+ * channels, or cut short. The message names the file, what it holds and what is expected, e.g.
+ * {@code node-B.wav: 2 channels, expected 4 (one per microphone of the node's array)}.
  */
 public final class BadRecordingException extends UnreadableInputException {
     private static final long serialVersionUID = 1L;

@@ -22,13 +22,17 @@ import java.util.Locale;
  * {@code LIST} of tags, {@code JUNK} padding) passed our 64 KiB buffer then failed with "Resetting
  * to invalid mark", although it is a valid WAV file; the JDK reading a {@code File} itself failed
  * too (70,000 bytes of metadata; 5,000 were read).
- * Chunks of any size are skipped here. Anything that is not a RIFF WAVE file is refused here, not
+ * Chunks of any size are skipped here. RF64 and BW64 files (EBU Tech 3306, ITU-R BS.2088: WAV
+ * beyond 4 GiB, which field recorders switch to in long takes) are read too: their {@code ds64}
+ * chunk gives the 64-bit sizes that the 32-bit fields leave at 0xFFFFFFFF, and the JDK, which knows
+ * only RIFF, is given a RIFF header and told nothing of the size ({@link Walked#dataBytes()} is).
+ * Anything that is not a RIFF, RF64 or BW64 WAVE file is refused here, not
  * handed on: {@code javax.sound.sampled} would try each of its readers on it, and its MIDI reader
  * allocates the track length a header claims (2 GB for 26 bytes beginning {@code MThd}).
  *
  * <pre>{@code
- * InputStream wav = WavHeader.canonical(Path.of("node-A.wav"), Files.newInputStream(path));
- * AudioInputStream in = AudioSystem.getAudioInputStream(wav);
+ * WavHeader.Walked wav = WavHeader.walk(Path.of("node-A.wav"), Files.newInputStream(path));
+ * AudioInputStream in = AudioSystem.getAudioInputStream(wav.stream());
  * }</pre>
  */
 final class WavHeader {
@@ -38,31 +42,58 @@ final class WavHeader {
     static final int MIN_FMT_BYTES = 16;
     /** The format tag WAVE_FORMAT_EXTENSIBLE. */
     private static final int EXTENSIBLE = 0xFFFE;
-    private static final String EXPECTED = "; expected 16-bit PCM WAV with one channel per microphone";
+    private static final String EXPECTED = "; expected a PCM or float WAV with one channel per microphone";
+    /** What a 32-bit size field of RF64 holds when the size is in {@code ds64}. */
+    private static final long SIZE_IN_DS64 = 0xFFFF_FFFFL;
+    /** The smallest ds64 chunk: RIFF size, data size and sample count (8 bytes each), table length. */
+    static final int MIN_DS64_BYTES = 28;
+    /** The largest accepted: the table of other chunks' 64-bit sizes, 12 bytes an entry, is short. */
+    static final int MAX_DS64_BYTES = 1 << 16;
 
     private WavHeader() {
     }
 
     /**
+     * A WAV file walked to its audio.
+     *
+     * @param stream the RIFF header, {@code fmt } chunk and {@code data} chunk's header as the JDK
+     *     reads them, then the audio, markable
+     * @param dataBytes an RF64 or BW64 file's audio bytes, from its {@code ds64} chunk, which the
+     *     JDK's reader cannot know; {@link #RIFF} for a RIFF file, whose {@code data} chunk's header
+     *     says; {@link #NOT_FINALIZED} for an RF64 file whose writer never wrote its sizes (0 in
+     *     {@code ds64}, as a recorder that lost power leaves it), read to its end
+     */
+    record Walked(InputStream stream, long dataBytes) {
+        /** {@link #dataBytes()} of a RIFF file. */
+        static final long RIFF = -1;
+        /** {@link #dataBytes()} of an RF64 file whose writer left its sizes at 0. */
+        static final long NOT_FINALIZED = -2;
+    }
+
+    /**
      * {@code raw}'s WAV file with only its RIFF header, {@code fmt } chunk and {@code data} chunk
-     * before its audio, markable. Closing the result closes {@code raw}.
+     * before its audio, markable, and an RF64 file's size of audio. Closing the stream closes
+     * {@code raw}.
      *
      * @param file the name errors give
-     * @throws BadRecordingException if it is not a RIFF WAVE file, or the chunks before the audio
-     *     are malformed: the file ends in them, its {@code fmt } chunk is missing, comes after the
-     *     audio, is too small or too large, declares no channels or 0-bit samples, or
-     *     (WAVE_FORMAT_EXTENSIBLE) frames of another size than its samples take
+     * @throws BadRecordingException if it is not a RIFF, RF64 or BW64 WAVE file, or the chunks
+     *     before the audio are malformed: the file ends in them, its {@code fmt } chunk is missing,
+     *     comes after the audio, is too small or too large, declares no channels or 0-bit samples, or
+     *     (WAVE_FORMAT_EXTENSIBLE) frames of another size than its samples take, or (RF64) its first
+     *     chunk is not a {@code ds64} chunk of 28 bytes or more
      * @throws IOException if {@code raw} cannot be read
      */
-    static InputStream canonical(Path file, InputStream raw) throws IOException, BadRecordingException {
+    static Walked walk(Path file, InputStream raw) throws IOException, BadRecordingException {
         byte[] head = raw.readNBytes(12);
         if (head.length < 12) {
             throw new BadRecordingException(file, "not a WAV file: " + head.length + " bytes, fewer than the 12 of"
                     + " a WAV file's header ('RIFF', its size, 'WAVE')" + EXPECTED);
         }
-        if (!tag(head, 0).equals("RIFF")) {
-            throw new BadRecordingException(file, "not a WAV file: it begins with " + quoted(tag(head, 0))
-                    + ", where a WAV file begins with 'RIFF'" + EXPECTED);
+        String magic = tag(head, 0);
+        boolean rf64 = magic.equals("RF64") || magic.equals("BW64");
+        if (!magic.equals("RIFF") && !rf64) {
+            throw new BadRecordingException(file, "not a WAV file: it begins with " + quoted(magic)
+                    + ", where a WAV file begins with 'RIFF' (or 'RF64' or 'BW64' beyond 4 GiB)" + EXPECTED);
         }
         if (!tag(head, 8).equals("WAVE")) {
             throw new BadRecordingException(file, "not a WAV file: a RIFF file of type " + quoted(tag(head, 8))
@@ -71,6 +102,18 @@ final class WavHeader {
         byte[] fmt = null;
         long at = 12;
         String last = "WAVE";
+        Ds64 ds64 = null;
+        if (rf64) {
+            ds64 = Ds64.read(file, raw, magic);
+            at += 8 + ds64.paddedBytes();
+            last = "ds64";
+            head = head.clone();
+            // The JDK is given RIFF: it reads no other magic.
+            head[0] = 'R';
+            head[1] = 'I';
+            head[2] = 'F';
+            head[3] = 'F';
+        }
         while (true) {
             byte[] chunk = raw.readNBytes(8);
             if (chunk.length < 8) {
@@ -84,7 +127,17 @@ final class WavHeader {
                     throw new BadRecordingException(file, "its 'data' chunk at byte " + at
                             + " comes before any 'fmt ' chunk: the format of the audio is unknown");
                 }
-                return markable(new SequenceInputStream(new ByteArrayInputStream(header(head, fmt, chunk)), raw));
+                long dataBytes = Walked.RIFF;
+                if (ds64 != null && size != SIZE_IN_DS64) {
+                    dataBytes = size;
+                } else if (ds64 != null) {
+                    dataBytes = ds64.dataBytes() > 0 ? ds64.dataBytes() : Walked.NOT_FINALIZED;
+                }
+                InputStream audio = new SequenceInputStream(new ByteArrayInputStream(header(head, fmt, chunk)), raw);
+                return new Walked(markable(audio), dataBytes);
+            }
+            if (ds64 != null && size == SIZE_IN_DS64) {
+                size = ds64.sizeOf(id, size);
             }
             if (id.equals("fmt ")) {
                 if (size > MAX_FMT_BYTES) {

@@ -249,6 +249,109 @@ class ArrayRecordingTest {
         }
     }
 
+    /** An RF64 (or BW64) file: its magic, 0xFFFFFFFF for its size, WAVE, a ds64 chunk, then {@code chunks}. */
+    private static byte[] rf64(String magic, long dataBytes, byte[] table, byte[]... chunks) {
+        ByteBuffer ds64 = ByteBuffer.allocate(28 + table.length).order(ByteOrder.LITTLE_ENDIAN)
+                .putLong(0).putLong(dataBytes).putLong(0).putInt(table.length / 12).put(table);
+        byte[] riff = riff(RiffBytes.concat(chunk("ds64", ds64.array()), RiffBytes.concat(chunks)));
+        byte[] magicBytes = magic.getBytes(StandardCharsets.US_ASCII);
+        System.arraycopy(magicBytes, 0, riff, 0, 4);
+        ByteBuffer.wrap(riff).order(ByteOrder.LITTLE_ENDIAN).putInt(4, -1);
+        return riff;
+    }
+
+    /** A data chunk's header whose size is in ds64 (0xFFFFFFFF), then {@code data}. */
+    private static byte[] dataSizedInDs64(byte[] data) {
+        return RiffBytes.concat(RiffBytes.header("data", -1), data);
+    }
+
+    @Test
+    void rf64AndBw64RecordingsReadAsTheirRiffTwinsTheirSizesFromDs64() throws Exception {
+        short[] pcm = ramp(300);
+        Path f = dir.resolve("node-G.wav");
+        ArrayRecording.write(f, pcm, 4, 44_100);
+        byte[] written = Files.readAllBytes(f);
+        byte[] fmt = body(written, "fmt ");
+        byte[] data = body(written, "data");
+        // A LIST chunk of 5 bytes whose header says 0xFFFFFFFF: its size is in the ds64 table.
+        byte[] table = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN)
+                .put("LIST".getBytes(StandardCharsets.US_ASCII)).putLong(5).array();
+        byte[] list = RiffBytes.concat(RiffBytes.header("LIST", -1), new byte[] {1, 2, 3, 4, 5, 0});
+        byte[][] files = {
+            rf64("RF64", data.length, new byte[0], chunk("fmt ", fmt), dataSizedInDs64(data)),
+            rf64("BW64", data.length, table, chunk("JUNK", new byte[7]), list, chunk("fmt ", fmt),
+                    dataSizedInDs64(data)),
+            rf64("RF64", 0, new byte[0], chunk("fmt ", fmt), chunk("data", data)), // its size in its header
+        };
+        for (int i = 0; i < files.length; i++) {
+            Files.write(f, files[i]);
+            try (ArrayRecording r = ArrayRecording.open(f, 4)) {
+                assertEquals(300, r.declaredFrames(), "file " + i);
+                int[] last = new int[1];
+                assertArrayEquals(pcm, readAll(r, 64, last), "file " + i);
+                assertEquals(BlockReader.END, last[0], "file " + i);
+                assertNull(r.problem("G"), "file " + i);
+            }
+        }
+    }
+
+    @Test
+    void anRf64RecordingIsReadAsFarAsItsDs64SaysBeyond4GiBOrToItsEndIfItsWriterNeverSaid() throws Exception {
+        short[] pcm = ramp(100);
+        Path f = dir.resolve("node-H.wav");
+        ArrayRecording.write(f, pcm, 4, 44_100);
+        byte[] written = Files.readAllBytes(f);
+        byte[] fmt = body(written, "fmt ");
+        byte[] data = body(written, "data");
+        long fiveGiB = 5L << 30;
+        Files.write(f, rf64("RF64", fiveGiB, new byte[0], chunk("fmt ", fmt), dataSizedInDs64(data)));
+        try (ArrayRecording r = ArrayRecording.open(f, 4)) {
+            assertEquals(fiveGiB / 8, r.declaredFrames(), "the 64-bit size, not the 32-bit field's 0xFFFFFFFF");
+            int[] last = new int[1];
+            assertArrayEquals(pcm, readAll(r, 64, last));
+            assertEquals(BlockReader.BROKEN, last[0]);
+            String m = r.problem("H").getMessage();
+            assertTrue(m.contains("the header declares " + fiveGiB / 8 + " frames, the file holds 100"), m);
+        }
+        // A recorder that lost power before writing its sizes leaves 0 in ds64: read to the end, not refused.
+        Files.write(f, rf64("RF64", 0, new byte[0], chunk("fmt ", fmt), dataSizedInDs64(data)));
+        try (ArrayRecording r = ArrayRecording.open(f, 4)) {
+            assertEquals(javax.sound.sampled.AudioSystem.NOT_SPECIFIED, r.declaredFrames());
+            int[] last = new int[1];
+            assertArrayEquals(pcm, readAll(r, 64, last));
+            assertEquals(BlockReader.END, last[0]);
+            assertNull(r.problem("H"));
+        }
+    }
+
+    @Test
+    void anRf64RecordingWithoutItsDs64ChunkFirstIsRefusedSayingSo() throws Exception {
+        byte[] fmt = body(riffOf(ramp(10)), "fmt ");
+        byte[] data = body(riffOf(ramp(10)), "data");
+        Path f = dir.resolve("node-I.wav");
+        byte[] noDs64 = riff(chunk("fmt ", fmt), chunk("data", data));
+        noDs64[0] = 'R';
+        noDs64[1] = 'F';
+        noDs64[2] = '6';
+        noDs64[3] = '4';
+        Files.write(f, noDs64);
+        BadRecordingException e = assertThrows(BadRecordingException.class, () -> ArrayRecording.open(f, 4));
+        assertEquals(f + ": an RF64 file whose first chunk at byte 12 is not 'ds64', which holds its sizes beyond"
+                + " 4 GiB", e.getMessage());
+        byte[] shortDs64 = rf64("RF64", 80, new byte[0], chunk("fmt ", fmt), dataSizedInDs64(data));
+        ByteBuffer.wrap(shortDs64).order(ByteOrder.LITTLE_ENDIAN).putInt(16, 20);
+        Files.write(f, shortDs64);
+        e = assertThrows(BadRecordingException.class, () -> ArrayRecording.open(f, 4));
+        assertEquals(f + ": its 'ds64' chunk at byte 12 declares 20 bytes; it has 28 to 65536", e.getMessage());
+    }
+
+    /** The bytes {@link ArrayRecording#write} writes for {@code pcm}. */
+    private byte[] riffOf(short[] pcm) throws Exception {
+        Path f = dir.resolve("written.wav");
+        ArrayRecording.write(f, pcm, 4, 44_100);
+        return Files.readAllBytes(f);
+    }
+
     private static int indexOf(byte[] bytes, byte[] what) {
         for (int i = 0; i + what.length <= bytes.length; i++) {
             if (Arrays.equals(bytes, i, i + what.length, what, 0, what.length)) {

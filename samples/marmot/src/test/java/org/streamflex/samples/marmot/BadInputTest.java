@@ -109,8 +109,9 @@ class BadInputTest {
         Files.write(midi, new byte[] {'M', 'T', 'h', 'd', 0, 0, 0, 6, 0, 0, 0, 1, 0, 0x60, 'M', 'T', 'r', 'k', 0x7f,
             (byte) 0xff, (byte) 0xff, (byte) 0xf0, 0, (byte) 0xff, 0x2f, 0});
         long before = allocatedBytes();
-        assertEquals(midi + ": not a WAV file: it begins with 'MThd', where a WAV file begins with 'RIFF'; expected"
-                + " 16-bit PCM WAV with one channel per microphone", message(midi));
+        assertEquals(midi + ": not a WAV file: it begins with 'MThd', where a WAV file begins with 'RIFF' (or"
+                + " 'RF64' or 'BW64' beyond 4 GiB); expected a PCM or float WAV with one channel per microphone",
+                message(midi));
         long allocated = allocatedBytes() - before;
         assertTrue(allocated < 16 << 20, allocated + " bytes allocated");
 
@@ -118,10 +119,10 @@ class BadInputTest {
         Files.write(avi, ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN).put("RIFF".getBytes(StandardCharsets
                 .US_ASCII)).putInt(4).put("AVI ".getBytes(StandardCharsets.US_ASCII)).array());
         assertEquals(avi + ": not a WAV file: a RIFF file of type 'AVI ', where a WAV file's is 'WAVE'; expected"
-                + " 16-bit PCM WAV with one channel per microphone", message(avi));
+                + " a PCM or float WAV with one channel per microphone", message(avi));
         Path tiny = Files.write(dir.resolve("node-C.wav"), new byte[] {'R', 'I', 'F'});
         assertEquals(tiny + ": not a WAV file: 3 bytes, fewer than the 12 of a WAV file's header ('RIFF', its size,"
-                + " 'WAVE'); expected 16-bit PCM WAV with one channel per microphone", message(tiny));
+                + " 'WAVE'); expected a PCM or float WAV with one channel per microphone", message(tiny));
     }
 
     @Test
