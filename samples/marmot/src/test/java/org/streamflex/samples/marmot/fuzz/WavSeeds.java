@@ -49,6 +49,15 @@ final class WavSeeds {
                 STREAMED));
         seeds.put("pcm24.wav", riff(fmt(PCM, 4, 44_100, 24), chunk("data", ramp(100, 4, 3))));
         seeds.put("float.wav", riff(fmt(FLOAT, 4, 44_100, 32), chunk("data", ramp(100, 4, 4))));
+        seeds.put("float64.wav", riff(fmt(FLOAT, 4, 44_100, 64), chunk("data", ramp(100, 4, 8))));
+        seeds.put("pcm8.wav", riff(fmt(PCM, 4, 44_100, 8), chunk("data", ramp(100, 4, 1))));
+        // RF64: sizes in the ds64 chunk, 0xFFFFFFFF in the RIFF and data fields.
+        byte[] audio = ramp(120, 4, 2);
+        byte[] ds64 = ByteBuffer.allocate(28).order(ByteOrder.LITTLE_ENDIAN).putLong(0).putLong(audio.length)
+                .putLong(120).putInt(0).array();
+        seeds.put("rf64.wav", concat("RF64".getBytes(StandardCharsets.US_ASCII), new byte[] {-1, -1, -1, -1},
+                "WAVE".getBytes(StandardCharsets.US_ASCII), chunk("ds64", ds64), fmt(PCM, 4, 44_100, 16),
+                header("data", STREAMED), audio));
         // Gigabytes declared in a few bytes: each must be refused or read without being allocated.
         seeds.put("huge-data.wav", sized(riff(fmt(PCM, 4, 44_100, 16), chunk("data", ramp(10, 4, 2))), 0x7FFF_FFF0,
                 0xFFFF_FFF0));
