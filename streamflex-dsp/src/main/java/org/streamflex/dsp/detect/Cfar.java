@@ -24,6 +24,14 @@ import org.streamflex.Stable;
  *       running mean and population variance (Welford), which then seed the exponential estimate:
  *       no start-up bias towards an initial guess. No score before index {@code warmup} is ever
  *       flagged.
+ *   <li><b>Outliers in the warm-up are left out</b> of that estimate: scores more than
+ *       {@link #OUTLIER_SIGMAS} robust standard deviations (1.4826 times the median absolute
+ *       deviation) from the warm-up's median. One click in the warm-up (a recorder's button, a
+ *       knock on its case; in marmot a full-scale sample in the first 0.1 s) otherwise raised the
+ *       estimated deviation a hundredfold, and the threshold took several seconds, many time
+ *       constants, to come back down: the node detected nothing meanwhile. A warm-up with no such
+ *       score gives the exact estimate as before, to the bit. Warm-ups of more than
+ *       {@link #MAX_KEPT_WARMUP} scores are not kept, so not trimmed.
  *   <li><b>No adaptation during an event:</b> from an event's first score through the score that
  *       ends it, nothing updates the estimate, so a long event cannot raise its own threshold and
  *       end itself. (The flip side: a lasting rise of the noise level reads as one long event;
@@ -62,11 +70,27 @@ public final class Cfar implements Stable {
     /** An event ended at this score: {@link #lastEnd()} is the index of its last score above the threshold. */
     public static final int END = 2;
 
+    /**
+     * How far from the warm-up's median, in robust standard deviations, a score is an outlier.
+     * Far into the tails on purpose: Gaussian noise has a score out there once in 10^23, and even
+     * an exponential tail (a single bin's power) once in 2,500, so only what is not noise is left out.
+     */
+    public static final double OUTLIER_SIGMAS = 10;
+    /** The longest warm-up whose scores are kept for the outlier test (two float arrays of it). */
+    public static final int MAX_KEPT_WARMUP = 1 << 16;
+    /** A Gaussian's standard deviation over its median absolute deviation. */
+    private static final double MAD_TO_SIGMA = 1.4826;
+
     private final double beta;
     private final double alpha;
     private final int warmup;
     private final int hold;
     private final double minStd;
+    /** The current warm-up's finite scores, in order; empty if the warm-up is longer than {@link #MAX_KEPT_WARMUP}. */
+    private final float[] warmupScores;
+    /** Room to select the median in, as long as {@link #warmupScores}. */
+    private final float[] selection;
+    private long warmupOutliers;
 
     private long seen;
     /** The index of the first score of the current warm-up. */
@@ -110,6 +134,9 @@ public final class Cfar implements Stable {
         this.warmup = warmup;
         this.hold = hold;
         this.minStd = minStd;
+        // Empty when not kept: a stable array is always the constructor's own (checker rule R4).
+        this.warmupScores = new float[warmup <= MAX_KEPT_WARMUP ? warmup : 0];
+        this.selection = new float[warmupScores.length];
     }
 
     /**
@@ -126,6 +153,7 @@ public final class Cfar implements Stable {
                 train(score);
             }
             if (seen - warmupStart == warmup) {
+                leaveOutOutliers();
                 spread = trained == 0 ? 0 : spread / trained;
             }
             return NONE;
@@ -197,10 +225,97 @@ public final class Cfar implements Stable {
     }
 
     private void train(float score) {
+        if (warmupScores.length > 0) {
+            warmupScores[(int) trained] = score;
+        }
         trained++;
         double d = score - mean;
         mean += d / trained;
         spread += d * (score - mean);
+    }
+
+    /**
+     * At the end of a warm-up: if any kept score lies more than {@link #OUTLIER_SIGMAS} robust
+     * deviations from their median, learns the warm-up again without them; else leaves the exact
+     * estimate as it is.
+     */
+    private void leaveOutOutliers() {
+        if (warmupScores.length == 0 || trained < 3) {
+            return;
+        }
+        int n = (int) trained;
+        System.arraycopy(warmupScores, 0, selection, 0, n);
+        float median = select(selection, n, n / 2);
+        for (int i = 0; i < n; i++) {
+            selection[i] = Math.abs(warmupScores[i] - median);
+        }
+        // A deviation of 0 (more than half the scores alike, digital silence) tells nothing of the rest.
+        double band = OUTLIER_SIGMAS * MAD_TO_SIGMA * select(selection, n, n / 2);
+        if (!(band > 0) || !hasOutlier(n, median, band)) {
+            return;
+        }
+        trained = 0;
+        mean = 0;
+        spread = 0;
+        for (int i = 0; i < n; i++) {
+            float score = warmupScores[i];
+            if (Math.abs(score - median) <= band) {
+                trained++;
+                double d = score - mean;
+                mean += d / trained;
+                spread += d * (score - mean);
+            } else {
+                warmupOutliers++;
+            }
+        }
+    }
+
+    private boolean hasOutlier(int n, float median, double band) {
+        for (int i = 0; i < n; i++) {
+            if (Math.abs(warmupScores[i] - median) > band) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The {@code k}-th smallest of {@code a[0..n)}, reordering them (Hoare's selection; no allocation). */
+    static float select(float[] a, int n, int k) {
+        int lo = 0;
+        int hi = n - 1;
+        while (lo < hi) {
+            float pivot = a[(lo + hi) >>> 1];
+            int i = lo;
+            int j = hi;
+            while (i <= j) {
+                while (a[i] < pivot) {
+                    i++;
+                }
+                while (a[j] > pivot) {
+                    j--;
+                }
+                if (i <= j) {
+                    float t = a[i];
+                    a[i] = a[j];
+                    a[j] = t;
+                    i++;
+                    j--;
+                }
+            }
+            if (k <= j) {
+                hi = j;
+            } else if (k >= i) {
+                lo = i;
+            } else {
+                return a[k];
+            }
+        }
+        return a[k];
+    }
+
+    /** Warm-up scores left out of the estimate as outliers, over every warm-up so far. */
+    public long warmupOutliers() {
+        return warmupOutliers;
     }
 
     private void adapt(float score) {

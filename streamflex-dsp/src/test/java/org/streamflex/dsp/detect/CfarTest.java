@@ -179,6 +179,71 @@ class CfarTest {
     }
 
     @Test
+    void aClickInTheWarmUpIsLeftOutOfTheEstimateSoTheNextEventIsFound() {
+        float[] scores = noise(3000, 11);
+        scores[10] = 5000; // a click: 2,500 deviations above the noise
+        scores[2000] = (float) (NOISE_MEAN + 8 * NOISE_STD); // an event a clean estimate finds
+        Cfar cfar = new Cfar(5, 1000, 1000, 3, 0);
+        List<long[]> found = events(cfar, scores);
+        assertEquals(1, cfar.warmupOutliers());
+        assertEquals(NOISE_STD, cfar.std(), 0.15 * NOISE_STD, "the noise's deviation, not the click's");
+        assertEquals(1, found.size(), "the event at 2000");
+        assertEquals(2000, found.getFirst()[0]);
+    }
+
+    @Test
+    void aWarmUpWithoutOutliersGivesTheExactEstimateToTheBit() {
+        float[] scores = noise(1000, 12);
+        Cfar cfar = new Cfar(5, 1000, 1000, 3, 0);
+        double mean = 0;
+        double m2 = 0;
+        for (int i = 0; i < scores.length; i++) {
+            cfar.feed(scores[i]);
+            double d = scores[i] - mean;
+            mean += d / (i + 1);
+            m2 += d * (scores[i] - mean);
+        }
+        assertEquals(0, cfar.warmupOutliers());
+        assertEquals(mean, cfar.mean());
+        assertEquals(Math.sqrt(m2 / scores.length), cfar.std());
+    }
+
+    @Test
+    void halfTheWarmUpAlikeLeavesEveryScoreInTheEstimate() {
+        // Digital silence then noise: a median deviation of 0 says nothing of the other scores.
+        float[] scores = new float[100];
+        for (int i = 60; i < 100; i++) {
+            scores[i] = i;
+        }
+        Cfar cfar = new Cfar(5, 100, 100, 3, 0);
+        for (float score : scores) {
+            cfar.feed(score);
+        }
+        assertEquals(0, cfar.warmupOutliers());
+        double mean = 0;
+        for (float score : scores) {
+            mean += score;
+        }
+        assertEquals(mean / scores.length, cfar.mean(), 1e-9);
+    }
+
+    @Test
+    void selectFindsTheKthSmallestOfAnyOrder() {
+        Random random = new Random(5);
+        for (int n : new int[] {1, 2, 3, 10, 101, 1000}) {
+            float[] a = new float[n];
+            for (int i = 0; i < n; i++) {
+                a[i] = random.nextInt(20); // many alike, as quantized scores are
+            }
+            float[] sorted = a.clone();
+            java.util.Arrays.sort(sorted);
+            for (int k : new int[] {0, n / 2, n - 1}) {
+                assertEquals(sorted[k], Cfar.select(a.clone(), n, k), n + " scores, k = " + k);
+            }
+        }
+    }
+
+    @Test
     void theStdFloorKeepsConstantInputQuiet() {
         Cfar cfar = new Cfar(5, 100, 100, 1, 1e-3);
         for (int i = 0; i < 1000; i++) {
