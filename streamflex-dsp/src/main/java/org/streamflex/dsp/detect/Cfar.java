@@ -228,6 +228,11 @@ public final class Cfar implements Stable {
         if (warmupScores.length > 0) {
             warmupScores[(int) trained] = score;
         }
+        learn(score);
+    }
+
+    /** Welford's update of the warm-up's mean and sum of squared deviations. */
+    private void learn(float score) {
         trained++;
         double d = score - mean;
         mean += d / trained;
@@ -260,10 +265,7 @@ public final class Cfar implements Stable {
         for (int i = 0; i < n; i++) {
             float score = warmupScores[i];
             if (Math.abs(score - median) <= band) {
-                trained++;
-                double d = score - mean;
-                mean += d / trained;
-                spread += d * (score - mean);
+                learn(score);
             } else {
                 warmupOutliers++;
             }
