@@ -269,8 +269,7 @@ class ArrayRecordingTest {
     void rf64AndBw64RecordingsReadAsTheirRiffTwinsTheirSizesFromDs64() throws Exception {
         short[] pcm = ramp(300);
         Path f = dir.resolve("node-G.wav");
-        ArrayRecording.write(f, pcm, 4, 44_100);
-        byte[] written = Files.readAllBytes(f);
+        byte[] written = riffOf(pcm);
         byte[] fmt = body(written, "fmt ");
         byte[] data = body(written, "data");
         // A LIST chunk of 5 bytes whose header says 0xFFFFFFFF: its size is in the ds64 table.
@@ -299,8 +298,7 @@ class ArrayRecordingTest {
     void anRf64RecordingIsReadAsFarAsItsDs64SaysBeyond4GiBOrToItsEndIfItsWriterNeverSaid() throws Exception {
         short[] pcm = ramp(100);
         Path f = dir.resolve("node-H.wav");
-        ArrayRecording.write(f, pcm, 4, 44_100);
-        byte[] written = Files.readAllBytes(f);
+        byte[] written = riffOf(pcm);
         byte[] fmt = body(written, "fmt ");
         byte[] data = body(written, "data");
         long fiveGiB = 5L << 30;
@@ -326,8 +324,9 @@ class ArrayRecordingTest {
 
     @Test
     void anRf64RecordingWithoutItsDs64ChunkFirstIsRefusedSayingSo() throws Exception {
-        byte[] fmt = body(riffOf(ramp(10)), "fmt ");
-        byte[] data = body(riffOf(ramp(10)), "data");
+        byte[] written = riffOf(ramp(10));
+        byte[] fmt = body(written, "fmt ");
+        byte[] data = body(written, "data");
         Path f = dir.resolve("node-I.wav");
         byte[] noDs64 = riff(chunk("fmt ", fmt), chunk("data", data));
         noDs64[0] = 'R';
